@@ -1,0 +1,75 @@
+"""The interface every pokergym agent implements."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from pokergym.engine.actions import Action
+from pokergym.engine.events import Event
+from pokergym.engine.view import PlayerView
+
+__all__ = ["Agent", "BaseAgent"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A poker player: anything with these four members can sit at a table.
+
+    The driver (an environment, the arena, a test) calls :meth:`reset` at the
+    start of every hand with the agent's seat and the generator it must draw
+    all its randomness from, :meth:`act` whenever the agent is to act, and
+    :meth:`observe` with every event of the hand in order (including the
+    opponent's cards when shown). An agent never sees the opponent's hole
+    cards in a :class:`PlayerView`.
+    """
+
+    name: str
+
+    def reset(self, seat: int, rng: np.random.Generator) -> None:
+        """Start a new hand in ``seat``; draw all randomness from ``rng``."""
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose a legal action for ``view`` (it is this agent's turn)."""
+        ...
+
+    def observe(self, event: Event) -> None:
+        """Learn from something that happened in the hand."""
+
+
+class BaseAgent:
+    """Convenience base class: keeps the seat and generator, ignores events.
+
+    Subclasses implement :meth:`act` and may override :meth:`observe`.
+
+    Attributes:
+        name: a display name.
+        seat: the seat of the current hand.
+        rng: the generator of the current hand.
+    """
+
+    name = "agent"
+
+    def __init__(self, name: str | None = None) -> None:
+        """Create the agent, optionally with a display name."""
+        if name is not None:
+            self.name = name
+        self.seat = 0
+        self.rng: np.random.Generator = np.random.default_rng(0)
+
+    def reset(self, seat: int, rng: np.random.Generator) -> None:
+        """Remember the seat and generator of the new hand."""
+        self.seat = seat
+        self.rng = rng
+
+    def act(self, view: PlayerView) -> Action:
+        """Choose an action; subclasses must implement this."""
+        raise NotImplementedError(f"{type(self).__name__} must implement act()")
+
+    def observe(self, event: Event) -> None:
+        """Ignore events by default."""
+
+    def __repr__(self) -> str:
+        """E.g. ``RandomAgent(name='random')``."""
+        return f"{type(self).__name__}(name={self.name!r})"

@@ -1,0 +1,198 @@
+"""Card codes and parsing.
+
+Inside pokergym a card is an ``int`` in ``0..51`` equal to ``rank * 4 + suit``,
+with ranks ``0..12`` for deuce..ace and suits ``0..3`` for clubs, diamonds,
+hearts, spades (the ACPC numbering). Strings such as ``"As"`` or ``"Td"`` are
+only used at the edges: parsing validates them and rejects malformed text and
+repeated cards with a :class:`~pokergym.errors.CardError`.
+
+Example:
+    >>> parse_cards("AsKd")
+    (51, 45)
+    >>> format_cards(parse_cards(["Td", "2c"]))
+    'Td2c'
+    >>> parse_cards("AsAs")
+    Traceback (most recent call last):
+    ...
+    pokergym.errors.DuplicateCardError: duplicate card 'As' in 'AsAs'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pokergym.errors import CardError, DuplicateCardError
+
+__all__ = [
+    "CARD_STRINGS",
+    "RANKS",
+    "SUITS",
+    "format_card",
+    "format_cards",
+    "make_card",
+    "parse_card",
+    "parse_cards",
+    "rank_of",
+    "suit_of",
+    "validate_cards",
+]
+
+RANKS = "23456789TJQKA"
+"""Rank characters, index = rank code (0 = deuce, 12 = ace)."""
+SUITS = "cdhs"
+"""Suit characters, index = suit code (0 = clubs ... 3 = spades)."""
+
+CARD_STRINGS: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+"""``CARD_STRINGS[c]`` is the two-character name of card code ``c``."""
+
+_CODE_OF: dict[str, int] = {name: code for code, name in enumerate(CARD_STRINGS)}
+# Accept lower-case ranks and upper-case suits ("ah", "AH", "tD") as well.
+for _code, _name in enumerate(CARD_STRINGS):
+    for _variant in (_name.lower(), _name.upper(), _name[0].lower() + _name[1]):
+        _CODE_OF.setdefault(_variant, _code)
+
+
+def make_card(rank: int, suit: int) -> int:
+    """Return the card code of a rank (0..12) and suit (0..3).
+
+    Example:
+        >>> make_card(12, 3)
+        51
+    """
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise CardError(f"rank must be in 0..12 and suit in 0..3, got rank={rank}, suit={suit}")
+    return rank * 4 + suit
+
+
+def rank_of(card: int) -> int:
+    """Return the rank code (0 = deuce .. 12 = ace) of a card code.
+
+    Example:
+        >>> rank_of(parse_card("Qh"))
+        10
+    """
+    return card >> 2
+
+
+def suit_of(card: int) -> int:
+    """Return the suit code (0 = clubs .. 3 = spades) of a card code.
+
+    Example:
+        >>> SUITS[suit_of(parse_card("Qh"))]
+        'h'
+    """
+    return card & 3
+
+
+def parse_card(text: str) -> int:
+    """Parse one two-character card such as ``"As"`` into its code.
+
+    Raises:
+        CardError: if ``text`` is not a rank character followed by a suit character.
+
+    Example:
+        >>> parse_card("2c"), parse_card("As")
+        (0, 51)
+    """
+    code = _CODE_OF.get(text) if isinstance(text, str) else None
+    if code is None:
+        raise CardError(
+            f"malformed card {text!r}: expected a rank from {RANKS!r} followed by a suit from {SUITS!r}, e.g. 'As'"
+        )
+    return code
+
+
+def parse_cards(cards: str | Iterable[str] | Iterable[int]) -> tuple[int, ...]:
+    """Parse cards given as a string, a list of strings or a list of codes.
+
+    Strings may be concatenated (``"AsKd"``) or separated by spaces or commas
+    (``"As Kd"``, ``"As,Kd"``). Codes are checked to be in ``0..51``. The cards
+    must be distinct.
+
+    Raises:
+        CardError: on a malformed card or a code out of range.
+        DuplicateCardError: if a card appears twice.
+
+    Example:
+        >>> parse_cards("As Kd, 2c")
+        (51, 45, 0)
+        >>> parse_cards([0, 51])
+        (0, 51)
+    """
+    if isinstance(cards, str):
+        compact = cards.replace(",", " ").replace(" ", "")
+        if len(compact) % 2:
+            raise CardError(f"malformed card string {cards!r}: odd number of characters")
+        codes = tuple(parse_card(compact[i : i + 2]) for i in range(0, len(compact), 2))
+    else:
+        items = list(cards)
+        parsed: list[int] = []
+        for item in items:
+            if isinstance(item, str):
+                parsed.append(parse_card(item.strip()))
+            elif isinstance(item, int) and not isinstance(item, bool) or _is_numpy_int(item):
+                value = int(item)
+                if not 0 <= value < 52:
+                    raise CardError(f"card code {value} out of range 0..51")
+                parsed.append(value)
+            else:
+                raise CardError(f"cannot read {item!r} as a card: use a string like 'As' or a code 0..51")
+        codes = tuple(parsed)
+    validate_cards(codes, source=cards)
+    return codes
+
+
+def _is_numpy_int(value: object) -> bool:
+    return type(value).__module__ == "numpy" and hasattr(value, "__index__")
+
+
+def validate_cards(codes: Iterable[int], source: object = None) -> None:
+    """Check that card codes are in range and pairwise distinct.
+
+    Args:
+        codes: card codes to check.
+        source: what the caller parsed, only used in the error message.
+
+    Raises:
+        CardError: if a code is outside ``0..51``.
+        DuplicateCardError: if a code appears twice.
+
+    Example:
+        >>> validate_cards([0, 1, 2])
+        >>> validate_cards([5, 5])
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.DuplicateCardError: duplicate card '3d' in [5, 5]
+    """
+    codes = tuple(codes)
+    seen = 0
+    for code in codes:
+        if not 0 <= code < 52:
+            raise CardError(f"card code {code} out of range 0..51")
+        bit = 1 << code
+        if seen & bit:
+            where = source if source is not None else list(codes)
+            raise DuplicateCardError(f"duplicate card {CARD_STRINGS[code]!r} in {where!r}")
+        seen |= bit
+
+
+def format_card(card: int) -> str:
+    """Return the two-character name of a card code.
+
+    Example:
+        >>> format_card(51)
+        'As'
+    """
+    if not 0 <= card < 52:
+        raise CardError(f"card code {card} out of range 0..51")
+    return CARD_STRINGS[card]
+
+
+def format_cards(cards: Iterable[int], sep: str = "") -> str:
+    """Return the names of several card codes joined by ``sep``.
+
+    Example:
+        >>> format_cards([51, 47], sep=" ")
+        'As Ks'
+    """
+    return sep.join(format_card(c) for c in cards)

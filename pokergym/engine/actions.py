@@ -1,0 +1,155 @@
+"""Streets, actions and the record of an action taken.
+
+Bet and raise amounts are **to** amounts: the acting seat's total on the
+current street after the action, as in pokerkit and the PokerSkill paper.
+
+Example:
+    >>> Action.raise_to(300)
+    Action(kind=<ActionKind.RAISE: 4>, amount=300)
+    >>> str(Action.call())
+    'call'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
+
+from pokergym.errors import IllegalActionError
+
+__all__ = ["Action", "ActionKind", "ActionRecord", "Street"]
+
+
+class Street(IntEnum):
+    """Betting rounds, in order."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+
+
+class ActionKind(IntEnum):
+    """What a seat does.
+
+    ``BET`` and ``RAISE`` are interchangeable on input (the engine records the
+    right one). ``ALL_IN`` is an input shortcut: the engine records it as the
+    call, bet or raise it amounts to, with ``all_in=True``.
+    """
+
+    FOLD = 0
+    CHECK = 1
+    CALL = 2
+    BET = 3
+    RAISE = 4
+    ALL_IN = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action a seat wants to take.
+
+    Attributes:
+        kind: the action's kind.
+        amount: the raise-to total for ``BET``/``RAISE`` (chips on this street
+            after the action); ignored (0) for the other kinds.
+    """
+
+    kind: ActionKind
+    amount: int = 0
+
+    @staticmethod
+    def fold() -> Action:
+        """Give up the hand."""
+        return _FOLD
+
+    @staticmethod
+    def check() -> Action:
+        """Pass when there is nothing to call."""
+        return _CHECK
+
+    @staticmethod
+    def call() -> Action:
+        """Match the outstanding bet (or put in the whole stack if it is smaller)."""
+        return _CALL
+
+    @staticmethod
+    def all_in() -> Action:
+        """Put in every chip: a call, bet or raise depending on the state."""
+        return _ALL_IN
+
+    @staticmethod
+    def raise_to(amount: int) -> Action:
+        """Bet or raise so that this seat's street total becomes ``amount`` chips.
+
+        Integral floats and numpy integers are converted; anything else raises.
+
+        Raises:
+            IllegalActionError: if ``amount`` is not a whole number of chips.
+        """
+        return Action(ActionKind.RAISE, _as_chips(amount))
+
+    @staticmethod
+    def bet(amount: int) -> Action:
+        """Alias of :meth:`raise_to` that reads better when nobody has bet."""
+        return Action(ActionKind.BET, _as_chips(amount))
+
+    def __str__(self) -> str:
+        """Short human-readable form, e.g. ``raise to 300``."""
+        if self.kind in (ActionKind.BET, ActionKind.RAISE):
+            return f"{self.kind.name.lower()} to {self.amount}"
+        return self.kind.name.lower().replace("_", "-")
+
+
+def _as_chips(amount: object) -> int:
+    if isinstance(amount, bool):
+        raise IllegalActionError(f"a bet amount must be a whole number of chips, got {amount!r}")
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, float | np.floating) and float(amount).is_integer():
+        return int(amount)
+    if isinstance(amount, np.integer):
+        return int(amount)
+    raise IllegalActionError(f"a bet amount must be a whole number of chips, got {amount!r}")
+
+
+_FOLD = Action(ActionKind.FOLD)
+_CHECK = Action(ActionKind.CHECK)
+_CALL = Action(ActionKind.CALL)
+_ALL_IN = Action(ActionKind.ALL_IN)
+
+
+class ActionRecord(NamedTuple):
+    """An action as it happened, in the public history of a hand.
+
+    A named tuple (cheap to create: the engine makes one per action).
+
+    Attributes:
+        street: the betting round.
+        seat: who acted (0 or 1).
+        kind: ``FOLD``, ``CHECK``, ``CALL``, ``BET`` or ``RAISE`` (never ``ALL_IN``).
+        to: the seat's street total after the action.
+        added: chips the action moved from the stack to the pot.
+        all_in: whether the action left the seat with no chips.
+    """
+
+    street: Street
+    seat: int
+    kind: ActionKind
+    to: int
+    added: int
+    all_in: bool
+
+    def __str__(self) -> str:
+        """E.g. ``seat 0 raises to 300 (all-in)``."""
+        verb = {
+            ActionKind.FOLD: "folds",
+            ActionKind.CHECK: "checks",
+            ActionKind.CALL: f"calls {self.added}",
+            ActionKind.BET: f"bets {self.to}",
+            ActionKind.RAISE: f"raises to {self.to}",
+        }[self.kind]
+        return f"seat {self.seat} {verb}" + (" (all-in)" if self.all_in else "")

@@ -1,0 +1,72 @@
+"""Game settings for heads-up no-limit hold'em."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokergym.errors import ConfigError
+
+__all__ = ["DEFAULT_CONFIG", "GameConfig"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """Blinds and starting stacks of a heads-up no-limit hold'em hand.
+
+    The defaults are the ACPC / Slumbot setting: blinds 50/100 and 20,000 chips
+    (200 big blinds) for both seats. Stacks may differ between the seats.
+
+    Attributes:
+        small_blind: chips the button posts.
+        big_blind: chips the other seat posts; also the minimum bet.
+        stacks: starting chips of seat 0 and seat 1 (blinds included).
+
+    Example:
+        >>> GameConfig().stacks
+        (20000, 20000)
+        >>> GameConfig(stacks=(500, 20000)).effective_stack
+        500
+        >>> GameConfig(small_blind=0)
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.ConfigError: blinds must satisfy 0 < small_blind <= big_blind, got 0/100
+    """
+
+    small_blind: int = 50
+    big_blind: int = 100
+    stacks: tuple[int, int] = (20000, 20000)
+
+    def __post_init__(self) -> None:
+        """Validate the settings."""
+        if not (isinstance(self.small_blind, int) and isinstance(self.big_blind, int)):
+            raise ConfigError("blinds must be integers (chips)")
+        if not 0 < self.small_blind <= self.big_blind:
+            raise ConfigError(
+                f"blinds must satisfy 0 < small_blind <= big_blind, got {self.small_blind}/{self.big_blind}"
+            )
+        stacks = tuple(self.stacks)
+        if len(stacks) != 2 or not all(isinstance(s, int) and not isinstance(s, bool) for s in stacks):
+            raise ConfigError(f"stacks must be two integers, got {self.stacks!r}")
+        if min(stacks) <= 0:
+            raise ConfigError(f"stacks must be positive, got {self.stacks!r}")
+        object.__setattr__(self, "stacks", (int(stacks[0]), int(stacks[1])))
+
+    @property
+    def effective_stack(self) -> int:
+        """The smaller of the two starting stacks."""
+        return min(self.stacks)
+
+    @classmethod
+    def from_big_blinds(cls, stack_bb: float, small_blind: int = 50, big_blind: int = 100) -> GameConfig:
+        """Build a config with equal stacks given in big blinds.
+
+        Example:
+            >>> GameConfig.from_big_blinds(50).stacks
+            (5000, 5000)
+        """
+        chips = round(stack_bb * big_blind)
+        return cls(small_blind=small_blind, big_blind=big_blind, stacks=(chips, chips))
+
+
+DEFAULT_CONFIG = GameConfig()
+"""Blinds 50/100, 20,000-chip stacks."""

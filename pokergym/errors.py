@@ -1,0 +1,56 @@
+"""Typed errors raised by pokergym.
+
+Every error derives from :class:`PokerGymError`; the ones caused by a bad
+argument also derive from :class:`ValueError`, so callers that already catch
+``ValueError`` keep working.
+
+Example:
+    >>> from pokergym.errors import CardError, PokerGymError
+    >>> issubclass(CardError, ValueError) and issubclass(CardError, PokerGymError)
+    True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AgentError",
+    "CardError",
+    "ConfigError",
+    "DuplicateCardError",
+    "HandOverError",
+    "IllegalActionError",
+    "OutOfTurnError",
+    "PokerGymError",
+]
+
+
+class PokerGymError(Exception):
+    """Base class of every error pokergym raises on purpose."""
+
+
+class CardError(PokerGymError, ValueError):
+    """A card string or card code is malformed, or a card count is wrong."""
+
+
+class DuplicateCardError(CardError):
+    """The same card appears more than once where cards must be distinct."""
+
+
+class ConfigError(PokerGymError, ValueError):
+    """A game or environment setting is out of range or inconsistent."""
+
+
+class IllegalActionError(PokerGymError, ValueError):
+    """An action is not legal in the current state; the message lists what is."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """A seat tried to act when it is not that seat's turn."""
+
+
+class HandOverError(IllegalActionError):
+    """An action was sent to a hand that has already ended."""
+
+
+class AgentError(PokerGymError):
+    """An agent failed to produce a decision (raised, or returned garbage)."""
