@@ -16,8 +16,10 @@ __all__ = [
     "AgentError",
     "CardError",
     "ConfigError",
+    "ContextError",
     "DuplicateCardError",
     "HandOverError",
+    "HistoryError",
     "IllegalActionError",
     "OutOfTurnError",
     "PokerGymError",
@@ -54,3 +56,11 @@ class HandOverError(IllegalActionError):
 
 class AgentError(PokerGymError):
     """An agent failed to produce a decision (raised, or returned garbage)."""
+
+
+class HistoryError(PokerGymError, ValueError):
+    """A hand history is malformed, or replaying it does not reproduce the record."""
+
+
+class ContextError(PokerGymError, ValueError):
+    """The context engine cannot analyse a view (malformed board, cards or history)."""
