@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
+
 from pokergym.errors import CardError, DuplicateCardError
 
 __all__ = [
@@ -130,7 +132,7 @@ def parse_cards(cards: str | Iterable[str] | Iterable[int]) -> tuple[int, ...]:
         for item in items:
             if isinstance(item, str):
                 parsed.append(parse_card(item.strip()))
-            elif isinstance(item, int) and not isinstance(item, bool) or _is_numpy_int(item):
+            elif isinstance(item, int | np.integer) and not isinstance(item, bool):
                 value = int(item)
                 if not 0 <= value < 52:
                     raise CardError(f"card code {value} out of range 0..51")
@@ -140,10 +142,6 @@ def parse_cards(cards: str | Iterable[str] | Iterable[int]) -> tuple[int, ...]:
         codes = tuple(parsed)
     validate_cards(codes, source=cards)
     return codes
-
-
-def _is_numpy_int(value: object) -> bool:
-    return type(value).__module__ == "numpy" and hasattr(value, "__index__")
 
 
 def validate_cards(codes: Iterable[int], source: object = None) -> None:

@@ -15,6 +15,7 @@ Example:
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.events import ActionTaken, Event, EventFeed, HandEnd, HandStart, StreetStart
+from pokergym.engine.history import HandHistory
 from pokergym.engine.state import DECK_SIZE, HandState, LegalActions, deal_deck
 from pokergym.engine.view import PlayerView, make_view
 
@@ -29,6 +30,7 @@ __all__ = [
     "EventFeed",
     "GameConfig",
     "HandEnd",
+    "HandHistory",
     "HandStart",
     "HandState",
     "LegalActions",

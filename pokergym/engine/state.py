@@ -401,7 +401,7 @@ class HandState:
         elif kind == _CALL:
             if not self.to_call:
                 self._illegal(action, "there is nothing to call")
-        elif kind == _BET or kind == _RAISE:
+        elif kind in (_BET, _RAISE):
             if not self.can_raise:
                 self._illegal(action, "no bet or raise is possible")
             amount = action.amount
@@ -564,9 +564,7 @@ class HandState:
         # Inlined _needs_to_act(other): this runs after every action.
         other = 1 - seat
         stacks = self.stacks
-        if stacks[other] and (
-            self.bets[other] < self.bets[seat] or (not self._acted[other] and stacks[seat])
-        ):
+        if stacks[other] and (self.bets[other] < self.bets[seat] or (not self._acted[other] and stacks[seat])):
             self._begin_turn(other)
         else:
             self._end_street()
