@@ -1,0 +1,145 @@
+"""Time the PokerSkill context engine, prompt assembly and the PokerSkillObservation wrapper.
+
+Three measurements, each with its anchor printed in the same run:
+
+1. ``analyze`` on random postflop decisions. Random hands are played with
+   random legal actions (check/call, fold rarely, bets of 25-150% pot, some
+   all-ins) from a seeded generator; every postflop decision view is
+   collected, then each one is analysed once and timed. Anchor: building the
+   view itself (``HandState.view``).
+2. Prompt assembly (``pokergym.context.prompt.prompt`` with the context
+   given) on the same views, and the prompt size per street in approximate
+   tokens (characters / 4). Anchor: ``analyze`` above.
+3. ``env.step`` of ``gym.make("HUNL-v0")`` with and without
+   ``PokerSkillObservation``, on the same seeded hands and actions (random
+   legal actions of the learner; the default calling-station opponent).
+   The ratio wrapped / unwrapped is the wrapper's cost.
+
+    PYTHONPATH=. python benchmarks/bench_context.py [--states 5000] [--seed 0] [--steps 5000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+import gymnasium as gym
+import numpy as np
+
+from pokergym.context import analyze
+from pokergym.context.prompt import prompt
+from pokergym.engine import Action, HandState, Street
+from pokergym.wrappers import PokerSkillObservation
+
+
+def random_views(n: int, seed: int) -> tuple[list, list]:
+    rng = np.random.default_rng(seed)
+    views = []
+    states = []
+    while len(views) < n:
+        state = HandState.new(button=int(rng.integers(2)), rng=rng)
+        while not state.terminal and len(views) < n:
+            legal = state.legal_actions()
+            if state.street > Street.PREFLOP:
+                views.append(state.view(state.actor))
+                states.append(state.copy())
+            roll = rng.random()
+            if legal.can_raise and roll < 0.35:
+                pot = state.pot + legal.call_amount
+                size = legal.call_amount + int(pot * rng.choice([0.25, 0.33, 0.5, 0.75, 1.0, 1.5]))
+                to = state.bets[state.actor] + size
+                if rng.random() < 0.03:
+                    to = legal.max_raise_to
+                state.apply(Action.raise_to(max(legal.min_raise_to, min(legal.max_raise_to, to))))
+            elif legal.can_fold and roll > 0.95:
+                state.fold()
+            else:
+                state.apply(Action.check() if legal.can_check else Action.call())
+    return views, states
+
+
+def summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[int(0.99 * (len(ordered) - 1))]
+    return f"median {statistics.median(ordered):.1f} us, mean {statistics.fmean(ordered):.1f} us, p99 {p99:.1f} us"
+
+
+def time_steps(env: gym.Env, steps: int, seed: int) -> list[float]:
+    """Per-call ``env.step`` times (us) over ``steps`` learner decisions with seeded random legal actions."""
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    times = []
+    while len(times) < steps:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        t0 = time.perf_counter_ns()
+        obs, _, terminated, truncated, _ = env.step(action)
+        times.append((time.perf_counter_ns() - t0) / 1000)
+        if terminated or truncated:
+            obs, _ = env.reset()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--states", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--steps", type=int, default=5000)
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    views, states = random_views(args.states, args.seed)
+    times = []
+    contexts = []
+    for view in views:
+        t0 = time.perf_counter_ns()
+        ctx = analyze(view)
+        times.append((time.perf_counter_ns() - t0) / 1000)
+        contexts.append(ctx)
+    anchor = []
+    for state in states:
+        t0 = time.perf_counter_ns()
+        state.view(state.actor)
+        anchor.append((time.perf_counter_ns() - t0) / 1000)
+    print(f"states: {len(times)} postflop decisions (seed {args.seed})")
+    print(f"analyze: {summary(times)}")
+    print(f"anchor HandState.view: median {statistics.median(anchor):.1f} us")
+
+    prompt_times = []
+    tokens: dict[Street, list[int]] = {}
+    for view, ctx in zip(views, contexts, strict=True):
+        t0 = time.perf_counter_ns()
+        p = prompt(view, ctx)
+        prompt_times.append((time.perf_counter_ns() - t0) / 1000)
+        tokens.setdefault(view.street, []).append(p.approx_tokens)
+    print(f"prompt (context given): {summary(prompt_times)}")
+    for street in sorted(tokens):
+        sizes = tokens[street]
+        print(
+            f"  {street.name.lower()} prompt: median {statistics.median(sizes):.0f} tokens "
+            f"(min {min(sizes)}, max {max(sizes)}, chars/4, {len(sizes)} prompts)"
+        )
+    preflop_tokens = []
+    rng = np.random.default_rng(args.seed)
+    for _ in range(200):
+        state = HandState.new(button=int(rng.integers(2)), rng=rng)
+        preflop_tokens.append(prompt(state.view(state.actor)).approx_tokens)
+    print(f"  preflop prompt: median {statistics.median(preflop_tokens):.0f} tokens (first decision, 200 hands)")
+    default_tokens = [prompt(v, mode="default").approx_tokens for v in views[:500]]
+    print(f"  default-mode prompt (postflop): median {statistics.median(default_tokens):.0f} tokens")
+
+    plain = gym.make("HUNL-v0")
+    wrapped = PokerSkillObservation(gym.make("HUNL-v0"))
+    time_steps(plain, 200, args.seed + 1)  # warm up both (imports, caches of the first hands)
+    time_steps(wrapped, 200, args.seed + 1)
+    base = time_steps(plain, args.steps, args.seed)
+    skill = time_steps(wrapped, args.steps, args.seed)
+    ratio = statistics.median(skill) / statistics.median(base)
+    print(f"HUNL-v0 step: {summary(base)}")
+    print(f"PokerSkillObservation(HUNL-v0) step: {summary(skill)}")
+    print(f"wrapped / unwrapped median step: {ratio:.2f}x")
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""The PokerSkill context engine: labels, budgets and viable options for one decision.
+
+:func:`analyze` turns a :class:`~pokergym.engine.view.PlayerView` into an
+immutable :class:`Context`: board texture, hand and draw classes, pot type,
+initiative, role, position, SPR, the action-line scenario, weighted
+pressure, attack/defense budgets with their modifiers, the value tier, the
+slow-play verdict and the viable options with concrete sizes. The engine is
+deterministic; tables come from ``pokergym/context/data``.
+
+The modules each do one job: :mod:`~pokergym.context.board` (texture),
+:mod:`~pokergym.context.hand` (hand classes), :mod:`~pokergym.context.line`
+(pot type, role, scenario, pressure), :mod:`~pokergym.context.pressure`
+(bet weights), :mod:`~pokergym.context.budget` (budgets, value tier, slow
+play), :mod:`~pokergym.context.sizing` (sizes and chip amounts),
+:mod:`~pokergym.context.viable` (options) and
+:mod:`~pokergym.context.preflop` (preflop spots and ranges).
+
+Before the flop the context carries the pot type, position, initiative and
+SPR, and names the preflop spot (when the hero is to act); hand, board,
+scenario and budget fields are ``None`` and no viable options are listed:
+preflop decisions come from the range tables of
+:mod:`~pokergym.context.preflop`.
+
+Example (the paper's appendix I hand, the big blind's flop decision):
+    >>> from pokergym.cards import parse_cards
+    >>> from pokergym.engine import HandState
+    >>> s = HandState.new(deck=parse_cards("Ah9d5c4c7s6hJc6c9h"), button=0)
+    >>> s.raise_to(275); s.raise_to(900); s.call()
+    >>> ctx = analyze(s.view(1))
+    >>> ctx.board.labels, ctx.hand.made.value, ctx.hand.draw.value, ctx.scenario.value
+    (('dry',), 'trash', 'strong_draw', 'F-A2')
+    >>> ctx.budget.attack, round(ctx.spr, 1), ctx.viable[0].to_action(s.view(1))
+    (5.0, 10.6, Action(kind=<ActionKind.RAISE: 4>, amount=450))
+"""
+
+from __future__ import annotations
+
+from pokergym.engine.actions import Street
+from pokergym.engine.view import PlayerView
+from pokergym.errors import ContextError, PokerGymError
+
+from .board import analyze_board
+from .budget import low_spr_threshold, make_budget, slow_play, value_tier
+from .hand import classify_hand
+from .line import read_line
+from .preflop import detect_scenario
+from .record import (
+    UNLIMITED,
+    BoardInfo,
+    BoardOverride,
+    Budget,
+    Context,
+    DrawClass,
+    HandInfo,
+    MadeClass,
+    OptionKind,
+    Position,
+    PotType,
+    Role,
+    Scenario,
+    SlowPlay,
+    ViableOption,
+)
+from .viable import viable_options
+
+__all__ = [
+    "UNLIMITED",
+    "BoardInfo",
+    "BoardOverride",
+    "Budget",
+    "Context",
+    "DrawClass",
+    "HandInfo",
+    "MadeClass",
+    "OptionKind",
+    "Position",
+    "PotType",
+    "Role",
+    "Scenario",
+    "SlowPlay",
+    "ViableOption",
+    "analyze",
+]
+
+_BOARD_SIZE = (0, 3, 4, 5)
+
+
+def analyze(view: PlayerView) -> Context:
+    """Compute the :class:`Context` of one seat's view.
+
+    Args:
+        view: the seat's view; any street. Viable options are listed only
+            when it is the seat's turn after the flop.
+
+    Returns:
+        The context record.
+
+    Raises:
+        ContextError: if the view is inconsistent (board size against the
+            street, malformed or repeated cards).
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> s = HandState.new(deck=tuple(range(9)), button=0)
+        >>> ctx = analyze(s.view(0))
+        >>> ctx.pot_type.value, ctx.position.value, ctx.preflop_scenario, ctx.viable
+        ('limp', 'ip', 'btn_first', ())
+    """
+    street = view.street
+    board_cards = view.board
+    if len(board_cards) != _BOARD_SIZE[street]:
+        raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board_cards!r}")
+    hole = view.hole
+    line = read_line(view)
+    seat = view.seat
+    ip = view.is_button
+    to_call = view.to_call
+    total_pot = view.pot
+    effective = min(view.stacks[seat], view.stacks[1 - seat] + to_call)
+    behind = max(0, effective - to_call)
+    pot_after_call = total_pot + to_call
+    spr = behind / pot_after_call if pot_after_call > 0 else 0.0
+    position = Position.IP if ip else Position.OOP
+    if street == Street.PREFLOP:
+        preflop: str | None = None
+        if view.legal is not None:
+            try:
+                preflop = detect_scenario(view).value
+            except PokerGymError:
+                preflop = None
+        return Context(
+            street=street,
+            seat=seat,
+            position=position,
+            pot_type=line.pot_type,
+            preflop_raises=line.preflop_raises,
+            initiative=line.initiative,
+            role=line.role,
+            pot=view.pot_at_street_start,
+            total_pot=total_pot,
+            to_call=to_call,
+            effective_stack=effective,
+            spr=spr,
+            facing_pct=None,
+            facing_weight=0.0,
+            weighted_total=0.0,
+            weighted_hero=0.0,
+            board=None,
+            hand=None,
+            scenario=None,
+            preflop_scenario=preflop,
+            budget=None,
+            value_tier=None,
+            slow_play=None,
+            low_spr_threshold=None,
+            viable=(),
+        )
+    board = analyze_board(board_cards)
+    hand = classify_hand(tuple(sorted(hole)), board_cards, line.pot_type)
+    budget = make_budget(
+        hand,
+        board,
+        line.pot_type,
+        oop=not ip,
+        spr=spr,
+        facing_raise=line.facing_raise,
+        weighted_total=line.weighted_total,
+        facing_weight=line.facing_weight,
+    )
+    options = viable_options(
+        legal=view.legal,
+        board_cards=board_cards,
+        board=board,
+        hand=hand,
+        budget=budget,
+        line=line,
+        hero=seat,
+        ip=ip,
+        spr=spr,
+        stack_after_call=behind,
+        pot_after_call=pot_after_call,
+    )
+    return Context(
+        street=street,
+        seat=seat,
+        position=position,
+        pot_type=line.pot_type,
+        preflop_raises=line.preflop_raises,
+        initiative=line.initiative,
+        role=line.role,
+        pot=line.pot,
+        total_pot=total_pot,
+        to_call=to_call,
+        effective_stack=effective,
+        spr=spr,
+        facing_pct=line.facing_pct,
+        facing_weight=line.facing_weight,
+        weighted_total=round(line.weighted_total, 4),
+        weighted_hero=round(line.weighted_hero, 4),
+        board=board,
+        hand=hand,
+        scenario=line.scenario,
+        preflop_scenario=None,
+        budget=budget,
+        value_tier=value_tier(line.weighted_total, line.pot_type),
+        slow_play=slow_play(hole, board_cards, line.pot_type, budget.attack_base, line.weighted_total),
+        low_spr_threshold=low_spr_threshold(street, spr),
+        viable=options,
+    )

@@ -1,0 +1,180 @@
+"""Numba kernel behind :mod:`pokergym.context.build_preflop`: exact class-versus-class showdown counts.
+
+Only the table generator imports this module (it imports numba). It reuses the
+evaluator's board enumeration and rank lookup (:mod:`pokergym.evaluator._kernels`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.evaluator._kernels import Tables, rank_of
+
+__all__ = ["class_showdowns"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_CLASSES = 169
+_COMBO_BITS = 11  # combo indices (< 1326) fit in the low 11 bits of a packed sort key
+_LARGE_GROUP = 48  # groups of equal ranks above this size count ties by class, not pair by pair
+
+
+def _jit(fn: _F) -> _F:
+    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
+
+
+@_jit
+def class_showdowns(
+    boards: npt.NDArray[np.int64],
+    mult: npt.NDArray[np.int64],
+    combo_cards: npt.NDArray[np.int64],
+    combo_class: npt.NDArray[np.int64],
+    tabs: Tables,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Count, per pair of hand classes, the showdowns lost and tied over the given boards.
+
+    On each board the 1081 hole-card pairs that avoid it are ranked once and
+    walked from the best rank down. Before a group of equal ranks is walked,
+    ``better[j]`` holds how many pairs of class ``j`` beat it and
+    ``better_card[c, j]`` how many of those hold card ``c``, so a pair
+    ``(a, b)`` loses to ``better[j] - better_card[a, j] - better_card[b, j]``
+    pairs of class ``j`` that share none of its cards. Ties are counted
+    pair by pair inside each group.
+
+    Args:
+        boards: ``m x 5`` card codes.
+        mult: weight of each board (how many boards it stands for).
+        combo_cards: ``1326 x 2`` card codes of every two-card hand.
+        combo_class: class index (0..168) of every two-card hand.
+        tabs: the evaluator's lookup tables.
+
+    Returns:
+        ``(losses, ties)``: ``169 x 169`` weighted counts of (board, hand of
+        class ``i``, disjoint hand of class ``j``) deals that ``i`` loses or ties.
+    """
+    card_keys, suit_bits = tabs[0], tabs[1]
+    n_combos = combo_cards.shape[0]
+    low = (1 << _COMBO_BITS) - 1
+    losses = np.zeros((_CLASSES, _CLASSES), dtype=np.int64)
+    ties = np.zeros((_CLASSES, _CLASSES), dtype=np.int64)
+    board_losses = np.zeros((_CLASSES, _CLASSES), dtype=np.int32)
+    board_ties = np.zeros((_CLASSES, _CLASSES), dtype=np.int32)
+    better = np.zeros(_CLASSES, dtype=np.int32)
+    better_card = np.zeros((52, _CLASSES), dtype=np.int32)
+    group = np.zeros(_CLASSES, dtype=np.int32)
+    group_card = np.zeros((52, _CLASSES), dtype=np.int32)
+    packed = np.empty(n_combos, dtype=np.int64)
+    for bi in range(boards.shape[0]):
+        key = 0
+        bits = 0
+        board_mask = 0
+        for j in range(5):
+            c = boards[bi, j]
+            key += card_keys[c]
+            bits |= suit_bits[c]
+            board_mask |= 1 << c
+        n = 0
+        for x in range(n_combos):
+            a, b = combo_cards[x, 0], combo_cards[x, 1]
+            if board_mask & ((1 << a) | (1 << b)):
+                continue
+            rank = rank_of(key + card_keys[a] + card_keys[b], bits | suit_bits[a] | suit_bits[b], tabs)
+            packed[n] = (rank << _COMBO_BITS) | x
+            n += 1
+        order = np.sort(packed[:n])
+        better[:] = 0
+        better_card[:, :] = 0
+        board_losses[:, :] = 0
+        board_ties[:, :] = 0
+        start = 0
+        while start < n:
+            end = start + 1
+            while end < n and order[end] >> _COMBO_BITS == order[start] >> _COMBO_BITS:
+                end += 1
+            for g in range(start, end):
+                x = order[g] & low
+                row, card_a, card_b = (
+                    board_losses[combo_class[x]],
+                    better_card[combo_cards[x, 0]],
+                    better_card[combo_cards[x, 1]],
+                )
+                for j in range(_CLASSES):
+                    row[j] += better[j] - card_a[j] - card_b[j]
+            if end - start > _LARGE_GROUP:
+                _count_ties_by_class(order[start:end], combo_cards, combo_class, group, group_card, board_ties)
+            else:
+                _count_ties_by_pair(order[start:end], combo_cards, combo_class, board_ties)
+            for g in range(start, end):
+                x = order[g] & low
+                i = combo_class[x]
+                better[i] += 1
+                better_card[combo_cards[x, 0], i] += 1
+                better_card[combo_cards[x, 1], i] += 1
+            start = end
+        weight = mult[bi]
+        for i in range(_CLASSES):
+            for j in range(_CLASSES):
+                losses[i, j] += weight * board_losses[i, j]
+                ties[i, j] += weight * board_ties[i, j]
+    return losses, ties
+
+
+@_jit
+def _count_ties_by_pair(
+    members: npt.NDArray[np.int64],
+    combo_cards: npt.NDArray[np.int64],
+    combo_class: npt.NDArray[np.int64],
+    board_ties: npt.NDArray[np.int32],
+) -> None:
+    """Add the disjoint pairs of a group of equal ranks to ``board_ties``, pair by pair (small groups)."""
+    low = (1 << _COMBO_BITS) - 1
+    size = members.shape[0]
+    for g in range(size):
+        x = members[g] & low
+        i = combo_class[x]
+        mask = (1 << combo_cards[x, 0]) | (1 << combo_cards[x, 1])
+        for h in range(g + 1, size):
+            y = members[h] & low
+            if not mask & ((1 << combo_cards[y, 0]) | (1 << combo_cards[y, 1])):
+                k = combo_class[y]
+                board_ties[i, k] += 1
+                board_ties[k, i] += 1
+
+
+@_jit
+def _count_ties_by_class(
+    members: npt.NDArray[np.int64],
+    combo_cards: npt.NDArray[np.int64],
+    combo_class: npt.NDArray[np.int64],
+    group: npt.NDArray[np.int32],
+    group_card: npt.NDArray[np.int32],
+    board_ties: npt.NDArray[np.int32],
+) -> None:
+    """As :func:`_count_ties_by_pair`, with per-class and per-card counters (large groups).
+
+    ``group`` and ``group_card`` must be zero on entry; they are zero again on return.
+    """
+    low = (1 << _COMBO_BITS) - 1
+    for m in members:
+        x = m & low
+        i = combo_class[x]
+        group[i] += 1
+        group_card[combo_cards[x, 0], i] += 1
+        group_card[combo_cards[x, 1], i] += 1
+    for m in members:
+        x = m & low
+        i = combo_class[x]
+        row, card_a, card_b = board_ties[i], group_card[combo_cards[x, 0]], group_card[combo_cards[x, 1]]
+        for j in range(_CLASSES):
+            row[j] += group[j] - card_a[j] - card_b[j]
+        row[i] += 1  # the hand itself was taken off twice
+    for m in members:
+        x = m & low
+        i = combo_class[x]
+        group[i] = 0
+        group_card[combo_cards[x, 0], i] = 0
+        group_card[combo_cards[x, 1], i] = 0

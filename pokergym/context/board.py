@@ -1,0 +1,290 @@
+"""Board texture: suit and rank structure of the flop, turn and river.
+
+The labels follow the PokerSkill release (see ``shared/reference``):
+
+* Flop: a rainbow flop is ``dry`` (even when connected), a monotone flop is
+  ``wet`` and ``monotone``. A two-tone flop is ``wet`` when both gaps between
+  its sorted distinct ranks are at most two (the ace only counts high), else
+  ``high`` when its top card is a queen or better, else ``dry``. A pair adds
+  ``paired``; three of a rank adds ``trips_board`` instead.
+* Turn: ``very_wet`` (four of a suit), ``wet`` (three of a suit, or two suits
+  with two cards each), ``neutral`` (one suit with two), ``very_dry``
+  (rainbow); then what the new card did: ``paired``, ``scare_high`` (a queen,
+  king or ace that does not pair), ``scare_wet`` (its suit reaches three),
+  and the structure: ``double_paired``, ``trips_board``, ``quads_board``,
+  ``one_card_straight_oe`` / ``one_card_straight_gs``.
+* River: ``very_wet`` (four or more of a suit), ``slightly_wet`` (exactly
+  three), else ``dry``; the turn's added labels plus ``fh_board``,
+  ``board_straight`` and ``board_flush``.
+
+Straight counting works on rank sets. A *straight window* is five
+consecutive ranks (the wheel A-2-3-4-5 included). The number of two-card
+straight possibilities is the number of distinct pairs of missing ranks over
+the windows that hold exactly three board ranks. The paper's sample river
+7-6-J-6-9 has three such windows but only two holdings (8-5 and T-8) make a
+straight, and the release prints 2, so pokergym counts holdings, not windows.
+A rank completes a *one-card straight* when some window holds four board
+ranks and misses only that rank: two or more such ranks are open-ended
+(``oe``), one is a gutshot (``gs``).
+
+Everything that depends on ranks only is computed once per rank set
+(13-bit mask) and cached; :func:`analyze_board` is cached on the board tuple.
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> analyze_board(parse_cards("Ks7d2c")).labels
+    ('dry',)
+    >>> analyze_board(parse_cards("9c8c6d")).labels
+    ('wet',)
+    >>> b = analyze_board(parse_cards("4c9c4s"))
+    >>> b.labels, b.descriptors
+    (('dry', 'paired'), ('TWO-TONE', 'PAIRED (1)', 'LOW'))
+    >>> analyze_board(parse_cards("7s6hJc6c9h")).straight_combos
+    2
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache, lru_cache
+
+from pokergym.engine.actions import Street
+from pokergym.errors import ContextError
+
+from .record import BoardInfo
+
+__all__ = ["WINDOWS", "RankStructure", "analyze_board", "rank_mask", "rank_structure", "straight_top"]
+
+_QUEEN = 10
+_TEN = 8
+_NINE = 7
+
+WINDOWS: tuple[tuple[int, int], ...] = tuple(
+    [(top, 0b11111 << (top - 4)) for top in range(12, 3, -1)] + [(3, (1 << 12) | 0b1111)]
+)
+"""Straight windows as ``(top rank, 13-bit rank mask)``, highest first (the wheel last, top 3)."""
+
+
+def rank_mask(ranks: list[int] | tuple[int, ...]) -> int:
+    """Return the 13-bit mask of a collection of ranks.
+
+    Example:
+        >>> bin(rank_mask([0, 12]))
+        '0b1000000000001'
+    """
+    mask = 0
+    for r in ranks:
+        mask |= 1 << r
+    return mask
+
+
+@cache
+def straight_top(mask: int) -> int:
+    """Top rank of the best straight inside a rank mask, or -1 when there is none.
+
+    Example:
+        >>> straight_top(rank_mask([12, 0, 1, 2, 3])), straight_top(rank_mask([1, 2, 3]))
+        (3, -1)
+    """
+    for top, window in WINDOWS:
+        if mask & window == window:
+            return top
+    return -1
+
+
+class RankStructure:
+    """Straight facts of one board rank set, computed once and shared.
+
+    Attributes:
+        combos: distinct two-card rank holdings that complete a straight.
+        potential: whether three or more board ranks share a window.
+        one_card: ranks completing a straight together with the board (one hole card).
+        on_board: whether the board ranks already form a straight.
+        nut_top: top of the highest straight any holding can make, or ``None``.
+    """
+
+    __slots__ = ("combos", "nut_top", "on_board", "one_card", "potential")
+
+    def __init__(self, mask: int) -> None:
+        """Work out the straight facts of ``mask``."""
+        pairs: set[int] = set()
+        singles: set[int] = set()
+        nut_top: int | None = None
+        potential = False
+        on_board = False
+        for top, window in WINDOWS:
+            hit = (mask & window).bit_count()
+            if hit >= 3:
+                potential = True
+                if nut_top is None:
+                    nut_top = top
+            if hit == 3:
+                pairs.add(window & ~mask)
+            elif hit == 4:
+                singles.add((window & ~mask).bit_length() - 1)
+            elif hit == 5:
+                on_board = True
+        self.combos = len(pairs)
+        self.potential = potential
+        self.one_card = tuple(sorted(singles, reverse=True))
+        self.on_board = on_board
+        self.nut_top = nut_top
+
+
+@cache
+def rank_structure(mask: int) -> RankStructure:
+    """The cached :class:`RankStructure` of a board rank mask.
+
+    Example:
+        >>> rank_structure(rank_mask([8, 7, 6])).combos   # T98
+        3
+        >>> rank_structure(rank_mask([12, 11, 10])).combos   # AKQ
+        1
+    """
+    return RankStructure(mask)
+
+
+_STREET_OF_SIZE = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+_SUIT_WORD = {1: "RAINBOW", 2: "TWO-TONE", 3: "FLUSH POSSIBLE", 4: "FOUR-FLUSH", 5: "FLUSH ON BOARD"}
+
+
+@lru_cache(maxsize=1 << 16)
+def analyze_board(board: tuple[int, ...]) -> BoardInfo:
+    """Label the texture and structure of a 3-, 4- or 5-card board.
+
+    Args:
+        board: card codes in the order dealt (the turn and river cards last).
+
+    Raises:
+        ContextError: if the board does not have 3 to 5 distinct valid cards.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> b = analyze_board(parse_cards("Ks7d2cAh"))
+        >>> b.labels, b.street.name
+        (('very_dry', 'scare_high'), 'TURN')
+        >>> analyze_board(parse_cards("7s6hJc6c")).labels
+        ('neutral', 'paired')
+    """
+    street = _STREET_OF_SIZE.get(len(board))
+    if street is None or len(set(board)) != len(board) or any(not 0 <= c < 52 for c in board):
+        raise ContextError(f"a board needs 3 to 5 distinct card codes in 0..51, got {board!r}")
+    ranks = [c >> 2 for c in board]
+    suits = [c & 3 for c in board]
+    suit_counts = [0, 0, 0, 0]
+    for s in suits:
+        suit_counts[s] += 1
+    suit_max = max(suit_counts)
+    rank_counts: dict[int, int] = {}
+    for r in ranks:
+        rank_counts[r] = rank_counts.get(r, 0) + 1
+    pair_ranks = tuple(sorted((r for r, n in rank_counts.items() if n == 2), reverse=True))
+    trips_rank = next((r for r, n in rank_counts.items() if n == 3), None)
+    quads_rank = next((r for r, n in rank_counts.items() if n == 4), None)
+    mask = rank_mask(ranks)
+    structure = rank_structure(mask)
+    if len(structure.one_card) >= 2:
+        one_card: str | None = "oe"
+    elif structure.one_card:
+        one_card = "gs"
+    else:
+        one_card = None
+    top = max(ranks)
+    labels: list[str]
+    if street == Street.FLOP:
+        labels = _flop_labels(ranks, suit_max, top)
+        if trips_rank is not None:
+            labels.append("trips_board")
+        elif pair_ranks:
+            labels.append("paired")
+    else:
+        labels = _later_labels(street, ranks, suits, suit_counts, suit_max)
+        if len(pair_ranks) >= 2:
+            labels.append("double_paired")
+        if trips_rank is not None:
+            labels.append("fh_board" if pair_ranks else "trips_board")
+        if quads_rank is not None:
+            labels.append("quads_board")
+        if one_card is not None:
+            labels.append(f"one_card_straight_{one_card}")
+        if street == Street.RIVER:
+            if structure.on_board:
+                labels.append("board_straight")
+            if suit_max == 5:
+                labels.append("board_flush")
+    descriptors = [_SUIT_WORD[suit_max]]
+    if structure.combos:
+        descriptors.append(f"STRAIGHT POSSIBLE ({structure.combos})")
+    if one_card is not None:
+        descriptors.append("ONE-CARD STRAIGHT")
+    if pair_ranks:
+        descriptors.append(f"PAIRED ({len(pair_ranks)})")
+    if trips_rank is not None:
+        descriptors.append("TRIPS")
+    if quads_rank is not None:
+        descriptors.append("QUADS")
+    if min(ranks) >= _TEN:
+        descriptors.append("HIGH")
+    elif top <= _NINE:
+        descriptors.append("LOW")
+    else:
+        descriptors.append("MIXED")
+    flush_suit = suit_counts.index(suit_max) if suit_max >= 3 else None
+    return BoardInfo(
+        street=street,
+        labels=tuple(labels),
+        descriptors=tuple(descriptors),
+        suit_max=suit_max,
+        flush_suit=flush_suit,
+        pair_ranks=pair_ranks,
+        trips_rank=trips_rank,
+        quads_rank=quads_rank,
+        straight_combos=structure.combos,
+        straight_potential=structure.potential,
+        one_card_ranks=structure.one_card,
+        one_card_straight=one_card,
+        straight_on_board=structure.on_board,
+        nut_straight_top=structure.nut_top,
+        top_rank=top,
+    )
+
+
+def _flop_labels(ranks: list[int], suit_max: int, top: int) -> list[str]:
+    if suit_max == 1:
+        return ["dry"]
+    if suit_max == 3:
+        return ["wet", "monotone"]
+    distinct = sorted(set(ranks), reverse=True)
+    if all(a - b <= 2 for a, b in itertools.pairwise(distinct)):
+        return ["wet"]
+    return ["high"] if top >= _QUEEN else ["dry"]
+
+
+def _later_labels(
+    street: Street, ranks: list[int], suits: list[int], suit_counts: list[int], suit_max: int
+) -> list[str]:
+    if street == Street.TURN:
+        twos = suit_counts.count(2)
+        if suit_max >= 4:
+            base = "very_wet"
+        elif suit_max == 3 or twos == 2:
+            base = "wet"
+        elif twos == 1:
+            base = "neutral"
+        else:
+            base = "very_dry"
+    elif suit_max >= 4:
+        base = "very_wet"
+    elif suit_max == 3:
+        base = "slightly_wet"
+    else:
+        base = "dry"
+    labels = [base]
+    new_rank = ranks[-1]
+    if new_rank in ranks[:-1]:
+        labels.append("paired")
+    elif new_rank >= _QUEEN:
+        labels.append("scare_high")
+    if suit_counts[suits[-1]] >= 3:
+        labels.append("scare_wet")
+    return labels

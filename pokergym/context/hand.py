@@ -1,0 +1,629 @@
+"""Hand classes: what the hero holds against the board, and what it can become.
+
+:func:`classify_hand` returns a :class:`~pokergym.context.record.HandInfo`
+with one of fifteen made classes and one of eight draw classes (or
+``no_draw``), following the PokerSkill release.
+
+Made hands, checked in this order:
+
+1. A straight flush, quads or a full house that uses a hole card is ``nuts``.
+2. *Special boards* decide the hand through a :class:`BoardOverride`
+   (label, attack, defense): quads on board, a full house on board, trips on
+   board, a double-paired board, five of a suit, five in a row. The hero's
+   kicker, full house or improvement beyond the board sets the tier.
+3. ``flush`` (with "Nth nut flush"), ``straight`` (one or two hole cards,
+   nut or not), ``set`` (pocket pair), ``trips`` (a hole card on a board pair),
+   ``two_pair`` (both hole cards pair an unpaired board).
+4. One pair. The *pair level* counts the distinct unpaired board ranks above
+   the pair (a board pair is left out): 0 is ``top_pair`` (``overpair`` for
+   a pocket pair above every board card), 1 ``second_pair``, 2
+   ``third_pair``, 3 or 4 ``fourth_fifth_pair``, more ``weak_showdown``.
+   The *kicker position* is 1 + the ranks above the kicker, the pair's rank
+   left out (AK on K72 is 1, K6 is 8).
+5. High cards: ``nuts_high`` holds the highest rank missing from the board,
+   ``second_high`` the next one with a kicker of ten or better (any kicker
+   on a paired board), and on a paired board the third one is
+   ``weak_showdown``. Everything else is ``trash``.
+
+Draws (flop and turn; the river has none) are built from a flush draw (two
+hole cards of a two-suited board, or one hole card of a three-suited one),
+straight draws (open-ended when two ranks complete it, gutshot when one
+does), backdoor draws on the flop and overcards, and ranked as the paper's
+appendix E lists them. Overcard draws drop one tier on a flushy board
+without a flush draw or a board with straight potential; in 3-bet pots they
+drop one more tier unless the hand is AK, AQ/KQ/AJ with a backdoor flush
+draw, or AJ/KJ/AT with both backdoor draws; in 4-bet and bigger pots only
+AK with a backdoor flush draw keeps its tier (the release's rule, stricter
+than the paper's text). Draws are not assessed on the special boards.
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> h = classify_hand(parse_cards("KsQd"), parse_cards("Kh7d2c"))
+    >>> h.made, h.kicker_position, h.pair_level
+    (<MadeClass.TOP_PAIR: 'top_pair'>, 2, 0)
+    >>> classify_hand(parse_cards("5c4c"), parse_cards("7s6hJc")).draw
+    <DrawClass.STRONG_DRAW: 'strong_draw'>
+    >>> classify_hand(parse_cards("AsJd"), parse_cards("Kh7d2c")).made
+    <MadeClass.NUTS_HIGH: 'nuts_high'>
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from typing import Any
+
+from pokergym.engine.actions import Street
+from pokergym.errors import ContextError
+
+from .board import WINDOWS, analyze_board, rank_structure, straight_top
+from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
+from .tables import pair_value, pot_key, table
+
+__all__ = ["classify_hand", "made_hand"]
+
+_A, _K, _Q, _J, _T = 12, 11, 10, 9, 8
+_M = MadeClass
+_D = DrawClass
+_HIGH_CARD_CLASSES = frozenset({_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN, _M.TRASH})
+_NO_DRAW_CLASSES = frozenset({_M.NUTS, _M.FLUSH})
+_OVERCARD_TIERS = (_D.STRONG_OVERCARD_DRAW, _D.MEDIUM_OVERCARD_DRAW, _D.WEAK_OVERCARD_DRAW)
+
+
+@lru_cache(maxsize=1 << 16)
+def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType = PotType.SRP) -> HandInfo:
+    """Classify the hero's made hand and draw.
+
+    Args:
+        hole: the two hole card codes.
+        board: the 3 to 5 board card codes, in the order dealt.
+        pot_type: the pot type; it moves overcard draws and special-board kicker tiers.
+
+    Raises:
+        ContextError: on a malformed hand or board, or repeated cards.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> classify_hand(parse_cards("QhQd"), parse_cards("Kh7d2c")).made
+        <MadeClass.SECOND_PAIR: 'second_pair'>
+        >>> classify_hand(parse_cards("AhKh"), parse_cards("Qh7h2c")).draw
+        <DrawClass.STRONG_DRAW: 'strong_draw'>
+    """
+    if len(hole) != 2 or len(set(hole) | set(board)) != len(board) + 2 or not all(0 <= c < 52 for c in hole):
+        raise ContextError(f"need two distinct hole cards not on the board, got hole={hole!r} board={board!r}")
+    info = analyze_board(board)
+    fields = made_hand(hole, board, info, pot_type)
+    made: MadeClass = fields["made"]
+    if info.street != Street.RIVER and made not in _NO_DRAW_CLASSES and fields.get("override") is None:
+        draw, features = _draw(hole, board, info, made, pot_type)
+    else:
+        draw, features = _D.NO_DRAW, ()
+    return HandInfo(draw=draw, features=features, **fields)
+
+
+def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
+    """Return the made-hand fields of :class:`HandInfo` (everything but the draw).
+
+    Used by :func:`classify_hand` and by the slow-play look-ahead, which
+    re-classifies the hand on every possible next card.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> board = parse_cards("7c7d7h")
+        >>> made_hand(parse_cards("AsKd"), board, analyze_board(board), PotType.SRP)["override"].label
+        'trips_board_kicker_1'
+    """
+    h0, h1 = hole[0] >> 2, hole[1] >> 2
+    branks = [c >> 2 for c in board]
+    bcounts = [0] * 13
+    for r in branks:
+        bcounts[r] += 1
+    acounts = bcounts[:]
+    acounts[h0] += 1
+    acounts[h1] += 1
+    board_mask = 0
+    for r in branks:
+        board_mask |= 1 << r
+    all_mask = board_mask | (1 << h0) | (1 << h1)
+    suit_counts = [0, 0, 0, 0]
+    for c in board:
+        suit_counts[c & 3] += 1
+    suit_counts[hole[0] & 3] += 1
+    suit_counts[hole[1] & 3] += 1
+    flush: tuple[int, int] | None = None
+    if max(suit_counts) >= 5:
+        if _straight_flush(hole, board):
+            return {"made": _M.NUTS}
+        flush = _flush(hole, board)
+    if info.quads_rank is not None:
+        return _quads_board(h0, h1, bcounts, info, pot_type)
+    if info.full_house:
+        return _full_house_board(bcounts, acounts, (h0, h1))
+    if info.trips_rank is not None:
+        return _trips_board(h0, h1, bcounts, acounts, all_mask, board_mask, flush, pot_type)
+    if info.double_paired:
+        return _double_paired(h0, h1, bcounts, acounts, all_mask, board_mask, flush, info, pot_type)
+    if info.suit_max == 5:
+        return _flush_board(hole, board, info)
+    if info.straight_on_board and flush is None:
+        return _straight_board(all_mask, board_mask, info)
+    top_count = max(acounts)
+    if top_count == 4 or (top_count == 3 and _best_full_house(acounts) is not None):
+        return {"made": _M.NUTS}
+    if flush is not None:
+        return {"made": _M.FLUSH, "flush_rank": flush[0], "flush_high_rank": flush[1]}
+    for top, window in WINDOWS:
+        if all_mask & window == window and window & ~board_mask:
+            return {
+                "made": _M.STRAIGHT,
+                "straight_cards": (window & ~board_mask).bit_count(),
+                "nut_straight": top == info.nut_straight_top,
+            }
+    pocket = h0 == h1
+    for r in (h0, h1):
+        if acounts[r] == 3:
+            if pocket:
+                distinct = sorted({*branks}, reverse=True)
+                index = distinct.index(r)
+                level = "top" if index == 0 else "bottom" if index == len(distinct) - 1 else "middle"
+                return {"made": _M.SET, "pair_rank": r, "pocket_pair": True, "set_level": level}
+            kicker = h1 if r == h0 else h0
+            return {"made": _M.TRIPS, "pair_rank": r, "kicker_rank": kicker}
+    if not pocket and not info.paired and bcounts[h0] and bcounts[h1]:
+        distinct = sorted(branks, reverse=True)
+        i, j = sorted((distinct.index(h0), distinct.index(h1)))
+        n = len(distinct)
+        index = sum(n - 1 - a for a in range(i)) + (j - i)
+        return {"made": _M.TWO_PAIR, "two_pair_rank": index, "pair_rank": max(h0, h1)}
+    return _pair_or_high(h0, h1, bcounts, info)
+
+
+def _pair_or_high(h0: int, h1: int, bcounts: list[int], info: BoardInfo) -> dict[str, Any]:
+    pocket = h0 == h1
+    if pocket:
+        pair: int | None = h0
+        kicker: int | None = None
+    else:
+        hits = [r for r in (h0, h1) if bcounts[r] == 1]
+        pair = max(hits) if hits else None
+        kicker = (h1 if pair == h0 else h0) if pair is not None else None
+    if pair is not None:
+        level = sum(1 for r in range(pair + 1, 13) if bcounts[r] == 1)
+        fields: dict[str, Any] = {"pair_rank": pair, "pair_level": level, "pocket_pair": pocket}
+        if kicker is not None:
+            fields["kicker_rank"] = kicker
+            fields["kicker_position"] = 1 + sum(1 for r in range(kicker + 1, 13) if r != pair)
+        if pocket and pair > info.top_rank:
+            made = _M.OVERPAIR
+        elif level == 0:
+            made = _M.TOP_PAIR
+        elif level == 1:
+            made = _M.SECOND_PAIR
+        elif level == 2:
+            made = _M.THIRD_PAIR
+        elif level <= 4:
+            made = _M.FOURTH_FIFTH_PAIR
+        else:
+            made = _M.WEAK_SHOWDOWN
+        fields["made"] = made
+        return fields
+    missing = [r for r in range(12, -1, -1) if not bcounts[r]]
+    for tier, made in enumerate((_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN)):
+        high = missing[tier]
+        if high in (h0, h1):
+            other = h1 if high == h0 else h0
+            if made == _M.SECOND_HIGH and not info.paired and other < _T:
+                break
+            if made == _M.WEAK_SHOWDOWN and not info.paired:
+                break
+            position = 1 + sum(1 for r in range(other + 1, 13) if r != high)
+            return {"made": made, "kicker_rank": other, "kicker_position": position}
+    return {"made": _M.TRASH}
+
+
+# ---------------------------------------------------------------- flushes and straights
+def _straight_flush(hole: tuple[int, ...], board: tuple[int, ...]) -> bool:
+    cards = (*hole, *board)
+    for suit in range(4):
+        suited = [c >> 2 for c in cards if c & 3 == suit]
+        if len(suited) < 5:
+            continue
+        mask = 0
+        for r in suited:
+            mask |= 1 << r
+        board_mask = 0
+        for c in board:
+            if c & 3 == suit:
+                board_mask |= 1 << (c >> 2)
+        for _, window in WINDOWS:
+            if mask & window == window and window & ~board_mask:
+                return True
+    return False
+
+
+def _flush(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, int] | None:
+    """``(N of the Nth nut flush, hero's top suited rank)`` when a hole card makes a flush."""
+    for suit in range(4):
+        on_board = [c >> 2 for c in board if c & 3 == suit]
+        mine = [c >> 2 for c in hole if c & 3 == suit]
+        if mine and len(on_board) + len(mine) >= 5 and len(on_board) < 5:
+            high = max(mine)
+            seen = set(on_board) | set(mine)
+            return 1 + sum(1 for r in range(high + 1, 13) if r not in seen), high
+    return None
+
+
+def _best_full_house(counts: list[int]) -> tuple[int, int] | None:
+    trips = -1
+    for r in range(12, -1, -1):
+        if counts[r] >= 3:
+            trips = r
+            break
+    if trips < 0:
+        return None
+    for r in range(12, -1, -1):
+        if r != trips and counts[r] >= 2:
+            return trips, r
+    return None
+
+
+def _full_house_is_best(bcounts: list[int], hcounts: list[int], mine: tuple[int, int]) -> bool:
+    """Whether no two-card holding (quads left aside) makes a better full house than ``mine``."""
+    for a in range(13):
+        free_a = 4 - bcounts[a] - hcounts[a]
+        if free_a <= 0:
+            continue
+        for b in range(a, 13):
+            if (a == b and free_a < 2) or (a != b and 4 - bcounts[b] - hcounts[b] <= 0):
+                continue
+            counts = bcounts[:]
+            counts[a] += 1
+            counts[b] += 1
+            if max(counts) >= 4:
+                continue
+            theirs = _best_full_house(counts)
+            if theirs is not None and theirs > mine:
+                return False
+    return True
+
+
+# ---------------------------------------------------------------- special boards
+def _override(made: MadeClass, label: str, entry: list[float], **extra: Any) -> dict[str, Any]:
+    attack, defense = pair_value(entry)
+    return {"made": made, "override": BoardOverride(label, attack, defense), **extra}
+
+
+def _kicker_tier(prefix: str, tiers: list[list[float]], position: int, pot_type: PotType) -> dict[str, Any]:
+    classes = (_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN)
+    if position > len(tiers):
+        return _override(_M.TRASH, f"{prefix}_no_kicker", [0.0, 0.0], kicker_position=position)
+    attack, defense = pair_value(tiers[position - 1])
+    shift = table("overrides")["kicker_pot_shift"][pot_key(pot_type)]
+    if defense < 99:
+        attack, defense = max(0.0, attack + shift), max(0.0, defense + shift)
+    return _override(classes[position - 1], f"{prefix}_kicker_{position}", [attack, defense], kicker_position=position)
+
+
+def _position_off_board(rank: int, bcounts: list[int]) -> int:
+    return 1 + sum(1 for r in range(rank + 1, 13) if not bcounts[r])
+
+
+def _quads_board(h0: int, h1: int, bcounts: list[int], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
+    data = table("overrides")["quads_board"]
+    side = [r for r in range(13) if bcounts[r] and r != info.quads_rank]
+    mine = max(h0, h1)
+    if side and side[0] >= mine:
+        if _position_off_board(side[0], bcounts) == 1:
+            return _override(_M.NUTS_HIGH, "quads_board_nut_chop", data["board_nut_chop"])
+        return _override(_M.TRASH, "quads_board_plays_board", data["plays_board"])
+    position = _position_off_board(mine, bcounts)
+    if position == 1:
+        return _override(_M.NUTS, "quads_board_kicker_1", data["kickers"][0], kicker_position=1)
+    return _kicker_tier("quads_board", data["kickers"], position, pot_type)
+
+
+def _full_house_board(bcounts: list[int], acounts: list[int], hole_ranks: tuple[int, int]) -> dict[str, Any]:
+    data = table("overrides")["full_house_board"]
+    if max(acounts) == 4:
+        return _override(_M.NUTS, "full_house_board_quads", data["quads"])
+    board_fh = _best_full_house(bcounts)
+    mine = _best_full_house(acounts)
+    if mine is not None and board_fh is not None and mine > board_fh:
+        hcounts = [0] * 13
+        for r in hole_ranks:
+            hcounts[r] += 1
+        if _full_house_is_best(bcounts, hcounts, mine):
+            return _override(_M.NUTS, "full_house_board_best", data["best_full_house"])
+        return _override(_M.NUTS, "full_house_board_higher", data["higher_full_house"])
+    return _override(_M.NUTS, "full_house_board_plays_board", data["plays_board"])
+
+
+def _trips_board(
+    h0: int,
+    h1: int,
+    bcounts: list[int],
+    acounts: list[int],
+    all_mask: int,
+    board_mask: int,
+    flush: tuple[int, int] | None,
+    pot_type: PotType,
+) -> dict[str, Any]:
+    data = table("overrides")["trips_board"]
+    if max(acounts) == 4:
+        return _override(_M.NUTS, "trips_board_quads", data["quads"])
+    mine = _best_full_house(acounts)
+    if mine is not None:
+        hcounts = [0] * 13
+        hcounts[h0] += 1
+        hcounts[h1] += 1
+        if _full_house_is_best(bcounts, hcounts, mine):
+            return _override(_M.NUTS, "trips_board_best_full_house", data["best_full_house"])
+        trips = next(r for r in range(13) if bcounts[r] == 3)
+        over = mine[0] > trips or mine[1] > trips
+        key = "full_house_over" if over else "full_house_under"
+        return _override(_M.NUTS, f"trips_board_{key}", data[key])
+    if flush is not None:
+        return _override(_M.FLUSH, "trips_board_flush", data["flush"], flush_rank=flush[0], flush_high_rank=flush[1])
+    if straight_top(all_mask) > straight_top(board_mask):
+        return _override(_M.STRAIGHT, "trips_board_straight", data["straight"])
+    return _kicker_tier("trips_board", data["kickers"], _position_off_board(max(h0, h1), bcounts), pot_type)
+
+
+def _double_paired(
+    h0: int,
+    h1: int,
+    bcounts: list[int],
+    acounts: list[int],
+    all_mask: int,
+    board_mask: int,
+    flush: tuple[int, int] | None,
+    info: BoardInfo,
+    pot_type: PotType,
+) -> dict[str, Any]:
+    data = table("overrides")["double_paired"]
+    if max(acounts) == 4:
+        return _override(_M.NUTS, "double_paired_quads", data["quads"])
+    mine = _best_full_house(acounts)
+    if mine is not None:
+        hcounts = [0] * 13
+        hcounts[h0] += 1
+        hcounts[h1] += 1
+        if _full_house_is_best(bcounts, hcounts, mine):
+            return _override(_M.NUTS, "double_paired_best_full_house", data["best_full_house"])
+        return _override(_M.NUTS, "double_paired_lower_full_house", data["lower_full_house"])
+    if flush is not None:
+        return _override(
+            _M.FLUSH, "double_paired_flush", data["flush_or_straight"], flush_rank=flush[0], flush_high_rank=flush[1]
+        )
+    if straight_top(all_mask) > straight_top(board_mask):
+        return _override(_M.STRAIGHT, "double_paired_straight", data["flush_or_straight"])
+    low_pair = min(info.pair_ranks)
+    improved = [r for r in range(13) if acounts[r] >= 2 and not bcounts[r] >= 2 and r > low_pair]
+    if improved:
+        label = "double_paired_improved_two_pair"
+        return _override(_M.TWO_PAIR, label, data["improved_two_pair"], pair_rank=improved[-1])
+    side = [r for r in range(13) if bcounts[r] == 1]
+    best = max([h0, h1, *side])
+    return _kicker_tier("double_paired", data["kickers"], _position_off_board(best, bcounts), pot_type)
+
+
+def _flush_board(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo) -> dict[str, Any]:
+    data = table("overrides")["flush_board"]
+    suit = info.flush_suit
+    on_board = [c >> 2 for c in board]
+    mine = [c >> 2 for c in hole if c & 3 == suit]
+    if mine and max(mine) > min(on_board):
+        high = max(mine)
+        seen = set(on_board) | set(mine)
+        level = 1 + sum(1 for r in range(high + 1, 13) if r not in seen)
+        entry = data["levels"][min(level, len(data["levels"])) - 1]
+        made = _M.FLUSH
+        return _override(made, f"flush_board_level_{level}", entry, flush_rank=level, flush_high_rank=high)
+    return _override(_M.FLUSH, "flush_board_plays_board", data["none"])
+
+
+def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str, Any]:
+    data = table("overrides")["straight_board"]
+    mine, shared = straight_top(all_mask), straight_top(board_mask)
+    if mine > shared:
+        nut = mine == info.nut_straight_top
+        if nut and info.suit_max < 3:
+            return _override(_M.STRAIGHT, "straight_board_nut_higher", data["nut_higher"], nut_straight=True)
+        key = "higher_flush_possible" if info.suit_max >= 3 else "higher"
+        return _override(_M.STRAIGHT, f"straight_board_{key}", data[key], nut_straight=nut)
+    if shared == info.nut_straight_top and info.suit_max < 3:
+        return _override(_M.STRAIGHT, "straight_board_nut_chop", data["nut_chop"], nut_straight=True)
+    return _override(_M.STRAIGHT, "straight_board_plays_board", data["plays_board"], nut_straight=False)
+
+
+# ---------------------------------------------------------------- draws
+@cache
+def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, bool, bool]:
+    """``(out ranks, uses two hole cards, one-card draw at the bottom, every out makes the nuts)``."""
+    all_mask = board_mask | (1 << low) | (1 << high)
+    found: set[int] = set()
+    two_card = False
+    bottom = False
+    clean = True
+    for top, window in WINDOWS:
+        missing = window & ~all_mask
+        if missing.bit_count() != 1:
+            continue
+        out = missing.bit_length() - 1
+        shared = board_mask | missing
+        used = window & ~shared
+        if not used or out in found:
+            continue
+        found.add(out)
+        if used.bit_count() == 2:
+            two_card = True
+        else:
+            rank = used.bit_length() - 1
+            bottom = bottom or rank == (12 if top == 3 else top - 4)
+        if top != rank_structure(shared).nut_top:
+            clean = False
+    return len(found), two_card, bottom, clean
+
+
+def _draw(
+    hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, made: MadeClass, pot_type: PotType
+) -> tuple[DrawClass, tuple[str, ...]]:
+    h0, h1 = hole[0] >> 2, hole[1] >> 2
+    s0, s1 = hole[0] & 3, hole[1] & 3
+    flop = info.street == Street.FLOP
+    board_suits = [0, 0, 0, 0]
+    board_mask = 0
+    for c in board:
+        board_suits[c & 3] += 1
+        board_mask |= 1 << (c >> 2)
+    features: list[str] = []
+    fd_rank = -1
+    fd_two = False
+    fd_nut = False
+    for suit in {s0, s1}:
+        mine = [r for r, s in ((h0, s0), (h1, s1)) if s == suit]
+        if board_suits[suit] + len(mine) == 4:
+            fd_rank = max(mine)
+            fd_two = len(mine) == 2
+            seen = {c >> 2 for c in board if c & 3 == suit} | set(mine)
+            fd_nut = all(r in seen for r in range(fd_rank + 1, 13))
+            features.append("flush_draw")
+    outs, sd_two, sd_bottom, sd_clean = (0, False, False, True)
+    if made != _M.STRAIGHT:
+        outs, sd_two, sd_bottom, sd_clean = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
+        if outs >= 2:
+            features.append("oesd")
+        elif outs == 1:
+            features.append("gutshot")
+    flushy = info.suit_max >= 3
+    straighty = info.straight_combos >= 1 or info.one_card_straight is not None
+    bdfd = flop and s0 == s1 and board_suits[s0] == 1
+    bdsd = flop and outs == 0 and made != _M.STRAIGHT and h0 != h1 and _backdoor_straight(board_mask, h0, h1)
+    if bdfd:
+        features.append("bdfd")
+    if bdsd:
+        features.append("bdsd")
+    high_card = made in _HIGH_CARD_CLASSES
+    overs = sum(1 for r in (h0, h1) if r > info.top_rank) if high_card else 0
+    if overs:
+        features.append(f"overcards_{overs}")
+    draw: DrawClass | None = None
+    if fd_rank >= 0 and outs:
+        if not flushy or fd_nut or fd_rank >= _K:
+            draw = _D.STRONG_DRAW
+        elif fd_rank >= _J:
+            draw = _D.MEDIUM_STRONG_DRAW
+        elif fd_rank >= 6:
+            draw = _D.MEDIUM_DRAW
+        else:
+            draw = _D.MEDIUM_WEAK_DRAW
+    elif fd_rank >= 0:
+        if fd_two:
+            draw = _D.STRONG_DRAW if fd_rank >= _J else _D.MEDIUM_STRONG_DRAW
+        elif fd_nut:
+            draw = _D.STRONG_DRAW
+        elif fd_rank >= _K:
+            draw = _D.MEDIUM_STRONG_DRAW
+        elif fd_rank >= _T:
+            draw = _D.MEDIUM_DRAW
+        elif fd_rank >= 4:
+            draw = _D.MEDIUM_WEAK_DRAW
+        else:
+            draw = _D.WEAK_DRAW
+    elif outs >= 2:
+        if flushy:
+            draw = _D.MEDIUM_WEAK_DRAW if overs == 2 else _D.WEAK_DRAW
+        elif info.suit_max == 1:
+            draw = _D.MEDIUM_STRONG_DRAW if straighty else _D.STRONG_DRAW
+        elif straighty:
+            draw = _D.MEDIUM_DRAW
+        else:
+            draw = _D.MEDIUM_STRONG_DRAW if sd_two or sd_clean else _D.MEDIUM_DRAW
+    elif outs == 1:
+        if flushy:
+            draw = _D.WEAK_DRAW if overs == 2 else None
+        elif overs or (bdfd and not info.straight_potential):
+            draw = _D.MEDIUM_DRAW
+        elif sd_two or not sd_bottom:
+            draw = _D.MEDIUM_WEAK_DRAW
+        else:
+            draw = _D.WEAK_DRAW
+    if draw is None and high_card:
+        distinct = sorted({c >> 2 for c in board}, reverse=True)
+        second = distinct[1] if len(distinct) > 1 else -1
+        draw = _overcard_draw(h0, h1, info, overs, bdfd, bdsd, fd_rank >= 0, second, flushy, straighty, pot_type)
+    return (draw if draw is not None else _D.NO_DRAW), tuple(features)
+
+
+def _backdoor_straight(board_mask: int, h0: int, h1: int) -> bool:
+    if board_mask >> h0 & 1 or board_mask >> h1 & 1:
+        return False
+    both = (1 << h0) | (1 << h1)
+    return any(window & both == both and ((board_mask | both) & window).bit_count() >= 3 for _, window in WINDOWS)
+
+
+def _overcard_draw(
+    h0: int,
+    h1: int,
+    info: BoardInfo,
+    overs: int,
+    bdfd: bool,
+    bdsd: bool,
+    flush_draw: bool,
+    second: int,
+    flushy: bool,
+    straighty: bool,
+    pot_type: PotType,
+) -> DrawClass | None:
+    high, low = max(h0, h1), min(h0, h1)
+    tier: int | None = None
+    if bdfd and bdsd and overs < 2 and not (overs == 1 and high >= _T):
+        return _D.WEAK_DRAW
+    if overs == 2:
+        if high == _A and low >= _Q:
+            tier = 0
+        elif bdfd and bdsd:
+            return _D.MEDIUM_WEAK_DRAW
+        elif ((high, low) in ((_K, _Q), (_A, _J)) and bdsd) or (
+            (high, low) in ((_K, _J), (_Q, _J), (_A, _T)) and (bdfd or bdsd)
+        ):
+            tier = 0
+        else:
+            tier = 1 if high + low + 4 > 19 else 2
+    elif overs == 1 and high >= _T:
+        if bdfd and bdsd:
+            tier = 1
+        elif bdfd or bdsd:
+            tier = 1 if low > second else 2
+        elif low > second:
+            tier = 2
+    elif overs == 0 and low > second and info.top_rank >= _Q:
+        if (
+            (info.top_rank == _A and low >= _J)
+            or (info.top_rank == _K and low >= _J)
+            or (info.top_rank == _K and low >= 7 and bdfd)
+        ):
+            tier = 1
+        else:
+            tier = 2
+    if tier is None:
+        return None
+    if (flushy and not flush_draw) or straighty:
+        tier += 1
+    keeps = _keeps_tier(high, low, bdfd, bdsd, pot_type)
+    if pot_type == PotType.THREE_BET and not keeps:
+        tier += 1
+    elif pot_type in (PotType.FOUR_BET, PotType.FIVE_BET_PLUS) and not keeps:
+        return None
+    return _OVERCARD_TIERS[tier] if tier < 3 else None
+
+
+def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot_type: PotType) -> bool:
+    if pot_type == PotType.THREE_BET:
+        return (
+            (high, low) == (_A, _K)
+            or ((high, low) in ((_A, _Q), (_K, _Q), (_A, _J)) and bdfd)
+            or ((high, low) in ((_A, _J), (_K, _J), (_A, _T)) and bdfd and bdsd)
+        )
+    if pot_type in (PotType.FOUR_BET, PotType.FIVE_BET_PLUS):
+        return (high, low) == (_A, _K) and bdfd
+    return True

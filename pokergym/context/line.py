@@ -1,0 +1,313 @@
+"""The betting line: pot type, initiative, role, scenario and weighted pressure.
+
+:func:`read_line` walks the public history of a
+:class:`~pokergym.engine.view.PlayerView` once and returns a :class:`Line`.
+
+* Pot type: preflop bets and raises, 0 = limp pot, 1 = single-raised (SRP),
+  2 = 3-bet, 3 = 4-bet, 4 or more = 5-bet-plus.
+* Initiative: the last preflop raiser (the button in a limped pot), then
+  whoever made the last bet or raise of each finished street.
+* Role: ``aggressor`` when the hero holds the initiative, ``defender`` when
+  the opponent does, ``normal`` once a finished street went check-check and
+  nobody has bet since.
+* Scenario: one of the sixty action-line IDs (see
+  :class:`~pokergym.context.record.Scenario`). The flop IDs describe the
+  current street; the turn IDs combine the flop line (hero bet and was
+  called, check-check, villain bet and was called, hero raised, villain
+  raised, 3-bet) with the hero's spot on the turn (in position checked to,
+  out of position first to act, facing a bet). A raise on the current street
+  (``T-TR*``) or a 3-bet on the flop (``T-3B1``) takes precedence. River IDs
+  look at the flop and turn together: a postflop 3-bet (``R-3B1``), a turn
+  raise (``R-TR*``), a flop raise (``R-CR*`` for the hero's, ``R-VCR*`` for
+  the opponent's; the hero's raise line is *continued* when it also bet the
+  turn), and otherwise the pattern of single bets (AA bet-bet, BC bet-check,
+  CB check-bet, NN check-check, DD opponent bet twice, DM opponent bet once).
+  Lines the release leaves unnamed are mapped to the closest ID and
+  documented at the mapping: an out-of-position preflop raiser who checks
+  and then faces a bet is ``F-D4``; hero bet, opponent bet is ``DM``;
+  opponent bet, hero bet is ``CB``.
+* Pressure: every postflop bet and raise gets the weight of
+  :func:`~pokergym.context.pressure.bet_weight`; the totals cover both
+  players and the hero alone.
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> from pokergym.engine import HandState
+    >>> s = HandState.new(deck=parse_cards("Ah9d5c4cJc7s6h6c9h"), button=0)
+    >>> s.raise_to(275); s.raise_to(900); s.call()
+    >>> line = read_line(s.view(1))
+    >>> line.pot_type.value, line.role.value, line.scenario.value
+    ('3bp', 'aggressor', 'F-A2')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokergym.engine.actions import ActionKind, ActionRecord, Street
+from pokergym.engine.view import PlayerView
+
+from .pressure import bet_pct, bet_weight, river_check_raise_factor
+from .record import PotType, Role, Scenario
+
+__all__ = ["Line", "read_line"]
+
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_CHECK = ActionKind.CHECK
+_POT_TYPES = (PotType.LIMP, PotType.SRP, PotType.THREE_BET, PotType.FOUR_BET, PotType.FIVE_BET_PLUS)
+_S = Scenario
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What the betting so far says.
+
+    Attributes:
+        pot_type: pot type from the preflop raises.
+        preflop_raises: number of preflop bets and raises.
+        initiative: seat with the initiative, or ``None`` before any raise preflop.
+        role: the hero's role on the current street.
+        scenario: the postflop scenario ID (``None`` preflop).
+        pot: pot at the start of the current street.
+        weights: pressure weight of every postflop bet or raise, in order.
+        weighted_total: sum of ``weights``.
+        weighted_hero: sum of the hero's weights.
+        facing_pct: size of the bet or raise the hero faces (percent of pot), or ``None``.
+        facing_weight: its weight (0 when not facing one).
+        facing_raise: whether the hero faces a raise of its own bet on this street.
+        street_bets: bets and raises made on the current street.
+    """
+
+    pot_type: PotType
+    preflop_raises: int
+    initiative: int | None
+    role: Role
+    scenario: Scenario | None
+    pot: int
+    weights: tuple[float, ...]
+    weighted_total: float
+    weighted_hero: float
+    facing_pct: float | None
+    facing_weight: float
+    facing_raise: bool
+    street_bets: int
+
+
+def read_line(view: PlayerView) -> Line:
+    """Read pot type, initiative, role, scenario and pressure from a view.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> s = HandState.new(deck=tuple(range(9)), button=0)
+        >>> s.raise_to(250); s.call(); s.check()
+        >>> line = read_line(s.view(0))
+        >>> line.scenario.value, line.role.value, line.pot
+        ('F-A1', 'aggressor', 500)
+    """
+    hero = view.seat
+    button = view.button
+    config = view.config
+    pot = min(config.small_blind, config.stacks[button]) + min(config.big_blind, config.stacks[1 - button])
+    streets: list[list[ActionRecord]] = [[], [], [], []]
+    for record in view.history:
+        streets[record.street].append(record)
+    preflop = streets[0]
+    raises = 0
+    initiative: int | None = None
+    for record in preflop:
+        if record.kind == _BET or record.kind == _RAISE:
+            raises += 1
+            initiative = record.seat
+    for record in preflop:
+        pot += record.added
+    pot_type = _POT_TYPES[min(raises, 4)]
+    if initiative is None and view.street > Street.PREFLOP:
+        initiative = button
+    current = view.street
+    weights: list[float] = []
+    hero_total = 0.0
+    facing_pct: float | None = None
+    facing_weight = 0.0
+    lost = False
+    street_pot = pot
+    factor = river_check_raise_factor()
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        if street > current:
+            break
+        records = streets[street]
+        previous = 0
+        checked: set[int] = set()
+        last_aggressor = -1
+        for record in records:
+            kind = record.kind
+            if kind == _CHECK:
+                checked.add(record.seat)
+            elif kind in (_BET, _RAISE):
+                pct = bet_pct(record.to, previous, street_pot)
+                weight = bet_weight(pct)
+                if street == Street.RIVER and previous and record.seat in checked:
+                    weight *= factor
+                weights.append(weight)
+                if record.seat == hero:
+                    hero_total += weight
+                    facing_pct, facing_weight = None, 0.0
+                else:
+                    facing_pct, facing_weight = pct, weight
+                previous = record.to
+                last_aggressor = record.seat
+        if street < current:
+            if last_aggressor >= 0:
+                initiative = last_aggressor
+                lost = False
+            else:
+                lost = True
+            for record in records:
+                street_pot += record.added
+    if view.to_call <= 0:
+        facing_pct, facing_weight = None, 0.0
+    if lost:
+        role = Role.NORMAL
+    elif initiative == hero:
+        role = Role.AGGRESSOR
+    else:
+        role = Role.DEFENDER
+    scenario: Scenario | None = None
+    street_bets = 0
+    facing_raise = False
+    if current > Street.PREFLOP:
+        street_bets = sum(1 for r in streets[current] if r.kind == _BET or r.kind == _RAISE)
+        facing_raise = street_bets >= 2 and facing_pct is not None
+        scenario = _scenario(current, streets, hero, hero == button, initiative == hero, street_bets, facing_pct)
+    return Line(
+        pot_type=pot_type,
+        preflop_raises=raises,
+        initiative=initiative,
+        role=role,
+        scenario=scenario,
+        pot=street_pot,
+        weights=tuple(weights),
+        weighted_total=sum(weights),
+        weighted_hero=hero_total,
+        facing_pct=facing_pct,
+        facing_weight=facing_weight,
+        facing_raise=facing_raise,
+        street_bets=street_bets,
+    )
+
+
+def _shape(records: list[ActionRecord], hero: int) -> str:
+    """Summarise a finished street: X, H, V, HR (hero raised), VR (villain raised) or 3B."""
+    aggressors = [r.seat for r in records if r.kind == _BET or r.kind == _RAISE]
+    if not aggressors:
+        return "X"
+    if len(aggressors) == 1:
+        return "H" if aggressors[0] == hero else "V"
+    if len(aggressors) == 2:
+        return "HR" if aggressors[1] == hero else "VR"
+    return "3B"
+
+
+def _scenario(
+    street: Street,
+    streets: list[list[ActionRecord]],
+    hero: int,
+    ip: bool,
+    hero_initiative: bool,
+    street_bets: int,
+    facing_pct: float | None,
+) -> Scenario:
+    facing = facing_pct is not None
+    if street == Street.FLOP:
+        return _flop(ip, hero_initiative, street_bets, facing)
+    flop = _shape(streets[Street.FLOP], hero)
+    if street == Street.TURN:
+        return _turn(streets[Street.TURN], hero, ip, flop, street_bets, facing)
+    return _river(ip, flop, _shape(streets[Street.TURN], hero), facing)
+
+
+def _flop(ip: bool, hero_initiative: bool, street_bets: int, facing: bool) -> Scenario:
+    if street_bets >= 3:
+        return _S.F_R3
+    if street_bets == 2:
+        return _S.F_R2
+    if facing:
+        if ip:
+            return _S.F_A3 if hero_initiative else _S.F_D2
+        # Out of position facing a bet after checking; the preflop raiser who
+        # checked is in the same spot as a defender facing a c-bet.
+        return _S.F_D4
+    if ip:
+        return _S.F_A1 if hero_initiative else _S.F_D1
+    return _S.F_A2 if hero_initiative else _S.F_D3
+
+
+_TURN_TABLE: dict[tuple[str, bool, bool], Scenario] = {
+    ("H", True, False): _S.T_A1,
+    ("H", False, False): _S.T_A2,
+    ("H", True, True): _S.T_A3,
+    ("H", False, True): _S.T_A3,
+    ("X", True, False): _S.T_N1,
+    ("X", False, False): _S.T_N2,
+    ("X", True, True): _S.T_N3,
+    ("X", False, True): _S.T_N3,
+    ("V", True, False): _S.T_D1,
+    ("V", True, True): _S.T_D2,
+    ("V", False, False): _S.T_D3,
+    ("V", False, True): _S.T_D4,
+    ("HR", False, False): _S.T_CR1,
+    ("HR", True, False): _S.T_CR2,
+    ("HR", True, True): _S.T_CR3,
+    ("HR", False, True): _S.T_CR3,
+    ("VR", True, False): _S.T_VR1,
+    ("VR", True, True): _S.T_VR2,
+    ("VR", False, False): _S.T_VR3,
+    ("VR", False, True): _S.T_VR4,
+}
+
+
+def _turn(records: list[ActionRecord], hero: int, ip: bool, flop: str, street_bets: int, facing: bool) -> Scenario:
+    if street_bets >= 3:
+        hero_checked_first = bool(records) and records[0].seat == hero and records[0].kind == _CHECK
+        aggressors = [r.seat for r in records if r.kind == _BET or r.kind == _RAISE]
+        hero_check_raised = hero_checked_first and aggressors[1] == hero
+        return _S.T_TR1 if hero_check_raised and street_bets == 3 else _S.T_TR3
+    if street_bets == 2:
+        return _S.T_TR2
+    if flop == "3B":
+        return _S.T_3B1
+    return _TURN_TABLE[(flop, ip, facing)]
+
+
+_SINGLE_LINES: dict[tuple[str, str], str] = {
+    ("H", "H"): "AA",
+    ("H", "X"): "BC",
+    ("X", "H"): "CB",
+    ("V", "H"): "CB",
+    ("X", "X"): "NN",
+    ("V", "V"): "DD",
+    ("V", "X"): "DM",
+    ("X", "V"): "DM",
+    ("H", "V"): "DM",
+}
+
+
+def _river(ip: bool, flop: str, turn: str, facing: bool) -> Scenario:
+    if flop == "3B" or turn == "3B":
+        return _S.R_3B1
+    if turn == "HR":
+        return _S.R_TR1
+    if turn == "VR":
+        return _S.R_TR3 if facing else _S.R_TR2
+    if flop == "HR":
+        continued = turn == "H"
+        if continued:
+            return _S.R_CR2 if facing else _S.R_CR1
+        return _S.R_CR4 if facing else _S.R_CR3
+    if flop == "VR":
+        if facing:
+            return _S.R_VCR3
+        return _S.R_VCR1 if ip else _S.R_VCR2
+    family = _SINGLE_LINES[(flop, turn)]
+    number = (1 if ip else 3) + (1 if facing else 0) if family == "DD" else 3 if facing else 1 if ip else 2
+    return Scenario(f"R-{family}{number}")
