@@ -16,8 +16,9 @@ Rules implemented (see ``tests/engine`` for a test of each):
   other seat is then all-in: no seat may bet or raise when its opponent has
   no chips behind.
 * The maximum raise-to is the seat's whole stack (the rulebook and ACPC
-  answer). Chips the opponent cannot match are returned to the bettor at the
-  end of the street ("uncalled chips").
+  answer). Chips the opponent does not match (it folds, or is all-in for
+  less) go back to the bettor's stack when the street or hand ends and are
+  counted in ``returned``; ``contributions`` then hold only matched chips.
 * Folding is only legal when facing a bet; checking only when there is
   nothing to call.
 * After an all-in that is called, the rest of the board is dealt and the hand
@@ -238,7 +239,7 @@ class HandState:
             cards = tuple(int(c) for c in deck)
             if len(cards) != DECK_SIZE:
                 raise CardError(f"a hand needs {DECK_SIZE} cards (2 + 2 hole, 5 board), got {len(cards)}")
-            validate_cards(cards, source=format_cards(c for c in cards if 0 <= c < 52))
+            validate_cards(cards)
         return cls._start(config, button, cards)
 
     @classmethod
@@ -487,7 +488,11 @@ class HandState:
         self.history.append(ActionRecord(self.street, seat, _FOLD, self.bets[seat], 0, False))
         winner = 1 - seat
         loss = self.contributions[seat]
-        self.returned[winner] = self.contributions[winner] - loss
+        uncalled = self.contributions[winner] - loss  # the winner's bet nobody matched
+        self.stacks[winner] += uncalled
+        self.bets[winner] -= uncalled
+        self.contributions[winner] -= uncalled
+        self.returned[winner] += uncalled
         self._finish((loss, -loss) if winner == 0 else (-loss, loss), showdown=False)
 
     def _check(self) -> None:
