@@ -1,0 +1,211 @@
+"""Play a block of duplicate pairs: the unit of work every runner executes.
+
+A match is cut into blocks of consecutive pairs. A block depends only on its
+:class:`BlockTask` (the two agents, the rules, and the block's
+``numpy.random.SeedSequence``), so it gives the same :class:`BlockResult` in
+this process, in a worker process or in a Ray task.
+
+**A pair.** Pair ``k`` deals one deck and plays it twice: hand 0 with agent A
+on the button (seat 0 is always agent A, seat 1 agent B), hand 1 with the
+same deck and agent B on the button. The random generators follow the
+position, not the agent: the button's generator is identical in both hands,
+and so is the big blind's, so two identical agents, deterministic or not,
+win exactly zero over a pair. Without duplicate (``duplicate=False``, for
+measuring what duplicate saves) hand 1 gets a fresh deck and fresh draws.
+
+**Agent memory.** Each block deep-copies the agents as they were passed in
+(the caller's objects are never touched) into two independent lineages.
+Lineage 0 plays hand 0 of even pairs and hand 1 of odd pairs; lineage 1 plays
+the mirror of each of those hands. So each lineage is an ordinary match in
+which the button alternates, an agent's memory persists from hand to hand
+within the block (modelling agents learn as the match goes on), and no
+agent ever plays a deal whose mirror it has seen: learning in one half never
+leaks into its mirror, as in the ACPC duplicate format where the mirrored
+match is played with memories reset. Memory starts afresh at each block, so
+block boundaries are part of the experiment; they depend on ``block_size``
+only, never on the number of workers. An agent holding large read-only
+tables should share them in its ``__deepcopy__`` rather than copy them.
+
+**Seeds.** The block's seed sequence spawns three streams: the decks, the
+button's generator and the big blind's generator. At the start of each pair
+both seat generators jump ahead by ``2**40`` draws (far more than a pair can
+use), so the pairs draw disjoint parts of the streams.
+
+**Failures.** When an agent raises or returns an illegal action the hand is
+voided; its mirror is still played (both lineages stay in step) but the
+whole pair is left out of the results, so the pairs counted stay balanced.
+The copy that failed goes on playing the block's later hands.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import numpy as np
+
+from pokergym.agents.base import Agent
+from pokergym.arena.hands import FailureKind, play_guarded
+from pokergym.arena.stats import StyleStats, hand_counts
+from pokergym.engine.config import GameConfig
+from pokergym.engine.history import HandHistory
+from pokergym.engine.state import HandState, deal_deck
+
+__all__ = ["PAIR_STRIDE", "BlockResult", "BlockTask", "VoidedHand", "play_block"]
+
+PAIR_STRIDE = 1 << 40
+"""Draws each seat generator may make per pair before overlapping the next pair's."""
+
+
+@dataclass(frozen=True, slots=True)
+class VoidedHand:
+    """A hand that was voided because an agent failed in it.
+
+    Attributes:
+        pair: index of the pair in the match.
+        hand: 0 when agent A had the button, 1 for the mirror.
+        agent: name of the agent that failed.
+        seat: its seat (0 is agent A, 1 is agent B).
+        kind: ``"exception"`` or ``"illegal"``.
+        detail: the traceback text, or the rejected action and the engine's reason.
+    """
+
+    pair: int
+    hand: int
+    agent: str
+    seat: int
+    kind: FailureKind
+    detail: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-compatible form."""
+        return {f: getattr(self, f) for f in self.__slots__}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> VoidedHand:
+        """Rebuild from :meth:`to_dict`."""
+        return cls(**{f: data[f] for f in cls.__slots__})
+
+
+@dataclass(frozen=True)
+class BlockTask:
+    """Everything a worker needs to play one block.
+
+    Attributes:
+        agents: agent A and agent B, as passed to the match (copied, never used directly).
+        config: blinds and stacks; ``stacks[0]`` is agent A's.
+        seed: the block's seed sequence.
+        first_pair: index of the block's first pair in the match.
+        pairs: number of pairs in the block.
+        duplicate: replay each deck with the seats swapped.
+        histories: also return the hand histories as JSON lines.
+        match_seed: the match's root seed, written into the histories.
+    """
+
+    agents: tuple[Agent, Agent]
+    config: GameConfig
+    seed: np.random.SeedSequence
+    first_pair: int
+    pairs: int
+    duplicate: bool = True
+    histories: bool = False
+    match_seed: int | None = None
+
+
+@dataclass
+class BlockResult:
+    """What a block produced.
+
+    Attributes:
+        pairs: pairs played, voided ones included.
+        chips: per counted pair, agent A's chips won in hand 0 and in hand 1.
+        voided: the failures; their pairs are not in ``chips``.
+        stats: style counts of agent A and agent B over the counted hands.
+        histories: JSON lines of the counted hands (when asked for), hand 0 then hand 1 of each pair.
+    """
+
+    pairs: int = 0
+    chips: list[tuple[int, int]] = field(default_factory=list)
+    voided: list[VoidedHand] = field(default_factory=list)
+    stats: tuple[StyleStats, StyleStats] = (StyleStats(), StyleStats())
+    histories: list[str] = field(default_factory=list)
+
+
+class _SeatStream:
+    """A generator that restarts at the same point for both hands of a pair."""
+
+    def __init__(self, seed: np.random.SeedSequence) -> None:
+        self._bits = np.random.PCG64(seed)
+        self.generator = np.random.Generator(self._bits)
+        self._start = self._bits.state
+
+    def rewind(self) -> None:
+        self._bits.state = self._start
+
+    def next_pair(self) -> None:
+        self._bits.state = self._start
+        self._bits.advance(PAIR_STRIDE)
+        self._start = self._bits.state
+
+
+def play_block(task: BlockTask) -> BlockResult:
+    """Play the pairs of ``task`` (see the module docstring for the rules).
+
+    Example:
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> task = BlockTask((RandomAgent(), CallAgent()), GameConfig(), np.random.SeedSequence(1), 0, 3)
+        >>> result = play_block(task)
+        >>> len(result.chips), result.stats[0].hands, result.voided
+        (3, 6, [])
+    """
+    agent_a, agent_b = task.agents
+    names = (agent_a.name, agent_b.name)
+    lineages = [[copy.deepcopy(agent_a), copy.deepcopy(agent_b)] for _ in range(2)]
+    deck_seed, button_seed, big_seed = task.seed.spawn(3)
+    decks = np.random.default_rng(deck_seed)
+    button, big = _SeatStream(button_seed), _SeatStream(big_seed)
+    result = BlockResult(task.pairs)
+    counts = [[0] * len(fields(StyleStats)) for _ in range(2)]
+    for pair in range(task.first_pair, task.first_pair + task.pairs):
+        deck = deal_deck(decks)
+        states: list[HandState] = []
+        failed = False
+        for hand in (0, 1):
+            if hand == 1:
+                if task.duplicate:
+                    button.rewind()
+                    big.rewind()
+                else:
+                    deck = deal_deck(decks)
+            state = HandState.new(task.config, button=hand, deck=deck)
+            rngs = (button.generator, big.generator) if hand == 0 else (big.generator, button.generator)
+            failure = play_guarded(state, lineages[(pair + hand) % 2], rngs)
+            if failure is not None:
+                failed = True
+                result.voided.append(
+                    VoidedHand(pair, hand, names[failure.seat], failure.seat, failure.kind, failure.detail)
+                )
+            states.append(state)
+        button.next_pair()
+        big.next_pair()
+        if failed:
+            continue
+        result.chips.append((_chips_of_a(states[0]), _chips_of_a(states[1])))
+        for state in states:
+            for seat in (0, 1):
+                counts[seat] = [a + b for a, b in zip(counts[seat], hand_counts(state, seat), strict=True)]
+        if task.histories:
+            result.histories.extend(
+                HandHistory.from_state(
+                    state, hand_id=2 * pair + hand, names=names, seed=task.match_seed, extra={"pair": pair}
+                ).to_json()
+                for hand, state in enumerate(states)
+            )
+    result.stats = (StyleStats(*counts[0]), StyleStats(*counts[1]))
+    return result
+
+
+def _chips_of_a(state: HandState) -> int:
+    assert state.payoffs is not None
+    return state.payoffs[0]

@@ -1,0 +1,189 @@
+"""Duplicate matches between two agents.
+
+A :class:`MatchPlan` cuts the pairs into blocks of ``block_size`` (the last
+block may be shorter) and gives block ``i`` the seed sequence
+``SeedSequence(seed).spawn(n_blocks)[i]``; a runner plays the blocks and the
+plan merges their results in block order. Block boundaries depend on
+``pairs`` and ``block_size`` only, so the same seed gives the same
+:class:`~pokergym.arena.result.MatchResult` on every backend with any number
+of workers. How a block plays its pairs (seat swap, agent copies,
+generators, voided hands) is described in :mod:`pokergym.arena.blocks`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from contextlib import AbstractContextManager, ExitStack, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import numpy as np
+
+from pokergym.agents.base import Agent
+from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_block
+from pokergym.arena.progress import ProgressBar
+from pokergym.arena.result import MatchResult
+from pokergym.arena.runners import Backend, Runner, make_runner
+from pokergym.arena.stats import StyleStats
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+
+__all__ = ["DEFAULT_BLOCK_SIZE", "MatchPlan", "match", "open_for_writing"]
+
+DEFAULT_BLOCK_SIZE = 100
+"""Pairs per block: agent memory lasts a block, and a block is one unit of parallel work."""
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """A match cut into blocks: what to run, and how to merge what comes back.
+
+    Example:
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> plan = MatchPlan((RandomAgent(), CallAgent()), pairs=250, seed=3)
+        >>> [(t.first_pair, t.pairs) for t in plan.tasks()]
+        [(0, 100), (100, 100), (200, 50)]
+        >>> plan.collect(map(play_block, plan.tasks())).pairs
+        250
+    """
+
+    agents: tuple[Agent, Agent]
+    pairs: int
+    seed: int
+    config: GameConfig = DEFAULT_CONFIG
+    block_size: int = DEFAULT_BLOCK_SIZE
+    duplicate: bool = True
+    histories: bool = False
+
+    def __post_init__(self) -> None:
+        """Check the agents and the sizes."""
+        for agent in self.agents:
+            if not isinstance(agent, Agent):
+                raise TypeError(f"{agent!r} is not an Agent (it needs name, reset, act and observe)")
+        if self.pairs < 1 or self.block_size < 1:
+            raise ValueError(f"pairs and block_size must be positive, got {self.pairs} and {self.block_size}")
+
+    def tasks(self) -> list[BlockTask]:
+        """The blocks, each with its own seed sequence."""
+        size = self.block_size
+        count = -(-self.pairs // size)
+        seeds = np.random.SeedSequence(self.seed).spawn(count)
+        return [
+            BlockTask(
+                agents=self.agents,
+                config=self.config,
+                seed=seeds[i],
+                first_pair=i * size,
+                pairs=min(size, self.pairs - i * size),
+                duplicate=self.duplicate,
+                histories=self.histories,
+                match_seed=self.seed,
+            )
+            for i in range(count)
+        ]
+
+    def collect(
+        self, blocks: Iterable[BlockResult], histories: TextIO | None = None, bar: ProgressBar | None = None
+    ) -> MatchResult:
+        """Merge the block results (in block order) into the match result.
+
+        Args:
+            blocks: the results of :meth:`tasks`, in order.
+            histories: where to write the hand histories as JSON lines, if anywhere.
+            bar: a progress bar to advance block by block.
+        """
+        chips: list[tuple[int, int]] = []
+        voided: list[VoidedHand] = []
+        stats = (StyleStats(), StyleStats())
+        for block in blocks:
+            chips.extend(block.chips)
+            voided.extend(block.voided)
+            stats = (stats[0] + block.stats[0], stats[1] + block.stats[1])
+            if histories is not None:
+                histories.writelines(line + "\n" for line in block.histories)
+            if bar is not None:
+                bar.advance(block.pairs)
+        return MatchResult(
+            agents=(self.agents[0].name, self.agents[1].name),
+            seed=self.seed,
+            config=self.config,
+            duplicate=self.duplicate,
+            block_size=self.block_size,
+            pair_chips=tuple(chips),
+            voided=tuple(voided),
+            stats=stats,
+        )
+
+
+def match(
+    agent_a: Agent,
+    agent_b: Agent,
+    *,
+    pairs: int = 1000,
+    seed: int = 0,
+    config: GameConfig = DEFAULT_CONFIG,
+    backend: Backend | Runner = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    histories: str | os.PathLike[str] | None = None,
+    progress: bool = False,
+    duplicate: bool = True,
+) -> MatchResult:
+    """Play ``pairs`` duplicate pairs between ``agent_a`` and ``agent_b``.
+
+    The agents are never modified: every block plays with deep copies, so
+    they must be deep-copyable (and picklable for the ``"process"`` and
+    ``"ray"`` backends). A hand in which an agent raises or returns an
+    illegal action is voided with its mirror, recorded in
+    :attr:`MatchResult.voided`, and the match goes on.
+
+    Args:
+        agent_a: the agent whose winnings are reported (seat 0).
+        agent_b: its opponent (seat 1).
+        pairs: duplicate pairs to play (two hands each).
+        seed: root seed; the same seed gives the same result on every backend.
+        config: blinds and stacks (``stacks[0]`` is agent A's).
+        backend: ``"local"``, ``"process"``, ``"ray"``, or a runner to reuse (left open).
+        workers: processes or Ray CPUs; default all cores.
+        address: Ray cluster address, e.g. ``"auto"`` (``"ray"`` only).
+        block_size: pairs per block; agent memory starts afresh at each block.
+        histories: a JSON-lines file to write the counted hands to (one
+            :meth:`~pokergym.engine.history.HandHistory.to_json` line per hand).
+        progress: draw a progress bar on standard error.
+        duplicate: replay each deck with the seats swapped; ``False`` deals
+            every hand a fresh deck (only to measure what duplicate saves).
+
+    Returns:
+        The :class:`~pokergym.arena.result.MatchResult`, from agent A's side.
+
+    Example:
+        >>> from pokergym.agents import CallAgent
+        >>> result = match(CallAgent(), CallAgent(), pairs=20, seed=1)
+        >>> result.mbb_per_hand, result.hands
+        (0.0, 40)
+    """
+    plan = MatchPlan((agent_a, agent_b), pairs, seed, config, block_size, duplicate, histories is not None)
+    with ExitStack() as stack:
+        runner = stack.enter_context(make_runner(backend, workers, address)) if isinstance(backend, str) else backend
+        out = stack.enter_context(open_for_writing(histories))
+        bar = ProgressBar(pairs, f"{agent_a.name} vs {agent_b.name}") if progress else None
+        result = plan.collect(runner.map(play_block, plan.tasks()), out, bar)
+    if bar is not None:
+        bar.finish()
+    return result
+
+
+def open_for_writing(path: str | os.PathLike[str] | None) -> AbstractContextManager[TextIO | None]:
+    """Open ``path`` for writing UTF-8 text, creating its folder; ``None`` gives a context of ``None``.
+
+    Example:
+        >>> with open_for_writing(None) as out:
+        ...     out is None
+        True
+    """
+    if path is None:
+        return nullcontext()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return open(path, "w", encoding="utf-8")

@@ -1,0 +1,104 @@
+"""PNG plots of arena results (matplotlib, drawn off-screen).
+
+matplotlib is an optional extra (``pip install "pokergym[plot]"``); it is
+imported only when a plot is drawn, and figures are built without pyplot so
+no global backend is changed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pokergym.arena.stats import Z95
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from pokergym.arena.result import MatchResult
+    from pokergym.arena.tournament import TournamentResult
+
+__all__ = ["plot_crosstable", "plot_cumulative"]
+
+
+def plot_cumulative(matches: Sequence[MatchResult], path: str | Path) -> Path:
+    """Draw each match's cumulative winnings (agent A, big blinds) against hands played.
+
+    The shaded band around the line is the 95% interval of the expected
+    cumulative winnings: after ``k`` pairs, ``line +- 1.96 x s x sqrt(k)``
+    with ``s`` the standard deviation of the winnings per pair. Where the
+    band leaves zero at the right edge, the match result is significant.
+    One panel per match.
+
+    Returns:
+        ``path``.
+    """
+    from matplotlib.figure import Figure
+
+    count = max(1, len(matches))
+    columns = min(3, count)
+    rows = math.ceil(count / columns)
+    figure = Figure(figsize=(4.2 * columns, 3.0 * rows), layout="constrained")
+    axes = figure.subplots(rows, columns, squeeze=False).ravel()
+    for ax, result in zip(axes, matches, strict=False):
+        _cumulative_panel(ax, result)
+    for ax in axes[len(matches) :]:
+        ax.set_axis_off()
+    figure.savefig(path, dpi=100)
+    return Path(path)
+
+
+def _cumulative_panel(ax: Axes, result: MatchResult) -> None:
+    per_pair = np.asarray(result.pair_chips, dtype=float).reshape(-1, 2).sum(axis=1) / result.config.big_blind
+    hands = 2 * np.arange(1, per_pair.size + 1)
+    total = np.cumsum(per_pair)
+    spread = Z95 * (per_pair.std(ddof=1) if per_pair.size > 1 else 0.0) * np.sqrt(np.arange(1, per_pair.size + 1))
+    ax.fill_between(hands, total - spread, total + spread, alpha=0.25, linewidth=0)
+    ax.plot(hands, total, linewidth=1.2)
+    ax.axhline(0.0, color="black", linewidth=0.6)
+    ax.set_title(
+        f"{result.agents[0]} vs {result.agents[1]}\n{result.mbb_per_hand:+.0f} ± {result.ci95:.0f} mbb/hand",
+        fontsize=9,
+    )
+    ax.set_xlabel("hands")
+    ax.set_ylabel(f"{result.agents[0]} won (bb)")
+
+
+def plot_crosstable(result: TournamentResult, path: str | Path) -> Path:
+    """Draw the crosstable as a heatmap: row agent's mbb/hand against the column agent, with 95% CI.
+
+    Returns:
+        ``path``.
+    """
+    from matplotlib.figure import Figure
+
+    means, halves = result.crosstable()
+    size = len(result.names)
+    finite = np.abs(means[np.isfinite(means)])
+    limit = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+    figure = Figure(figsize=(1.3 * size + 2.5, 1.1 * size + 1.5), layout="constrained")
+    ax = figure.subplots()
+    image = ax.imshow(np.ma.masked_invalid(means), cmap="RdBu", vmin=-limit, vmax=limit)
+    figure.colorbar(image, ax=ax, label="mbb/hand (row vs column)")
+    ax.set_xticks(range(size), result.names, rotation=45, ha="right")
+    ax.set_yticks(range(size), result.names)
+    for i in range(size):
+        for j in range(size):
+            if i != j:
+                dark = abs(means[i, j]) > 0.6 * limit
+                ax.text(
+                    j,
+                    i,
+                    f"{means[i, j]:+.0f}\n±{halves[i, j]:.0f}",
+                    ha="center",
+                    va="center",
+                    fontsize=7,
+                    color="white" if dark else "black",
+                )
+    ax.set_title("crosstable (mbb/hand, 95% CI)")
+    figure.savefig(path, dpi=100)
+    return Path(path)

@@ -1,0 +1,148 @@
+"""The result of a match, from agent A's side, and its JSON form."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from pokergym.arena.blocks import VoidedHand
+from pokergym.arena.stats import StyleStats, json_float, mean_ci
+from pokergym.engine.config import GameConfig
+
+__all__ = ["MatchResult"]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """Outcome of a duplicate match between agent A and agent B, seen from A.
+
+    Winnings are in milli-big-blinds per hand (mbb/hand); the confidence
+    interval is over pairs, the independent unit of a duplicate match.
+
+    Attributes:
+        agents: names of agent A and agent B.
+        seed: the match's root seed.
+        config: blinds and stacks (``stacks[0]`` is agent A's).
+        duplicate: whether each deck was replayed with the seats swapped.
+        block_size: pairs per block (agent memory starts afresh at each block).
+        pair_chips: per counted pair, in pair order, A's chips in hand 0 (A on
+            the button) and hand 1 (B on the button).
+        voided: the failures; each voids its whole pair.
+        stats: style counts of agent A and agent B over the counted hands.
+
+    Example:
+        >>> result = MatchResult(("a", "b"), 0, GameConfig(), True, 100, ((150, -50), (-100, 300)), (),
+        ...                      (StyleStats(), StyleStats()))
+        >>> result.pairs, result.hands, result.mbb_per_hand, result.bb_per_100
+        (2, 4, 750.0, 75.0)
+        >>> MatchResult.from_json(result.to_json()) == result
+        True
+    """
+
+    agents: tuple[str, str]
+    seed: int
+    config: GameConfig
+    duplicate: bool
+    block_size: int
+    pair_chips: tuple[tuple[int, int], ...]
+    voided: tuple[VoidedHand, ...]
+    stats: tuple[StyleStats, StyleStats]
+
+    @property
+    def pairs(self) -> int:
+        """Pairs counted (voided pairs excluded)."""
+        return len(self.pair_chips)
+
+    @property
+    def hands(self) -> int:
+        """Hands counted: two per counted pair."""
+        return 2 * len(self.pair_chips)
+
+    @property
+    def voided_pairs(self) -> int:
+        """Pairs left out because a hand of theirs was voided."""
+        return len({v.pair for v in self.voided})
+
+    @property
+    def per_pair(self) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands)."""
+        chips = np.asarray(self.pair_chips, dtype=float).reshape(-1, 2)
+        return np.asarray(chips.sum(axis=1) * (500.0 / self.config.big_blind))
+
+    @cached_property
+    def _summary(self) -> tuple[float, float]:
+        return mean_ci(self.per_pair)
+
+    @property
+    def mbb_per_hand(self) -> float:
+        """Agent A's mean winnings in mbb/hand (``nan`` with no pair counted)."""
+        return self._summary[0]
+
+    @property
+    def ci95(self) -> float:
+        """Half-width of the 95% confidence interval of :attr:`mbb_per_hand` (``nan`` below two pairs)."""
+        return self._summary[1]
+
+    @property
+    def bb_per_100(self) -> float:
+        """Agent A's mean winnings in big blinds per 100 hands."""
+        return self.mbb_per_hand / 10.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-compatible form; summaries are included for readers, ``nan`` becomes ``None``."""
+        config = self.config
+        return {
+            "agents": list(self.agents),
+            "seed": self.seed,
+            "config": {"small_blind": config.small_blind, "big_blind": config.big_blind, "stacks": list(config.stacks)},
+            "duplicate": self.duplicate,
+            "block_size": self.block_size,
+            "pairs": self.pairs,
+            "hands": self.hands,
+            "voided_pairs": self.voided_pairs,
+            "mbb_per_hand": json_float(self.mbb_per_hand),
+            "ci95": json_float(self.ci95),
+            "bb_per_100": json_float(self.bb_per_100),
+            "stats": [s.to_dict() for s in self.stats],
+            "voided": [v.to_dict() for v in self.voided],
+            "pair_chips": [list(c) for c in self.pair_chips],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchResult:
+        """Rebuild from :meth:`to_dict` (the summaries are recomputed, not read)."""
+        config = data["config"]
+        first, second = data["agents"]
+        stats_a, stats_b = (StyleStats.from_dict(s) for s in data["stats"])
+        return cls(
+            agents=(str(first), str(second)),
+            seed=int(data["seed"]),
+            config=GameConfig(config["small_blind"], config["big_blind"], tuple(config["stacks"])),
+            duplicate=bool(data["duplicate"]),
+            block_size=int(data["block_size"]),
+            pair_chips=tuple((int(a), int(b)) for a, b in data["pair_chips"]),
+            voided=tuple(VoidedHand.from_dict(v) for v in data["voided"]),
+            stats=(stats_a, stats_b),
+        )
+
+    def to_json(self, indent: int | None = None) -> str:
+        """JSON text of :meth:`to_dict`."""
+        return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> MatchResult:
+        """Load what :meth:`to_json` wrote."""
+        return cls.from_dict(json.loads(text))
+
+    def summary(self) -> str:
+        """One line, e.g. ``a vs b: +750.0 +- 12.3 mbb/hand over 2 pairs (4 hands)``."""
+        voided = f", {self.voided_pairs} pairs voided" if self.voided else ""
+        return (
+            f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand "
+            f"over {self.pairs} pairs ({self.hands} hands){voided}"
+        )

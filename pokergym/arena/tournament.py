@@ -1,0 +1,233 @@
+"""Round-robin tournaments: every pairing plays one duplicate match.
+
+All matches of a tournament use the same root seed, so every pairing is
+dealt the same cards (common random numbers): comparing two agents through
+their results against a common opponent is then less noisy than with
+independent deals. The blocks of all matches go to one runner at once, so
+the workers stay busy across match boundaries.
+
+The ranking orders agents by their average winnings over their opponents;
+its confidence half-width is ``sqrt(sum of squared match half-widths) / k``
+for ``k`` opponents (the matches are played on separate copies, so their
+errors are treated as independent).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from pokergym.agents.base import Agent
+from pokergym.arena.artifacts import history_path, save_tournament
+from pokergym.arena.blocks import play_block
+from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, open_for_writing
+from pokergym.arena.progress import ProgressBar
+from pokergym.arena.result import MatchResult
+from pokergym.arena.runners import Backend, Runner, make_runner
+from pokergym.arena.specs import resolve_agents
+from pokergym.arena.stats import StyleStats, json_float
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+
+__all__ = ["Standing", "TournamentResult", "tournament"]
+
+_Matrix = np.ndarray[Any, np.dtype[np.float64]]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the ranking.
+
+    Attributes:
+        name: the agent.
+        mbb_per_hand: its average winnings over its opponents, in mbb/hand.
+        ci95: the 95% half-width of that average.
+    """
+
+    name: str
+    mbb_per_hand: float
+    ci95: float
+
+
+@dataclass(frozen=True)
+class TournamentResult:
+    """The matches of a round robin, with crosstable and ranking.
+
+    Attributes:
+        names: the agents, in the order given.
+        matches: one match per pairing ``i < j`` (in :func:`itertools.combinations`
+            order), with agent ``i`` as agent A.
+
+    Example:
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> result = tournament([RandomAgent(), CallAgent()], pairs=30, seed=2)
+        >>> means, _ = result.crosstable()
+        >>> bool(means[0, 1] == -means[1, 0]), len(result.ranking())
+        (True, 2)
+    """
+
+    names: tuple[str, ...]
+    matches: tuple[MatchResult, ...]
+
+    def crosstable(self) -> tuple[_Matrix, _Matrix]:
+        """Means and 95% half-widths in mbb/hand; entry ``[i, j]`` is from agent ``i``'s side (diagonal ``nan``)."""
+        size = len(self.names)
+        means = np.full((size, size), np.nan)
+        halves = np.full((size, size), np.nan)
+        for (i, j), result in zip(itertools.combinations(range(size), 2), self.matches, strict=True):
+            means[i, j], means[j, i] = result.mbb_per_hand, -result.mbb_per_hand
+            halves[i, j] = halves[j, i] = result.ci95
+        return means, halves
+
+    def ranking(self) -> tuple[Standing, ...]:
+        """Agents by average winnings over their opponents, best first."""
+        means, halves = self.crosstable()
+        others = len(self.names) - 1
+        standings = [
+            Standing(
+                name,
+                float(np.nansum(means[i]) / others) if others else math.nan,
+                float(math.sqrt(np.nansum(halves[i] ** 2)) / others) if others else math.nan,
+            )
+            for i, name in enumerate(self.names)
+        ]
+        return tuple(sorted(standings, key=lambda s: (-s.mbb_per_hand, s.name)))
+
+    def style(self) -> dict[str, StyleStats]:
+        """Each agent's style statistics summed over all its matches."""
+        totals = {name: StyleStats() for name in self.names}
+        for result in self.matches:
+            for name, stats in zip(result.agents, result.stats, strict=True):
+                totals[name] += stats
+        return totals
+
+    def format_crosstable(self) -> str:
+        """The crosstable as text: the row agent's winnings against each column agent."""
+        means, halves = self.crosstable()
+        size = len(self.names)
+        cells = [
+            ["-" if i == j else f"{means[i, j]:+.0f} +- {halves[i, j]:.0f}" for j in range(size)] for i in range(size)
+        ]
+        width = 2 + max(len(text) for text in [*self.names, *(cell for row in cells for cell in row)])
+        first = max(len(name) for name in self.names) + 2
+        lines = [" " * first + "".join(name.rjust(width) for name in self.names)]
+        lines.extend(
+            name.ljust(first) + "".join(cell.rjust(width) for cell in row)
+            for name, row in zip(self.names, cells, strict=True)
+        )
+        lines.append("mbb/hand of the row agent against the column agent, +- 95% CI")
+        return "\n".join(lines)
+
+    def format_ranking(self) -> str:
+        """The ranking as numbered lines."""
+        return "\n".join(
+            f"{rank}. {s.name}: {s.mbb_per_hand:+.1f} +- {s.ci95:.1f} mbb/hand"
+            for rank, s in enumerate(self.ranking(), start=1)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-compatible form, with the crosstable and ranking for readers."""
+        means, halves = self.crosstable()
+        return {
+            "names": list(self.names),
+            "ranking": [
+                {"name": s.name, "mbb_per_hand": json_float(s.mbb_per_hand), "ci95": json_float(s.ci95)}
+                for s in self.ranking()
+            ],
+            "crosstable": {
+                "mbb_per_hand": [[json_float(float(v)) for v in row] for row in means],
+                "ci95": [[json_float(float(v)) for v in row] for row in halves],
+            },
+            "matches": [m.to_dict() for m in self.matches],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TournamentResult:
+        """Rebuild from :meth:`to_dict` (crosstable and ranking are recomputed)."""
+        return cls(tuple(str(n) for n in data["names"]), tuple(MatchResult.from_dict(m) for m in data["matches"]))
+
+    def to_json(self, indent: int | None = None) -> str:
+        """JSON text of :meth:`to_dict`."""
+        return json.dumps(self.to_dict(), indent=indent, allow_nan=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> TournamentResult:
+        """Load what :meth:`to_json` wrote."""
+        return cls.from_dict(json.loads(text))
+
+
+def tournament(
+    agents_or_specs: Sequence[Agent | str],
+    *,
+    pairs: int = 500,
+    seed: int = 0,
+    out_dir: str | Path | None = None,
+    config: GameConfig = DEFAULT_CONFIG,
+    backend: Backend | Runner = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    progress: bool = False,
+    histories: bool = True,
+    plots: bool = True,
+) -> TournamentResult:
+    """Play a round robin: one duplicate match of ``pairs`` pairs per pairing.
+
+    Args:
+        agents_or_specs: agents, or registry specs such as ``"maniac:aggression=0.5"``
+            (built with :func:`baselines.registry.make`); names must be distinct.
+        pairs: duplicate pairs per match.
+        seed: root seed shared by all matches (every pairing gets the same deals).
+        out_dir: where to save artefacts (see :func:`pokergym.arena.artifacts.save_tournament`);
+            nothing is written when ``None``.
+        config: blinds and stacks.
+        backend: ``"local"``, ``"process"``, ``"ray"``, or a runner to reuse.
+        workers: processes or Ray CPUs; default all cores.
+        address: Ray cluster address (``"ray"`` only).
+        block_size: pairs per block (agent memory lasts a block).
+        progress: draw one progress bar over all matches on standard error.
+        histories: with ``out_dir``, write every match's hands as JSON lines.
+        plots: with ``out_dir``, draw the PNG plots (needs matplotlib).
+
+    Returns:
+        The :class:`TournamentResult`.
+
+    Example:
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> result = tournament([RandomAgent(), CallAgent()], pairs=20, seed=4)
+        >>> [m.agents for m in result.matches], result.matches[0].hands, len(result.ranking())
+        ([('random', 'call')], 40, 2)
+    """
+    agents = resolve_agents(agents_or_specs)
+    names = tuple(agent.name for agent in agents)
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise ValueError(f"a tournament needs at least two agents with distinct names, got {list(names)}")
+    record = histories and out_dir is not None
+    plans = [
+        MatchPlan((first, second), pairs, seed, config, block_size, True, record)
+        for first, second in itertools.combinations(agents, 2)
+    ]
+    tasks = [plan.tasks() for plan in plans]
+    matches = []
+    with ExitStack() as stack:
+        runner = stack.enter_context(make_runner(backend, workers, address)) if isinstance(backend, str) else backend
+        blocks = runner.map(play_block, [task for group in tasks for task in group])
+        bar = ProgressBar(pairs * len(plans), f"{len(names)} agents, {len(plans)} matches") if progress else None
+        for index, (plan, group) in enumerate(zip(plans, tasks, strict=True)):
+            first, second = (agent.name for agent in plan.agents)
+            path = history_path(out_dir, index, first, second) if out_dir is not None and histories else None
+            with open_for_writing(path) as out:
+                matches.append(plan.collect(itertools.islice(blocks, len(group)), out, bar))
+    if bar is not None:
+        bar.finish()
+    result = TournamentResult(names, tuple(matches))
+    if out_dir is not None:
+        save_tournament(result, out_dir, plots=plots)
+    return result

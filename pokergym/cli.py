@@ -1,0 +1,256 @@
+"""The ``pokergym`` command line.
+
+Subcommands (each has ``--help``):
+
+* ``pokergym arena``: a round-robin tournament, by default of every built-in
+  agent that needs no API key; prints the crosstable and ranking and saves
+  results, hand histories and plots under ``--out``.
+* ``pokergym match A B``: one duplicate match between two agent specs.
+* ``pokergym play AGENT``: play against an agent in the terminal.
+* ``pokergym export --phh|--acpc FILE.jsonl``: convert saved hand histories.
+
+Agents are named by registry specs such as ``honest`` or
+``maniac:aggression=0.6,name=m1`` (see :mod:`baselines.registry`); the
+registry is imported only when a command needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
+
+from pokergym.engine.config import GameConfig
+from pokergym.errors import PokerGymError
+
+if TYPE_CHECKING:
+    from pokergym.arena.runners import Backend
+
+__all__ = ["build_parser", "keyless_agents", "main"]
+
+DEFAULT_ARENA_TOTAL_PAIRS = 4000
+"""Pairs the default ``pokergym arena`` shares among its matches (6 agents: 15 matches of 267 pairs)."""
+
+_KEY_OPTIONS = ("key", "token", "secret")
+
+
+def keyless_agents() -> list[str]:
+    """Registered agents that need no API key: none of their options names a key, token or secret.
+
+    An agent that talks to a paid service takes its credential as an option
+    (``api_key=...``), so the registry's own option lists tell the two kinds
+    apart and a newly registered agent joins the default arena without a
+    change here.
+
+    Example:
+        >>> keyless_agents()[:3]
+        ['random', 'fold', 'call']
+    """
+    from baselines.registry import describe, names
+
+    return [
+        name
+        for name in names()
+        if not any(part in option.name.lower() for option in describe(name).options for part in _KEY_OPTIONS)
+    ]
+
+
+def _config(args: argparse.Namespace) -> GameConfig:
+    return GameConfig.from_big_blinds(args.stack_bb)
+
+
+def _add_common(parser: argparse.ArgumentParser, *, runner: bool = True) -> None:
+    parser.add_argument("--seed", type=int, default=0, help="root seed: the same seed, the same result (default 0)")
+    parser.add_argument("--stack-bb", type=float, default=200.0, help="starting stacks in big blinds (default 200)")
+    if not runner:
+        return
+    parser.add_argument(
+        "--backend",
+        choices=("local", "process", "ray"),
+        default="process",
+        help="where blocks run: this process, a process pool, or Ray (default process)",
+    )
+    parser.add_argument("--workers", type=int, default=None, help="pool processes or Ray CPUs (default: all cores)")
+    parser.add_argument("--address", default=None, help="Ray cluster address, e.g. 'auto' (ray backend only)")
+    parser.add_argument(
+        "--block-size", type=int, default=None, help="pairs per block; agent memory lasts one block (default 100)"
+    )
+    parser.add_argument(
+        "--no-progress", action="store_true", help="do not draw the progress bar (drawn only on a terminal)"
+    )
+    parser.add_argument("--no-plots", action="store_true", help="do not draw PNG plots")
+    parser.add_argument("--no-histories", action="store_true", help="do not save hand histories")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``pokergym`` command."""
+    parser = argparse.ArgumentParser(prog="pokergym", description="Heads-up no-limit hold'em research tools.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    arena = commands.add_parser(
+        "arena",
+        help="round-robin tournament of duplicate matches",
+        description="Play every pairing of the agents once (duplicate matches, same deals for every pairing), "
+        "print the crosstable and ranking, and save results.json, hand histories and plots.",
+    )
+    arena.add_argument(
+        "--agents",
+        nargs="+",
+        metavar="SPEC",
+        help="agent specs (default: every registered agent that needs no API key)",
+    )
+    arena.add_argument(
+        "--pairs",
+        type=int,
+        default=None,
+        help=f"duplicate pairs per match (default: {DEFAULT_ARENA_TOTAL_PAIRS} pairs shared by all the matches)",
+    )
+    arena.add_argument("--out", type=Path, default=None, help="output folder (default runs/arena-<timestamp>)")
+    _add_common(arena)
+    arena.set_defaults(run=_run_arena)
+
+    match = commands.add_parser(
+        "match",
+        help="one duplicate match between two agents",
+        description="Play a duplicate match and report agent A's winnings in mbb/hand with a 95%% CI over pairs.",
+    )
+    match.add_argument("agent_a", metavar="A", help="spec of agent A, whose winnings are reported")
+    match.add_argument("agent_b", metavar="B", help="spec of agent B")
+    match.add_argument("--pairs", type=int, default=1000, help="duplicate pairs (default 1000)")
+    match.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="folder for result.json, histories.jsonl and cumulative.png (default: print only)",
+    )
+    _add_common(match)
+    match.set_defaults(run=_run_match)
+
+    play = commands.add_parser(
+        "play",
+        help="play against an agent in the terminal",
+        description="You are seat 0; the button alternates. Commands: f fold, k check, c call (or check), "
+        "r N bet/raise to N, a all-in. End of input (Ctrl-D) stops.",
+    )
+    play.add_argument("agent", metavar="AGENT", help="spec of the opponent, e.g. honest")
+    play.add_argument("--hands", type=int, default=10, help="hands to play (default 10)")
+    _add_common(play, runner=False)
+    play.set_defaults(run=_run_play)
+
+    export = commands.add_parser(
+        "export",
+        help="convert a hand-history JSON-lines file to PHH or an ACPC log",
+        description="Convert the JSON-lines hand histories written by 'arena' or 'match'.",
+    )
+    fmt = export.add_mutually_exclusive_group(required=True)
+    fmt.add_argument("--phh", dest="fmt", action="store_const", const="phh", help="pokerkit PHH (.phhs)")
+    fmt.add_argument("--acpc", dest="fmt", action="store_const", const="acpc", help="ACPC dealer log (.log)")
+    export.add_argument("file", type=Path, metavar="FILE.jsonl", help="the hand histories")
+    export.add_argument("-o", "--output", type=Path, default=None, help="output file (default: FILE with new suffix)")
+    export.set_defaults(run=_run_export)
+    return parser
+
+
+class _RunOptions(TypedDict):
+    seed: int
+    config: GameConfig
+    backend: Backend
+    workers: int | None
+    address: str | None
+    block_size: int
+    progress: bool
+
+
+def _run_options(args: argparse.Namespace) -> _RunOptions:
+    from pokergym.arena.match import DEFAULT_BLOCK_SIZE
+
+    return {
+        "seed": args.seed,
+        "config": _config(args),
+        "backend": args.backend,
+        "workers": args.workers,
+        "address": args.address,
+        "block_size": args.block_size or DEFAULT_BLOCK_SIZE,
+        "progress": not args.no_progress and sys.stderr.isatty(),
+    }
+
+
+def _run_arena(args: argparse.Namespace) -> int:
+    from pokergym.arena.stats import format_style
+    from pokergym.arena.tournament import tournament
+
+    specs = args.agents or keyless_agents()
+    matches = len(specs) * (len(specs) - 1) // 2
+    pairs = args.pairs or -(-DEFAULT_ARENA_TOTAL_PAIRS // max(1, matches))
+    out = args.out or Path("runs") / f"arena-{time.strftime('%Y%m%d-%H%M%S')}"
+    print(f"arena: {len(specs)} agents ({', '.join(specs)}), {pairs} pairs per match, seed {args.seed}")
+    result = tournament(
+        specs,
+        pairs=pairs,
+        out_dir=out,
+        histories=not args.no_histories,
+        plots=not args.no_plots,
+        **_run_options(args),
+    )
+    print(result.format_crosstable(), "", result.format_ranking(), "", format_style(result.style()), sep="\n")
+    print(f"\nsaved to {out}")
+    return 0
+
+
+def _run_match(args: argparse.Namespace) -> int:
+    from pokergym.arena.artifacts import save_match
+    from pokergym.arena.match import match
+    from pokergym.arena.specs import resolve_agent
+    from pokergym.arena.stats import format_style
+
+    agent_a, agent_b = resolve_agent(args.agent_a), resolve_agent(args.agent_b)
+    histories = args.out / "histories.jsonl" if args.out is not None and not args.no_histories else None
+    result = match(agent_a, agent_b, pairs=args.pairs, histories=histories, **_run_options(args))
+    style = {f"A {result.agents[0]}": result.stats[0], f"B {result.agents[1]}": result.stats[1]}
+    print(result.summary(), "", format_style(style), sep="\n")
+    if result.voided:
+        first = result.voided[0]
+        reason = first.detail.strip().splitlines()[-1]
+        print(
+            f"{len(result.voided)} hands voided by agent failures (all in result.json with --out); "
+            f"first: pair {first.pair}, {first.agent}: {reason}",
+            file=sys.stderr,
+        )
+    if args.out is not None:
+        save_match(result, args.out, plots=not args.no_plots)
+        print(f"saved to {args.out}")
+    return 0
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from pokergym.arena.human import play_session
+    from pokergym.arena.specs import resolve_agent
+
+    play_session(resolve_agent(args.agent), hands=args.hands, seed=args.seed, config=_config(args))
+    return 0
+
+
+def _run_export(args: argparse.Namespace) -> int:
+    from pokergym.arena.artifacts import export_histories
+
+    print(f"wrote {export_histories(args.file, args.fmt, args.output)}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``pokergym`` command; returns the exit status (2 for a usage or input error)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except (PokerGymError, ValueError, OSError) as error:
+        print(f"pokergym {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
