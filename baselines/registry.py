@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from baselines.cfr import CFRBucketAgent
+from baselines.expectiminimax import ExpectiminimaxAgent
 from baselines.rule_skill import RuleSkillAgent
 from baselines.simple import CallBot, FishBot, FoldBot, HonestBot, ManiacBot, RandomBot
 from pokergym.agents import Agent
@@ -498,3 +500,9 @@ register("maniac", ManiacBot, "bets or raises most of the time with pot-fraction
 register("honest", HonestBot, "equity against a random hand versus pot odds; value-bets strong hands")
 register("fish", FishBot, "loose-passive: calls too wide, rarely raises, makes occasional blunders")
 register("rule", RuleSkillAgent, "PokerSkill rules only: preflop range tables, then the first viable postflop option")
+register(
+    "expectiminimax",
+    ExpectiminimaxAgent,
+    "PokerMan: depth-limited expectiminimax over engine copies, hand-strength utility, learned opponent frequencies",
+)
+register("cfr", CFRBucketAgent, "CFR+ bucket strategies (LiveGTO method) postflop, preflop range tables")

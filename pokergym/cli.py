@@ -151,6 +151,17 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("file", type=Path, metavar="FILE.jsonl", help="the hand histories")
     export.add_argument("-o", "--output", type=Path, default=None, help="output file (default: FILE with new suffix)")
     export.set_defaults(run=_run_export)
+
+    solve = commands.add_parser(
+        "solve",
+        help="compute a baseline's offline strategy (e.g. 'solve cfr --seed 0')",
+        description="Run a baseline's solver; the options after the solver name are the solver's own "
+        "(see 'pokergym solve cfr --help').",
+        add_help=False,
+    )
+    solve.add_argument("solver", choices=("cfr",), help="which solver to run")
+    solve.add_argument("options", nargs=argparse.REMAINDER, help="options passed to the solver")
+    solve.set_defaults(run=_run_solve)
     return parser
 
 
@@ -238,6 +249,12 @@ def _run_export(args: argparse.Namespace) -> int:
 
     print(f"wrote {export_histories(args.file, args.fmt, args.output)}")
     return 0
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    from baselines.cfr import solve_main
+
+    return solve_main(args.options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

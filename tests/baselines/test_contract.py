@@ -17,6 +17,15 @@ from pokergym.engine import GameConfig, HandState, Street
 
 NAMES = names()
 
+# Specs that make an agent's play independent of wall-clock time, so that runs can be compared.
+REPRODUCIBLE_SPECS = {"expectiminimax": "expectiminimax:budget_ms=none"}
+
+
+def build(name: str) -> Agent:
+    """A fresh agent of a registered name, in its reproducible configuration."""
+    return make(REPRODUCIBLE_SPECS.get(name, name))
+
+
 # Deep, short, both-short and below-one-big-blind stacks (blinds 50/100).
 FIXED_CONFIGS = (
     GameConfig(),
@@ -64,7 +73,7 @@ def check_distribution(state: HandState, dist: ActionDistribution) -> Callable[[
 
 @pytest.mark.parametrize("name", NAMES)
 def test_legal_actions_and_distributions_over_random_states(name: str) -> None:
-    agent = make(name)
+    agent = build(name)
     assert isinstance(agent, PolicyAgent)
     opponent = RandomAgent()
     master = np.random.default_rng(2024)
@@ -102,7 +111,8 @@ def _other_hole(deck: tuple[int, ...], opponent_first: int) -> tuple[int, ...]:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_decisions_ignore_the_opponents_hidden_cards(name: str) -> None:
-    agent = make(name)
+    # Fresh agents for each deal: an agent that learns from one hand must not be compared
+    # with itself after a different hand.
     opponent = RandomAgent()
     for trial in range(40):
         rng = np.random.default_rng([7, trial])
@@ -113,18 +123,22 @@ def test_decisions_ignore_the_opponents_hidden_cards(name: str) -> None:
         other = _other_hole(deck, opponent_first)
         histories = []
         for cards in (deck, other):
+            agent = build(name)
             agents: list[Agent] = [opponent, agent] if seat else [agent, opponent]
             rngs = [np.random.default_rng([trial, s]) for s in (0, 1)]
             histories.append(play_hand(HandState.new(config, button=button, deck=cards), agents, rngs).history)
         assert histories[0] == histories[1]
         # Same public history: every decision point must get the same distribution.
+        judges = (build(name), build(name))
+        for judge in judges:
+            judge.reset(seat, np.random.default_rng([trial, seat]))
         first = HandState.new(config, button=button, deck=deck)
         second = HandState.new(config, button=button, deck=other)
         for record in histories[0]:
             if record.seat == seat:
                 view_a, view_b = first.view(seat), second.view(seat)
                 assert view_a == view_b
-                assert agent.action_probabilities(view_a) == agent.action_probabilities(view_b)
+                assert judges[0].action_probabilities(view_a) == judges[1].action_probabilities(view_b)
             action = Action.raise_to(record.to) if record.kind in (ActionKind.BET, ActionKind.RAISE) else None
             for state in (first, second):
                 state.apply(action or Action(record.kind))
@@ -133,7 +147,7 @@ def test_decisions_ignore_the_opponents_hidden_cards(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_same_seed_same_actions(name: str) -> None:
     def session(seed: int) -> list[object]:
-        agent, opponent = make(name), RandomAgent()
+        agent, opponent = build(name), RandomAgent()
         histories: list[object] = []
         for hand in range(60):
             state = HandState.new(FIXED_CONFIGS[hand % 3], button=hand % 2, rng=np.random.default_rng([seed, hand]))
