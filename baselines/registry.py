@@ -38,6 +38,7 @@ from typing import Any
 
 from baselines.cfr import CFRBucketAgent
 from baselines.expectiminimax import ExpectiminimaxAgent
+from baselines.llm_skill import LLMSkillAgent
 from baselines.rule_skill import RuleSkillAgent
 from baselines.simple import CallBot, FishBot, FoldBot, HonestBot, ManiacBot, RandomBot
 from pokergym.agents import Agent
@@ -218,11 +219,15 @@ class AgentInfo:
         name: the registered name.
         summary: one line on how it plays.
         options: its options, ``name`` (the display name) last.
+        service: whether the agent needs an outside service (a model endpoint) to
+            play; such agents are left out of the default arena and of the
+            offline contract tests, and test themselves against a local server.
     """
 
     name: str
     summary: str
     options: tuple[OptionInfo, ...]
+    service: bool = False
 
     def option(self, key: str) -> OptionInfo:
         """The option called ``key``.
@@ -318,7 +323,13 @@ class Registry:
         self._entries: dict[str, _Entry] = {}
 
     def register(
-        self, name: str, factory: Callable[..., Agent], summary: str | None = None, *, replace: bool = False
+        self,
+        name: str,
+        factory: Callable[..., Agent],
+        summary: str | None = None,
+        *,
+        replace: bool = False,
+        service: bool = False,
     ) -> None:
         """Add an agent under ``name``.
 
@@ -327,6 +338,7 @@ class Registry:
             factory: a class or callable taking the agent's options as keyword arguments.
             summary: one line on how it plays (default: the docstring's first line).
             replace: allow overwriting an existing entry.
+            service: the agent needs an outside service (e.g. a model endpoint) to play.
 
         Raises:
             SpecError: for a malformed or taken name, or an unusable factory.
@@ -339,7 +351,7 @@ class Registry:
             raise SpecError(f"the factory of {name!r} must be callable, got {factory!r}")
         if summary is None:
             summary = (inspect.getdoc(factory) or "").partition("\n")[0]
-        info = AgentInfo(name, summary, _options_of(name, factory))
+        info = AgentInfo(name, summary, _options_of(name, factory), service)
         self._entries[name] = _Entry(info, factory)
 
     def unregister(self, name: str) -> None:
@@ -430,7 +442,14 @@ REGISTRY = Registry()
 """The shared registry behind :func:`make`, :func:`register`, :func:`names`, :func:`describe`."""
 
 
-def register(name: str, factory: Callable[..., Agent], summary: str | None = None, *, replace: bool = False) -> None:
+def register(
+    name: str,
+    factory: Callable[..., Agent],
+    summary: str | None = None,
+    *,
+    replace: bool = False,
+    service: bool = False,
+) -> None:
     """Add an agent to the shared registry (see :meth:`Registry.register`).
 
     Example:
@@ -440,7 +459,7 @@ def register(name: str, factory: Callable[..., Agent], summary: str | None = Non
         True
         >>> REGISTRY.unregister("station")  # undo the example
     """
-    REGISTRY.register(name, factory, summary, replace=replace)
+    REGISTRY.register(name, factory, summary, replace=replace, service=service)
 
 
 def names() -> tuple[str, ...]:
@@ -506,3 +525,9 @@ register(
     "PokerMan: depth-limited expectiminimax over engine copies, hand-strength utility, learned opponent frequencies",
 )
 register("cfr", CFRBucketAgent, "CFR+ bucket strategies (LiveGTO method) postflop, preflop range tables")
+register(
+    "llm",
+    LLMSkillAgent,
+    "PokerSkill prompt answered by a language model over any OpenAI-compatible endpoint",
+    service=True,
+)

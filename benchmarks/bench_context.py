@@ -24,6 +24,7 @@ import argparse
 import os
 import statistics
 import time
+import timeit
 
 import gymnasium as gym
 import numpy as np
@@ -81,6 +82,16 @@ def time_steps(env: gym.Env, steps: int, seed: int) -> list[float]:
     return times
 
 
+def bare_call_ns() -> float:
+    """Machine-speed calibration: best time of an empty Python function call, in ns."""
+
+    def noop() -> None:
+        return None
+
+    best = min(timeit.repeat(noop, number=100_000, repeat=5))
+    return best / 100_000 * 1e9
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--states", type=int, default=5000)
@@ -88,6 +99,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=5000)
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    print(f"bare function call: {bare_call_ns():.0f} ns")
     views, states = random_views(args.states, args.seed)
     times = []
     contexts = []

@@ -32,30 +32,25 @@ if TYPE_CHECKING:
 __all__ = ["build_parser", "keyless_agents", "main"]
 
 DEFAULT_ARENA_TOTAL_PAIRS = 4000
-"""Pairs the default ``pokergym arena`` shares among its matches (6 agents: 15 matches of 267 pairs)."""
-
-_KEY_OPTIONS = ("key", "token", "secret")
+"""Pairs the default ``pokergym arena`` shares among its matches (9 agents: 36 matches of 112 pairs)."""
 
 
 def keyless_agents() -> list[str]:
-    """Registered agents that need no API key: none of their options names a key, token or secret.
+    """Registered agents that play offline: every one not marked as needing a service.
 
-    An agent that talks to a paid service takes its credential as an option
-    (``api_key=...``), so the registry's own option lists tell the two kinds
-    apart and a newly registered agent joins the default arena without a
-    change here.
+    Agents that call a model endpoint are registered with ``service=True``
+    (``baselines.registry``); every other agent joins the default arena
+    without a change here.
 
     Example:
         >>> keyless_agents()[:3]
         ['random', 'fold', 'call']
+        >>> "llm" in keyless_agents()
+        False
     """
     from baselines.registry import describe, names
 
-    return [
-        name
-        for name in names()
-        if not any(part in option.name.lower() for option in describe(name).options for part in _KEY_OPTIONS)
-    ]
+    return [name for name in names() if not describe(name).service]
 
 
 def _config(args: argparse.Namespace) -> GameConfig:

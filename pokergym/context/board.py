@@ -169,50 +169,135 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
     street = _STREET_OF_SIZE.get(len(board))
     if street is None or len(set(board)) != len(board) or any(not 0 <= c < 52 for c in board):
         raise ContextError(f"a board needs 3 to 5 distinct card codes in 0..51, got {board!r}")
-    ranks = [c >> 2 for c in board]
-    suits = [c & 3 for c in board]
+    (
+        pair_ranks,
+        trips_rank,
+        quads_rank,
+        structure,
+        one_card,
+        top,
+        two_tone,
+        pairing,
+        change,
+        structure_labels,
+        straight_label,
+        descriptor_tail,
+    ) = _rank_facts(tuple([c >> 2 for c in board]))
     suit_counts = [0, 0, 0, 0]
-    for s in suits:
-        suit_counts[s] += 1
+    for c in board:
+        suit_counts[c & 3] += 1
     suit_max = max(suit_counts)
-    rank_counts: dict[int, int] = {}
-    for r in ranks:
-        rank_counts[r] = rank_counts.get(r, 0) + 1
-    pair_ranks = tuple(sorted((r for r, n in rank_counts.items() if n == 2), reverse=True))
-    trips_rank = next((r for r, n in rank_counts.items() if n == 3), None)
-    quads_rank = next((r for r, n in rank_counts.items() if n == 4), None)
-    mask = rank_mask(ranks)
-    structure = rank_structure(mask)
-    if len(structure.one_card) >= 2:
-        one_card: str | None = "oe"
-    elif structure.one_card:
-        one_card = "gs"
-    else:
-        one_card = None
-    top = max(ranks)
-    labels: list[str]
     if street == Street.FLOP:
-        labels = _flop_labels(ranks, suit_max, top)
-        if trips_rank is not None:
-            labels.append("trips_board")
-        elif pair_ranks:
-            labels.append("paired")
+        if suit_max == 1:
+            labels: tuple[str, ...] = ("dry", *pairing)
+        elif suit_max == 3:
+            labels = ("wet", "monotone", *pairing)
+        else:
+            labels = (two_tone, *pairing)
     else:
-        labels = _later_labels(street, ranks, suits, suit_counts, suit_max)
+        if street == Street.TURN:
+            twos = suit_counts.count(2)
+            if suit_max >= 4:
+                base = "very_wet"
+            elif suit_max == 3 or twos == 2:
+                base = "wet"
+            elif twos == 1:
+                base = "neutral"
+            else:
+                base = "very_dry"
+        elif suit_max >= 4:
+            base = "very_wet"
+        elif suit_max == 3:
+            base = "slightly_wet"
+        else:
+            base = "dry"
+        scare_wet = ("scare_wet",) if suit_counts[board[-1] & 3] >= 3 else ()
+        flush_label = ("board_flush",) if suit_max == 5 else ()
+        labels = (base, *change, *scare_wet, *structure_labels, *straight_label, *flush_label)
+    return BoardInfo(
+        street=street,
+        labels=labels,
+        descriptors=(_SUIT_WORD[suit_max], *descriptor_tail),
+        suit_max=suit_max,
+        flush_suit=suit_counts.index(suit_max) if suit_max >= 3 else None,
+        pair_ranks=pair_ranks,
+        trips_rank=trips_rank,
+        quads_rank=quads_rank,
+        straight_combos=structure.combos,
+        straight_potential=structure.potential,
+        one_card_ranks=structure.one_card,
+        one_card_straight=one_card,
+        straight_on_board=structure.on_board,
+        nut_straight_top=structure.nut_top,
+        top_rank=top,
+    )
+
+
+_RankFacts = tuple[
+    tuple[int, ...],
+    int | None,
+    int | None,
+    RankStructure,
+    str | None,
+    int,
+    str,
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[str, ...],
+]
+
+
+@lru_cache(maxsize=1 << 14)
+def _rank_facts(ranks: tuple[int, ...]) -> _RankFacts:
+    """Everything about a board that depends on its ranks (in the order dealt) only.
+
+    Returns pair ranks, trips rank, quads rank, the straight structure, the
+    one-card straight kind, the top rank, then label pieces: the texture of
+    the flop if it is two-tone, the flop's pairing label, the turn or river
+    card's change label, the structure labels, the board-straight label and
+    the descriptors after the suit word. Suits are added by :func:`analyze_board`.
+    """
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    pair_ranks = tuple(sorted((r for r, n in counts.items() if n == 2), reverse=True))
+    trips_rank = next((r for r, n in counts.items() if n == 3), None)
+    quads_rank = next((r for r, n in counts.items() if n == 4), None)
+    structure = rank_structure(rank_mask(ranks))
+    one_card = "oe" if len(structure.one_card) >= 2 else "gs" if structure.one_card else None
+    top = max(ranks)
+    flop = len(ranks) == 3
+    change: tuple[str, ...] = ()
+    structure_labels: list[str] = []
+    straight_label: tuple[str, ...] = ()
+    two_tone = "dry"
+    pairing: tuple[str, ...] = ()
+    if flop:
+        pairing = ("trips_board",) if trips_rank is not None else ("paired",) if pair_ranks else ()
+        distinct = sorted(set(ranks), reverse=True)
+        if all(a - b <= 2 for a, b in itertools.pairwise(distinct)):
+            two_tone = "wet"
+        elif top >= _QUEEN:
+            two_tone = "high"
+    else:
+        new_rank = ranks[-1]
+        if new_rank in ranks[:-1]:
+            change = ("paired",)
+        elif new_rank >= _QUEEN:
+            change = ("scare_high",)
         if len(pair_ranks) >= 2:
-            labels.append("double_paired")
+            structure_labels.append("double_paired")
         if trips_rank is not None:
-            labels.append("fh_board" if pair_ranks else "trips_board")
+            structure_labels.append("fh_board" if pair_ranks else "trips_board")
         if quads_rank is not None:
-            labels.append("quads_board")
+            structure_labels.append("quads_board")
         if one_card is not None:
-            labels.append(f"one_card_straight_{one_card}")
-        if street == Street.RIVER:
-            if structure.on_board:
-                labels.append("board_straight")
-            if suit_max == 5:
-                labels.append("board_flush")
-    descriptors = [_SUIT_WORD[suit_max]]
+            structure_labels.append(f"one_card_straight_{one_card}")
+        if len(ranks) == 5 and structure.on_board:
+            straight_label = ("board_straight",)
+    descriptors: list[str] = []
     if structure.combos:
         descriptors.append(f"STRAIGHT POSSIBLE ({structure.combos})")
     if one_card is not None:
@@ -229,62 +314,17 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
         descriptors.append("LOW")
     else:
         descriptors.append("MIXED")
-    flush_suit = suit_counts.index(suit_max) if suit_max >= 3 else None
-    return BoardInfo(
-        street=street,
-        labels=tuple(labels),
-        descriptors=tuple(descriptors),
-        suit_max=suit_max,
-        flush_suit=flush_suit,
-        pair_ranks=pair_ranks,
-        trips_rank=trips_rank,
-        quads_rank=quads_rank,
-        straight_combos=structure.combos,
-        straight_potential=structure.potential,
-        one_card_ranks=structure.one_card,
-        one_card_straight=one_card,
-        straight_on_board=structure.on_board,
-        nut_straight_top=structure.nut_top,
-        top_rank=top,
+    return (
+        pair_ranks,
+        trips_rank,
+        quads_rank,
+        structure,
+        one_card,
+        top,
+        two_tone,
+        pairing,
+        change,
+        tuple(structure_labels),
+        straight_label,
+        tuple(descriptors),
     )
-
-
-def _flop_labels(ranks: list[int], suit_max: int, top: int) -> list[str]:
-    if suit_max == 1:
-        return ["dry"]
-    if suit_max == 3:
-        return ["wet", "monotone"]
-    distinct = sorted(set(ranks), reverse=True)
-    if all(a - b <= 2 for a, b in itertools.pairwise(distinct)):
-        return ["wet"]
-    return ["high"] if top >= _QUEEN else ["dry"]
-
-
-def _later_labels(
-    street: Street, ranks: list[int], suits: list[int], suit_counts: list[int], suit_max: int
-) -> list[str]:
-    if street == Street.TURN:
-        twos = suit_counts.count(2)
-        if suit_max >= 4:
-            base = "very_wet"
-        elif suit_max == 3 or twos == 2:
-            base = "wet"
-        elif twos == 1:
-            base = "neutral"
-        else:
-            base = "very_dry"
-    elif suit_max >= 4:
-        base = "very_wet"
-    elif suit_max == 3:
-        base = "slightly_wet"
-    else:
-        base = "dry"
-    labels = [base]
-    new_rank = ranks[-1]
-    if new_rank in ranks[:-1]:
-        labels.append("paired")
-    elif new_rank >= _QUEEN:
-        labels.append("scare_high")
-    if suit_counts[suits[-1]] >= 3:
-        labels.append("scare_wet")
-    return labels

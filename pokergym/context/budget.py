@@ -41,7 +41,7 @@ Example:
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 from pokergym.engine.actions import Street
@@ -85,14 +85,19 @@ def _r(x: float) -> float:
     return round(x, 2)
 
 
-@lru_cache(maxsize=1 << 14)
-def hand_budget(
-    hand: HandInfo, board: BoardInfo, pot_type: PotType
-) -> tuple[float, float, float, float, tuple[str, ...]]:
+_HandBudget = tuple[float, float, float, float, tuple[str, ...]]
+_MEMO_SIZE = 1 << 14
+_memo: dict[tuple[int, int, PotType], tuple[HandInfo, BoardInfo, _HandBudget]] = {}
+
+
+def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBudget:
     """Budgets of the hand alone: ``(attack base, defense base, attack, defense, modifiers)``.
 
     Position, the river re-raise penalty and the line's pressure are applied
     by :func:`make_budget`; this part depends on cards and pot type only.
+    Results are memoised by the identity of ``hand`` and ``board`` (the
+    classifiers hand out cached records, and hashing a record costs more than
+    the lookup); equal records that are not the same objects are recomputed.
 
     Example:
         >>> from pokergym.cards import parse_cards
@@ -102,6 +107,18 @@ def hand_budget(
         >>> hand_budget(hand, analyze_board(board), PotType.THREE_BET)
         (0.5, 0.0, 5.0, 2.5, ('draw floor 5.0', 'draw defense 2.5'))
     """
+    key = (id(hand), id(board), pot_type)
+    hit = _memo.get(key)
+    if hit is not None and hit[0] is hand and hit[1] is board:
+        return hit[2]
+    result = _hand_budget(hand, board, pot_type)
+    if len(_memo) >= _MEMO_SIZE:
+        _memo.clear()
+    _memo[key] = (hand, board, result)
+    return result
+
+
+def _hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBudget:
     mods: list[str] = []
     att_base, def_base, att, dfn = _made_budget(hand, board, pot_type, mods)
     draw = hand.draw
@@ -475,21 +492,44 @@ def slow_play(
     """
     if len(board) >= 5 or attack < SLOW_PLAY_MIN_ATTACK:
         return None
-    return _slow_play(tuple(sorted(hole)), board, pot_type, weighted_total)
-
-
-@cache
-def _slow_play(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType, weighted_total: float) -> SlowPlay:
     streets_left = 5 - len(board)
+    if _ATTACK_CAP - weighted_total < streets_left:
+        # No next card can leave enough attack: every card is unwanted.
+        return SlowPlay.NO_SLOW_PLAY
+    unseen = 0
+    unwanted = 0
+    for next_attack, count in _next_card_attacks(tuple(sorted(hole)), board, pot_type):
+        unseen += count
+        if next_attack - weighted_total < streets_left:
+            unwanted += count
+    share = unwanted / unseen
+    if share < 0.10:
+        return SlowPlay.TRAP
+    if share < 0.15:
+        return SlowPlay.LEAN_SLOW_PLAY
+    if share < 0.255:
+        return SlowPlay.LEAN_FAST_PLAY
+    return SlowPlay.NO_SLOW_PLAY
+
+
+@lru_cache(maxsize=1 << 12)
+def _next_card_attacks(
+    hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType
+) -> tuple[tuple[float, int], ...]:
+    """``(attack capped at 6, number of cards)`` for the unseen next cards, grouped.
+
+    The pressure of the line is left out, so one look-ahead serves every
+    decision of the street.
+    """
     seen = set(hole) | set(board)
     suit_counts = [0, 0, 0, 0]
     for c in board:
         suit_counts[c & 3] += 1
     # A card of a suit with at most one board card and none in the hand changes
     # no flush fact, so such suits give the same answer: test one, count all.
-    plain = [s for s in range(4) if suit_counts[s] <= 1 and s not in {c & 3 for c in hole}]
-    unseen = 0
-    unwanted = 0
+    hole_suits = {c & 3 for c in hole}
+    plain = [s for s in range(4) if suit_counts[s] <= 1 and s not in hole_suits]
+    attacks: list[tuple[float, int]] = []
     mods: list[str] = []
     for rank in range(13):
         groups = [[c] for s in range(4) if (c := rank * 4 + s) not in seen and s not in plain]
@@ -502,14 +542,5 @@ def _slow_play(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType,
             hand = HandInfo(draw=DrawClass.NO_DRAW, **made_hand(hole, nxt, info, pot_type))
             attack = _made_budget(hand, info, pot_type, mods)[2]
             mods.clear()
-            unseen += len(group)
-            if min(attack, _ATTACK_CAP) - weighted_total < streets_left:
-                unwanted += len(group)
-    share = unwanted / unseen
-    if share < 0.10:
-        return SlowPlay.TRAP
-    if share < 0.15:
-        return SlowPlay.LEAN_SLOW_PLAY
-    if share < 0.255:
-        return SlowPlay.LEAN_FAST_PLAY
-    return SlowPlay.NO_SLOW_PLAY
+            attacks.append((min(attack, _ATTACK_CAP), len(group)))
+    return tuple(attacks)

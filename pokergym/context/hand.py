@@ -115,25 +115,25 @@ def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, po
     h0, h1 = hole[0] >> 2, hole[1] >> 2
     branks = [c >> 2 for c in board]
     bcounts = [0] * 13
+    board_mask = 0
     for r in branks:
         bcounts[r] += 1
+        board_mask |= 1 << r
     acounts = bcounts[:]
     acounts[h0] += 1
     acounts[h1] += 1
-    board_mask = 0
-    for r in branks:
-        board_mask |= 1 << r
     all_mask = board_mask | (1 << h0) | (1 << h1)
-    suit_counts = [0, 0, 0, 0]
-    for c in board:
-        suit_counts[c & 3] += 1
-    suit_counts[hole[0] & 3] += 1
-    suit_counts[hole[1] & 3] += 1
     flush: tuple[int, int] | None = None
-    if max(suit_counts) >= 5:
-        if _straight_flush(hole, board):
-            return {"made": _M.NUTS}
-        flush = _flush(hole, board)
+    if info.suit_max >= 3:  # five of a suit needs three on the board
+        suit_counts = [0, 0, 0, 0]
+        for c in board:
+            suit_counts[c & 3] += 1
+        suit_counts[hole[0] & 3] += 1
+        suit_counts[hole[1] & 3] += 1
+        if max(suit_counts) >= 5:
+            if _straight_flush(hole, board):
+                return {"made": _M.NUTS}
+            flush = _flush(hole, board)
     if info.quads_rank is not None:
         return _quads_board(h0, h1, bcounts, info, pot_type)
     if info.full_house:
@@ -151,13 +151,14 @@ def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, po
         return {"made": _M.NUTS}
     if flush is not None:
         return {"made": _M.FLUSH, "flush_rank": flush[0], "flush_high_rank": flush[1]}
-    for top, window in WINDOWS:
-        if all_mask & window == window and window & ~board_mask:
-            return {
-                "made": _M.STRAIGHT,
-                "straight_cards": (window & ~board_mask).bit_count(),
-                "nut_straight": top == info.nut_straight_top,
-            }
+    if straight_top(all_mask) >= 0:
+        for top, window in WINDOWS:
+            if all_mask & window == window and window & ~board_mask:
+                return {
+                    "made": _M.STRAIGHT,
+                    "straight_cards": (window & ~board_mask).bit_count(),
+                    "nut_straight": top == info.nut_straight_top,
+                }
     pocket = h0 == h1
     for r in (h0, h1):
         if acounts[r] == 3:

@@ -42,12 +42,13 @@ Example:
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.view import PlayerView
 
-from .pressure import bet_pct, bet_weight, river_check_raise_factor
+from .pressure import river_check_raise_factor, weight_steps
 from .record import PotType, Role, Scenario
 
 __all__ = ["Line", "read_line"]
@@ -108,47 +109,52 @@ def read_line(view: PlayerView) -> Line:
     hero = view.seat
     button = view.button
     config = view.config
-    pot = min(config.small_blind, config.stacks[button]) + min(config.big_blind, config.stacks[1 - button])
+    stacks = config.stacks
+    pot = min(config.small_blind, stacks[button]) + min(config.big_blind, stacks[1 - button])
     streets: list[list[ActionRecord]] = [[], [], [], []]
-    for record in view.history:
-        streets[record.street].append(record)
-    preflop = streets[0]
     raises = 0
     initiative: int | None = None
-    for record in preflop:
-        if record.kind == _BET or record.kind == _RAISE:
-            raises += 1
-            initiative = record.seat
-    for record in preflop:
-        pot += record.added
+    for record in view.history:
+        streets[record.street].append(record)
+        if record.street == 0:
+            pot += record.added
+            if record.kind in (_BET, _RAISE):
+                raises += 1
+                initiative = record.seat
     pot_type = _POT_TYPES[min(raises, 4)]
-    if initiative is None and view.street > Street.PREFLOP:
-        initiative = button
     current = view.street
+    if initiative is None and current > 0:
+        initiative = button
     weights: list[float] = []
+    weighted_total = 0.0
     hero_total = 0.0
     facing_pct: float | None = None
     facing_weight = 0.0
     lost = False
     street_pot = pot
-    factor = river_check_raise_factor()
-    for street in (Street.FLOP, Street.TURN, Street.RIVER):
-        if street > current:
-            break
+    thresholds, steps, above = weight_steps()
+    last_step = len(steps)
+    for street in range(1, current + 1):
         records = streets[street]
         previous = 0
         checked: set[int] = set()
         last_aggressor = -1
+        added = 0
         for record in records:
             kind = record.kind
+            added += record.added
             if kind == _CHECK:
                 checked.add(record.seat)
             elif kind in (_BET, _RAISE):
-                pct = bet_pct(record.to, previous, street_pot)
-                weight = bet_weight(pct)
-                if street == Street.RIVER and previous and record.seat in checked:
-                    weight *= factor
+                # bet_pct and bet_weight of pokergym.context.pressure, inlined
+                base = street_pot + 2 * previous
+                pct = (record.to - previous) / base * 100.0 if base > 0 else 100.0
+                index = bisect_right(thresholds, pct)
+                weight = steps[index] if index < last_step else above
+                if street == 3 and previous and record.seat in checked:
+                    weight *= river_check_raise_factor()
                 weights.append(weight)
+                weighted_total += weight
                 if record.seat == hero:
                     hero_total += weight
                     facing_pct, facing_weight = None, 0.0
@@ -162,8 +168,7 @@ def read_line(view: PlayerView) -> Line:
                 lost = False
             else:
                 lost = True
-            for record in records:
-                street_pot += record.added
+            street_pot += added
     if view.to_call <= 0:
         facing_pct, facing_weight = None, 0.0
     if lost:
@@ -175,8 +180,10 @@ def read_line(view: PlayerView) -> Line:
     scenario: Scenario | None = None
     street_bets = 0
     facing_raise = False
-    if current > Street.PREFLOP:
-        street_bets = sum(1 for r in streets[current] if r.kind == _BET or r.kind == _RAISE)
+    if current > 0:
+        for record in streets[current]:
+            if record.kind in (_BET, _RAISE):
+                street_bets += 1
         facing_raise = street_bets >= 2 and facing_pct is not None
         scenario = _scenario(current, streets, hero, hero == button, initiative == hero, street_bets, facing_pct)
     return Line(
@@ -187,7 +194,7 @@ def read_line(view: PlayerView) -> Line:
         scenario=scenario,
         pot=street_pot,
         weights=tuple(weights),
-        weighted_total=sum(weights),
+        weighted_total=weighted_total,
         weighted_hero=hero_total,
         facing_pct=facing_pct,
         facing_weight=facing_weight,

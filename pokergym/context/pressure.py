@@ -21,11 +21,18 @@ from functools import cache
 
 from .tables import table
 
-__all__ = ["bet_pct", "bet_weight", "river_check_raise_factor"]
+__all__ = ["bet_pct", "bet_weight", "river_check_raise_factor", "weight_steps"]
 
 
 @cache
-def _steps() -> tuple[tuple[float, ...], tuple[float, ...], float]:
+def weight_steps() -> tuple[tuple[float, ...], tuple[float, ...], float]:
+    """The pressure table as ``(thresholds, weights, weight at and above the last threshold)``.
+
+    Example:
+        >>> thresholds, weights, above = weight_steps()
+        >>> len(thresholds), thresholds[0], weights[0], above
+        (47, 5.0, 0.04, 4.0)
+    """
     data = table("pressure")
     return tuple(map(float, data["thresholds"])), tuple(map(float, data["weights"])), float(data["above_last"])
 
@@ -37,7 +44,7 @@ def bet_weight(pct: float) -> float:
         >>> bet_weight(0), bet_weight(75), bet_weight(2000)
         (0.04, 0.95, 4.0)
     """
-    thresholds, weights, above = _steps()
+    thresholds, weights, above = weight_steps()
     index = bisect_right(thresholds, pct)
     return weights[index] if index < len(weights) else above
 

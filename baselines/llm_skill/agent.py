@@ -1,0 +1,282 @@
+"""The PokerSkill agent with a language model behind any OpenAI-compatible endpoint.
+
+Example (against a server on this machine; no network is used here):
+    >>> agent = LLMSkillAgent(model="qwen2.5:7b", base_url="http://localhost:11434/v1")
+    >>> agent.name, agent.mode, agent.preflop, agent.client
+    ('llm', 'skills', 'table', LLMClient(model='qwen2.5:7b', base_url='http://localhost:11434/v1'))
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+import uuid
+from collections import Counter
+from typing import Any, Final
+
+import numpy as np
+
+from baselines.llm_skill.cache import ReplyCache
+from baselines.llm_skill.client import LLMClient, LLMConfig, LLMError, Message, Reply
+from baselines.llm_skill.parse import Decision, parse_reply
+from baselines.llm_skill.transcript import Transcript, estimate_cost
+from baselines.policy import legal_of
+from pokergym.agents import Action, BaseAgent, PlayerView, Street
+from pokergym.context.preflop import NoPreflopTableError, preflop_decision
+from pokergym.context.prompt import PromptMode, prompt
+from pokergym.errors import ConfigError
+
+__all__ = ["PREFLOP_MODES", "LLMSkillAgent"]
+
+PREFLOP_MODES: Final = ("table", "llm")
+"""How :class:`LLMSkillAgent` plays before the flop."""
+
+_MODES: Final = ("skills", "default")
+
+
+class LLMSkillAgent(BaseAgent):
+    """A language model choosing actions from the PokerSkill prompt.
+
+    **Preflop** (``preflop="table"``, the paper's setting) the agent draws
+    from the range table of its spot, exactly as
+    :class:`~baselines.rule_skill.RuleSkillAgent` does with the same
+    generator, so the two make identical preflop choices; only spots without
+    a table (``deep_default``) go to the model. With ``preflop="llm"`` every
+    preflop decision goes to the model.
+
+    **Model decisions** send :func:`~pokergym.context.prompt.prompt` of the
+    view (``mode="skills"``, or ``"default"`` for the paper's default-prompt
+    ablation). Within a hand the conversation is kept: the first request has
+    the system and user messages, each later one adds the model's previous
+    answer and the new user message. :meth:`reset` (a new hand) starts a new
+    conversation. The reply is read and made legal by
+    :func:`~baselines.llm_skill.parse.parse_reply`; when the request fails
+    after all retries the agent checks, else calls, else folds.
+
+    Counters cover the agent object's lifetime (the arena plays with deep
+    copies, so for match totals read the transcript with
+    :func:`~baselines.llm_skill.transcript.summarize`).
+
+    Deep copies share the client, the cache and the transcript file; pickled
+    copies (the arena's ``"process"`` and ``"ray"`` backends) open their own
+    HTTP connection, so blocks of a match query the server in parallel. Within
+    one process decisions are sequential: the arena is synchronous.
+
+    Args:
+        model: the model name the server knows.
+        base_url: the API root, e.g. ``http://localhost:8000/v1`` (vLLM) or
+            ``http://localhost:11434/v1`` (Ollama); none means OpenAI.
+        api_key_env: the environment variable that holds the API key.
+        mode: ``skills`` (PokerSkill prompt) or ``default`` (state and legal actions only).
+        preflop: ``table`` (range tables, the model only where none applies) or ``llm``.
+        temperature: sampling temperature; none for the server's default.
+        reasoning_effort: reasoning effort for models that take one (low, medium, high).
+        max_tokens: the reply's token limit; none for no limit.
+        timeout: seconds per HTTP request.
+        retries: extra attempts after a connection error, timeout, 429 or 5xx.
+        backoff: seconds before the first retry (doubling after).
+        deadline: seconds for one decision's whole exchange.
+        tools: ask for a tool call (JSON schema); false asks for JSON in the text.
+        cache: an SQLite file of replies; a replayed match is then free and identical.
+        transcript: a JSON-lines file receiving one record per model decision.
+        price_in: dollars per million prompt tokens, for the cost estimate.
+        price_out: dollars per million completion tokens, for the cost estimate.
+        name: display name.
+
+    Attributes:
+        client: the :class:`~baselines.llm_skill.client.LLMClient` (shared by deep copies).
+        decisions: decisions taken by :meth:`act`.
+        model_decisions: decisions that went to the model.
+        fallbacks: model decisions played by the last-resort rule, by reason
+            (``"unparsed"``: no action in the reply; ``"api_error"``: the request failed).
+        outcomes: model decisions by outcome (``"valid"``, ``"repaired"``, ``"fallback"``).
+        tokens_in: prompt tokens used.
+        tokens_out: completion tokens used.
+        cost: estimated dollars.
+    """
+
+    name = "llm"
+
+    def __init__(
+        self,
+        *,
+        model: str = "gpt-4o-mini",
+        base_url: str | None = None,
+        api_key_env: str = "OPENAI_API_KEY",
+        mode: str = "skills",
+        preflop: str = "table",
+        temperature: float | None = 0.0,
+        reasoning_effort: str | None = None,
+        max_tokens: int | None = 1024,
+        timeout: float = 60.0,
+        retries: int = 3,
+        backoff: float = 1.0,
+        deadline: float = 180.0,
+        tools: bool = True,
+        cache: str | None = None,
+        transcript: str | None = None,
+        price_in: float = 0.0,
+        price_out: float = 0.0,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name)
+        if mode not in _MODES:
+            raise ConfigError(f"mode must be one of {', '.join(_MODES)}; got {mode!r}")
+        if preflop not in PREFLOP_MODES:
+            raise ConfigError(f"preflop must be one of {', '.join(PREFLOP_MODES)}; got {preflop!r}")
+        if price_in < 0 or price_out < 0:
+            raise ConfigError(f"prices must be >= 0, got {price_in} and {price_out}")
+        config = LLMConfig(
+            model=model,
+            base_url=base_url,
+            api_key_env=api_key_env,
+            temperature=temperature,
+            reasoning_effort=reasoning_effort,
+            max_tokens=max_tokens,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            deadline=deadline,
+            tools=tools,
+        )
+        self.mode: PromptMode = "skills" if mode == "skills" else "default"
+        self.preflop = preflop
+        self.price_in = float(price_in)
+        self.price_out = float(price_out)
+        self.client = LLMClient(config, ReplyCache(cache) if cache else None)
+        self.transcript = Transcript(transcript) if transcript else None
+        self.decisions = 0
+        self.model_decisions = 0
+        self.fallbacks: Counter[str] = Counter()
+        self.outcomes: Counter[str] = Counter()
+        self.tokens_in = 0
+        self.tokens_out = 0
+        self.cost = 0.0
+        self._conversation: list[Message] = []
+        self._hand = ""
+
+    # ------------------------------------------------------------ agent protocol
+    def reset(self, seat: int, rng: np.random.Generator) -> None:
+        """Start a new hand: remember seat and generator, forget the conversation."""
+        super().reset(seat, rng)
+        self._conversation = []
+        self._hand = uuid.uuid4().hex[:16]
+
+    def act(self, view: PlayerView) -> Action:
+        """Play the preflop table or ask the model (see the class docstring).
+
+        Raises:
+            AgentError: if it is not this seat's turn.
+            ConfigError: if the API key's environment variable is unset for OpenAI.
+        """
+        legal_of(view)
+        self.decisions += 1
+        if view.street == Street.PREFLOP and self.preflop == "table":
+            try:
+                return preflop_decision(view, self.rng)
+            except NoPreflopTableError:
+                pass
+        return self._ask(view)
+
+    def close(self) -> None:
+        """Close the HTTP connection and the cache (both reopen when needed)."""
+        self.client.close()
+
+    @property
+    def fallback_rate(self) -> float:
+        """Fallbacks per model decision (0 before any)."""
+        return self.fallbacks.total() / self.model_decisions if self.model_decisions else 0.0
+
+    # ------------------------------------------------------------ the model
+    def _ask(self, view: PlayerView) -> Action:
+        started = time.perf_counter()
+        built = prompt(view, mode=self.mode)
+        prompt_ms = (time.perf_counter() - started) * 1e3
+        added: list[Message] = (
+            [{"role": "user", "content": built.user}] if self._conversation else list(built.messages())
+        )
+        messages = [*self._conversation, *added]
+        reply: Reply | None = None
+        error: str | None = None
+        latency = 0.0
+        attempts = 0
+        try:
+            reply = self.client.complete(messages)
+            latency, attempts = reply.latency, reply.attempts
+        except LLMError as exc:
+            error, latency, attempts = str(exc), exc.latency, exc.attempts
+        decision = parse_reply(reply.content, reply.tool_arguments, view) if reply else parse_reply(None, None, view)
+        if reply is not None:
+            answer = reply.tool_arguments or reply.content or ""
+            self._conversation = [*messages, {"role": "assistant", "content": answer}]
+        self._count(decision, reply, error)
+        if self.transcript is not None:
+            record = self._record(view, added, len(messages), reply, decision, error, latency, attempts)
+            record["prompt_ms"] = round(prompt_ms, 3)
+            self.transcript.write(record)
+        return decision.action
+
+    def _count(self, decision: Decision, reply: Reply | None, error: str | None) -> None:
+        self.model_decisions += 1
+        self.outcomes[decision.outcome] += 1
+        if decision.fallback:
+            self.fallbacks["api_error" if error is not None else "unparsed"] += 1
+        if reply is not None and not reply.cached:
+            self.tokens_in += reply.tokens_in
+            self.tokens_out += reply.tokens_out
+            self.cost += estimate_cost(reply.tokens_in, reply.tokens_out, self.price_in, self.price_out)
+
+    def _record(
+        self,
+        view: PlayerView,
+        added: list[Message],
+        context: int,
+        reply: Reply | None,
+        decision: Decision,
+        error: str | None,
+        latency: float,
+        attempts: int,
+    ) -> dict[str, Any]:
+        tokens_in = reply.tokens_in if reply else 0
+        tokens_out = reply.tokens_out if reply else 0
+        cached = reply.cached if reply else False
+        return {
+            "hand": self._hand,
+            "agent": self.name,
+            "model": self.client.config.model,
+            "mode": self.mode,
+            "seat": view.seat,
+            "street": Street(view.street).name.lower(),
+            "messages": added,
+            "context_messages": context,
+            "reply": {"content": reply.content, "tool_arguments": reply.tool_arguments} if reply else None,
+            "action": str(decision.action),
+            "requested": decision.requested,
+            "amount_bb": decision.amount_bb,
+            "reasoning": decision.reasoning,
+            "source": decision.source,
+            "outcome": decision.outcome,
+            "repairs": list(decision.repairs),
+            "fallback": decision.fallback,
+            "error": error,
+            "tokens_in": tokens_in,
+            "tokens_out": tokens_out,
+            "latency": round(latency, 6),
+            "attempts": attempts,
+            "cached": cached,
+            "cost": 0.0 if cached else estimate_cost(tokens_in, tokens_out, self.price_in, self.price_out),
+        }
+
+    # ------------------------------------------------------------ copies
+    def __deepcopy__(self, memo: dict[int, Any]) -> LLMSkillAgent:
+        """A copy with its own counters and conversation that shares the client, cache and transcript."""
+        clone = copy.copy(self)
+        clone.rng = copy.deepcopy(self.rng, memo)
+        clone.fallbacks = Counter(self.fallbacks)
+        clone.outcomes = Counter(self.outcomes)
+        clone._conversation = list(self._conversation)
+        return clone
+
+    def __repr__(self) -> str:
+        """E.g. ``LLMSkillAgent(name='llm', model='gpt-4o-mini', mode='skills')``."""
+        return f"LLMSkillAgent(name={self.name!r}, model={self.client.config.model!r}, mode={self.mode!r})"

@@ -1,0 +1,386 @@
+"""A small wrapper around the ``openai`` client for any OpenAI-compatible chat endpoint.
+
+:class:`LLMClient` sends chat messages to ``POST {base_url}/chat/completions``
+(OpenAI itself, or a local vLLM, Ollama or llama.cpp server) and returns a
+:class:`Reply` with the text, the tool-call arguments, the token counts and
+the latency. It adds what a long match needs on top of the ``openai``
+package:
+
+* **Retries** on connection errors, timeouts, HTTP 429 and 5xx, with
+  exponential backoff (``backoff * 2**k`` seconds), within a per-decision
+  ``deadline`` that bounds the whole exchange; other errors (400, 401, 404 ...)
+  are not retried. The ``openai`` package's own retries are switched off so
+  the two do not multiply.
+* **Structured output** by tool calling (:data:`~baselines.llm_skill.parse.ANSWER_TOOL`,
+  forced with ``tool_choice``). When a server rejects the tool request
+  (HTTP 400) the client drops tools for the rest of its life and asks for
+  JSON in the text instead.
+* **A reply cache** (:class:`~baselines.llm_skill.cache.ReplyCache`): a
+  request seen before is answered from disk without any network traffic.
+* **The API key** is read from an environment variable at first use and
+  never stored in replies, errors or transcripts; local servers that need no
+  key get a placeholder when the variable is unset and ``base_url`` is given.
+
+Both a synchronous (:meth:`LLMClient.complete`) and an asynchronous
+(:meth:`LLMClient.acomplete`) path exist; :meth:`LLMClient.complete_batch`
+runs many requests concurrently with a bound.
+
+Example:
+    >>> config = LLMConfig(model="qwen2.5:7b", base_url="http://localhost:11434/v1", retries=2)
+    >>> config.request_params()
+    {'temperature': 0.0, 'max_tokens': 1024}
+    >>> LLMConfig(model="o4-mini", reasoning_effort="high", temperature=None).request_params()
+    {'reasoning_effort': 'high', 'max_completion_tokens': 1024}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import openai
+
+from baselines.llm_skill.cache import ReplyCache, cache_key
+from baselines.llm_skill.parse import ANSWER_TOOL
+from pokergym.errors import ConfigError, PokerGymError
+
+__all__ = ["LLMClient", "LLMConfig", "LLMError", "Message", "Reply"]
+
+Message = Mapping[str, Any]
+"""A chat message: ``{"role": ..., "content": ...}``."""
+
+_NO_KEY: Final = "no-key-needed"
+_MAX_SLEEP: Final = 30.0
+_RETRY_STATUS: Final = 500
+
+
+class LLMError(PokerGymError):
+    """Every attempt of a request failed (or the deadline passed).
+
+    Attributes:
+        attempts: HTTP requests made.
+        latency: seconds spent, sleeps included.
+    """
+
+    def __init__(self, message: str, attempts: int, latency: float) -> None:
+        super().__init__(message)
+        self.attempts = attempts
+        self.latency = latency
+
+
+@dataclass(frozen=True, slots=True)
+class LLMConfig:
+    """Where and how to ask the model.
+
+    Attributes:
+        model: the model name the server knows.
+        base_url: the API root, e.g. ``http://localhost:8000/v1``; ``None`` for OpenAI.
+        api_key_env: the environment variable holding the API key.
+        temperature: sampling temperature; ``None`` leaves the server's default
+            (reasoning models accept no other).
+        reasoning_effort: ``"low"``, ``"medium"``, ``"high"`` ... for reasoning
+            models; ``None`` sends nothing.
+        max_tokens: the reply's token limit (sent as ``max_completion_tokens``
+            with a reasoning effort, as ``max_tokens`` otherwise); ``None`` for no limit.
+        timeout: seconds per HTTP request.
+        retries: extra attempts after a retryable failure.
+        backoff: the first retry's delay in seconds; it doubles each time.
+        deadline: seconds for the whole exchange of one request, retries included.
+        tools: ask for a tool call; ``False`` asks for JSON in the text.
+    """
+
+    model: str
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    temperature: float | None = 0.0
+    reasoning_effort: str | None = None
+    max_tokens: int | None = 1024
+    timeout: float = 60.0
+    retries: int = 3
+    backoff: float = 1.0
+    deadline: float = 180.0
+    tools: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.model:
+            raise ConfigError("an LLM model name is required")
+        if self.timeout <= 0 or self.deadline <= 0:
+            raise ConfigError(f"timeout and deadline must be positive, got {self.timeout} and {self.deadline}")
+        if self.retries < 0 or self.backoff < 0:
+            raise ConfigError(f"retries and backoff must be >= 0, got {self.retries} and {self.backoff}")
+
+    def request_params(self) -> dict[str, Any]:
+        """The sampling parameters sent with every request (and hashed into cache keys)."""
+        params: dict[str, Any] = {}
+        if self.temperature is not None:
+            params["temperature"] = self.temperature
+        if self.reasoning_effort is not None:
+            params["reasoning_effort"] = self.reasoning_effort
+        if self.max_tokens is not None:
+            params["max_completion_tokens" if self.reasoning_effort else "max_tokens"] = self.max_tokens
+        return params
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A model's answer to one request.
+
+    Attributes:
+        content: the message text (``None`` when the model only called the tool).
+        tool_arguments: the JSON arguments of the first tool call, if any.
+        tokens_in: prompt tokens the server counted (0 when it reports none).
+        tokens_out: completion tokens.
+        latency: seconds from the first attempt to the answer (0 from the cache).
+        attempts: HTTP requests made (0 from the cache).
+        cached: whether the reply came from the cache.
+    """
+
+    content: str | None
+    tool_arguments: str | None
+    tokens_in: int
+    tokens_out: int
+    latency: float = 0.0
+    attempts: int = 0
+    cached: bool = False
+
+    def to_cache(self) -> dict[str, Any]:
+        """The fields worth storing: text, tool arguments and token counts."""
+        return {
+            "content": self.content,
+            "tool_arguments": self.tool_arguments,
+            "tokens_in": self.tokens_in,
+            "tokens_out": self.tokens_out,
+        }
+
+    @classmethod
+    def from_cache(cls, data: Mapping[str, Any]) -> Reply:
+        """A cached reply: latency and attempts 0, ``cached`` true."""
+        return cls(data["content"], data["tool_arguments"], data["tokens_in"], data["tokens_out"], cached=True)
+
+
+def _retryable(exc: Exception) -> bool:
+    if isinstance(exc, openai.APIConnectionError | openai.RateLimitError):
+        return True
+    return isinstance(exc, openai.APIStatusError) and exc.status_code >= _RETRY_STATUS
+
+
+def _reply_of(completion: Any, latency: float, attempts: int) -> Reply:
+    message = completion.choices[0].message
+    calls = message.tool_calls or []
+    arguments = next((c.function.arguments for c in calls if getattr(c, "function", None) is not None), None)
+    usage = completion.usage
+    tokens_in = (usage.prompt_tokens or 0) if usage is not None else 0
+    tokens_out = (usage.completion_tokens or 0) if usage is not None else 0
+    return Reply(message.content, arguments, tokens_in, tokens_out, latency, attempts)
+
+
+class LLMClient:
+    """Chat completions with retries, a deadline, tool calling and a cache.
+
+    The ``openai`` clients are created on first use and dropped when the
+    object is copied or pickled, so an agent holding an :class:`LLMClient`
+    can be deep-copied by the arena or sent to a worker process.
+
+    Args:
+        config: the endpoint, model and limits.
+        cache: a reply cache, or ``None`` for none.
+
+    Attributes:
+        config: the endpoint, model and limits.
+        cache: the reply cache, if any.
+        tools_supported: ``False`` once the server has rejected a tool request.
+        requests: HTTP requests made by this object.
+    """
+
+    def __init__(self, config: LLMConfig, cache: ReplyCache | None = None) -> None:
+        self.config = config
+        self.cache = cache
+        self.tools_supported = config.tools
+        self.requests = 0
+        self._sync: openai.OpenAI | None = None
+        self._async: openai.AsyncOpenAI | None = None
+
+    # ------------------------------------------------------------ plumbing
+    def _api_key(self) -> str:
+        key = os.environ.get(self.config.api_key_env, "")
+        if key:
+            return key
+        if self.config.base_url is not None:
+            return _NO_KEY
+        raise ConfigError(
+            f"no API key: set the environment variable {self.config.api_key_env} (or give base_url for a local server)"
+        )
+
+    def _scrub(self, exc: Exception) -> str:
+        """``exc`` as text with the API key, if it ever appears, masked."""
+        text = f"{type(exc).__name__}: {exc}"
+        key = os.environ.get(self.config.api_key_env, "")
+        return text.replace(key, "***") if key else text
+
+    def _request(self, messages: Sequence[Message]) -> dict[str, Any]:
+        params: dict[str, Any] = {"model": self.config.model, "messages": list(messages)}
+        params.update(self.config.request_params())
+        if self.tools_supported:
+            params["tools"] = [ANSWER_TOOL]
+            params["tool_choice"] = {"type": "function", "function": {"name": ANSWER_TOOL["function"]["name"]}}
+        return params
+
+    def _key(self, messages: Sequence[Message]) -> str:
+        return cache_key(self.config.model, messages, self.config.request_params())
+
+    def _cached(self, messages: Sequence[Message]) -> tuple[str | None, Reply | None]:
+        if self.cache is None:
+            return None, None
+        key = self._key(messages)
+        stored = self.cache.get(key)
+        return key, Reply.from_cache(stored) if stored is not None else None
+
+    def _store(self, key: str | None, reply: Reply) -> None:
+        if self.cache is not None and key is not None:
+            self.cache.put(key, reply.to_cache())
+
+    def _wait(self, attempt: int, start: float) -> float | None:
+        """Seconds to sleep before retry number ``attempt`` (1-based), or ``None`` to give up."""
+        if attempt > self.config.retries:
+            return None
+        delay = min(self.config.backoff * 2.0 ** (attempt - 1), _MAX_SLEEP)
+        if time.perf_counter() - start + delay >= self.config.deadline:
+            return None
+        return delay
+
+    def _timeout(self, start: float) -> float:
+        return max(0.001, min(self.config.timeout, self.config.deadline - (time.perf_counter() - start)))
+
+    def _drop_tools(self, exc: Exception) -> bool:
+        """Whether ``exc`` is a rejected tool request (then tools are switched off)."""
+        if self.tools_supported and isinstance(exc, openai.BadRequestError):
+            self.tools_supported = False
+            return True
+        return False
+
+    # ------------------------------------------------------------ sync
+    def complete(self, messages: Sequence[Message]) -> Reply:
+        """Send ``messages`` and return the model's reply (from the cache when known).
+
+        Raises:
+            LLMError: when every attempt failed, a non-retryable error came
+                back, or the deadline passed; the message never holds the API key.
+            ConfigError: when no API key is available.
+        """
+        key, hit = self._cached(messages)
+        if hit is not None:
+            return hit
+        if self._sync is None:
+            self._sync = openai.OpenAI(api_key=self._api_key(), base_url=self.config.base_url, max_retries=0)
+        start = time.perf_counter()
+        attempts = 0
+        while True:
+            attempts += 1
+            self.requests += 1
+            try:
+                completion = self._sync.chat.completions.create(**self._request(messages), timeout=self._timeout(start))
+            except openai.OpenAIError as exc:
+                if self._drop_tools(exc):
+                    continue
+                delay = self._wait(attempts, start) if _retryable(exc) else None
+                if delay is None:
+                    raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start) from None
+                time.sleep(delay)
+                continue
+            reply = _reply_of(completion, time.perf_counter() - start, attempts)
+            self._store(key, reply)
+            return reply
+
+    # ------------------------------------------------------------ async
+    async def acomplete(self, messages: Sequence[Message]) -> Reply:
+        """The asynchronous form of :meth:`complete` (same retries, deadline and cache).
+
+        Raises:
+            LLMError: as :meth:`complete`.
+            ConfigError: as :meth:`complete`.
+        """
+        key, hit = self._cached(messages)
+        if hit is not None:
+            return hit
+        if self._async is None:
+            self._async = openai.AsyncOpenAI(api_key=self._api_key(), base_url=self.config.base_url, max_retries=0)
+        start = time.perf_counter()
+        attempts = 0
+        while True:
+            attempts += 1
+            self.requests += 1
+            try:
+                completion = await self._async.chat.completions.create(
+                    **self._request(messages), timeout=self._timeout(start)
+                )
+            except openai.OpenAIError as exc:
+                if self._drop_tools(exc):
+                    continue
+                delay = self._wait(attempts, start) if _retryable(exc) else None
+                if delay is None:
+                    raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start) from None
+                await asyncio.sleep(delay)
+                continue
+            reply = _reply_of(completion, time.perf_counter() - start, attempts)
+            self._store(key, reply)
+            return reply
+
+    def complete_batch(self, batch: Sequence[Sequence[Message]], concurrency: int = 4) -> list[Reply | LLMError]:
+        """Send many requests, at most ``concurrency`` at a time; results in input order.
+
+        A request that fails yields its :class:`LLMError` in place of a reply.
+        Runs its own event loop (do not call it from inside one).
+        """
+        if concurrency < 1:
+            raise ConfigError(f"concurrency must be >= 1, got {concurrency}")
+
+        async def run() -> list[Reply | LLMError]:
+            gate = asyncio.Semaphore(concurrency)
+
+            async def one(messages: Sequence[Message]) -> Reply | LLMError:
+                async with gate:
+                    try:
+                        return await self.acomplete(messages)
+                    except LLMError as exc:
+                        return exc
+
+            try:
+                return list(await asyncio.gather(*(one(m) for m in batch)))
+            finally:
+                await self.aclose()
+
+        return asyncio.run(run())
+
+    # ------------------------------------------------------------ life cycle
+    def close(self) -> None:
+        """Close the synchronous HTTP client and the cache (both reopen on use)."""
+        if self._sync is not None:
+            self._sync.close()
+            self._sync = None
+        if self.cache is not None:
+            self.cache.close()
+
+    async def aclose(self) -> None:
+        """Close the asynchronous HTTP client (it reopens on use)."""
+        if self._async is not None:
+            await self._async.close()
+            self._async = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"config": self.config, "cache": self.cache, "tools_supported": self.tools_supported, "requests": 0}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.config = state["config"]
+        self.cache = state["cache"]
+        self.tools_supported = state["tools_supported"]
+        self.requests = state["requests"]
+        self._sync = None
+        self._async = None
+
+    def __repr__(self) -> str:
+        """E.g. ``LLMClient(model='gpt-4o-mini', base_url=None)``; never shows the key."""
+        return f"LLMClient(model={self.config.model!r}, base_url={self.config.base_url!r})"

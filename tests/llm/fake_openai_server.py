@@ -1,0 +1,166 @@
+"""A tiny OpenAI-compatible chat server for tests, run in a background thread.
+
+It implements ``POST /v1/chat/completions``: replies carry a tool call when the
+request offered tools (and the server supports them), otherwise a JSON answer
+in the text, always with a ``usage`` block. What it answers is scripted:
+queued :class:`Answer` objects are used first, in order, then ``brain(request)``.
+Every request body is kept in :attr:`FakeOpenAIServer.requests`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One scripted reply.
+
+    ``arguments`` (a dict or a raw string) become a tool call when tools were
+    offered and supported, else the text; ``text`` is always sent as text;
+    ``status`` other than 200 sends an error body; ``delay`` sleeps first.
+    """
+
+    arguments: dict[str, Any] | str | None = None
+    text: str | None = None
+    status: int = 200
+    delay: float = 0.0
+
+
+def act(action: str, amount: float | None = None, reasoning: str = "scripted") -> Answer:
+    return Answer({"action": action, "amount": amount, "reasoning": reasoning})
+
+
+Brain = Callable[[dict[str, Any]], Answer]
+
+_LEGAL = re.compile(r"Legal actions: (.*)")
+
+
+def last_user(request: dict[str, Any]) -> str:
+    users = [m["content"] for m in request["messages"] if m["role"] == "user"]
+    return str(users[-1]) if users else ""
+
+
+def passive_brain(request: dict[str, Any]) -> Answer:
+    """Check when free, else call (read from the prompt's legal-actions line)."""
+    match = _LEGAL.search(last_user(request))
+    legal = match.group(1) if match else ""
+    return act("check" if "check" in legal else "call", reasoning="passive")
+
+
+def betting_brain(request: dict[str, Any]) -> Answer:
+    """Bet or raise to the minimum when it may, else check or call."""
+    match = _LEGAL.search(last_user(request))
+    legal = match.group(1) if match else ""
+    sized = re.search(r"(?:bet|raise) to ([\d.]+)", legal)
+    if sized:
+        return act("raise", float(sized.group(1)), "minimum raise")
+    return act("check" if "check" in legal else "call")
+
+
+class FakeOpenAIServer:
+    def __init__(self, brain: Brain = passive_brain, *, tools: bool = True) -> None:
+        self.brain = brain
+        self.tools = tools
+        self.script: deque[Answer] = deque()
+        self.requests: list[dict[str, Any]] = []
+        self.authorizations: list[str] = []
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                request = json.loads(self.rfile.read(length) or b"{}")
+                if self.path.rstrip("/") != "/v1/chat/completions":
+                    self._send(404, {"error": {"message": "not found"}})
+                    return
+                status, body, delay = server.answer(request, self.headers.get("Authorization", ""))
+                if delay:
+                    time.sleep(delay)
+                with contextlib.suppress(OSError):  # the client may have given up (timeout)
+                    self._send(status, body)
+
+            def _send(self, status: int, body: dict[str, Any]) -> None:
+                data = json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._http.daemon_threads = True
+        self._thread = threading.Thread(target=self._http.serve_forever, args=(0.05,), daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._http.server_address[:2]
+        return f"http://{host!s}:{port}/v1"
+
+    def queue(self, *answers: Answer) -> None:
+        with self._lock:
+            self.script.extend(answers)
+
+    def answer(self, request: dict[str, Any], authorization: str) -> tuple[int, dict[str, Any], float]:
+        with self._lock:
+            self.requests.append(request)
+            self.authorizations.append(authorization)
+            scripted = self.script.popleft() if self.script else None
+        offered = bool(request.get("tools"))
+        if offered and not self.tools:
+            return 400, {"error": {"message": "tools are not supported", "type": "invalid_request_error"}}, 0.0
+        answer = scripted if scripted is not None else self.brain(request)
+        if answer.status != 200:
+            error = {"error": {"message": f"scripted status {answer.status}", "type": "server_error"}}
+            return answer.status, error, answer.delay
+        message: dict[str, Any] = {"role": "assistant", "content": answer.text}
+        arguments = answer.arguments
+        if isinstance(arguments, dict):
+            arguments = json.dumps(arguments)
+        if arguments is not None and offered:
+            message["tool_calls"] = [
+                {
+                    "id": f"call_{len(self.requests)}",
+                    "type": "function",
+                    "function": {"name": "choose_action", "arguments": arguments},
+                }
+            ]
+        elif arguments is not None:
+            message["content"] = f"{answer.text or 'My answer:'} {arguments}"
+        prompt_chars = sum(len(str(m.get("content") or "")) for m in request["messages"])
+        reply_chars = len(str(message.get("content") or "")) + len(arguments or "")
+        body = {
+            "id": f"chatcmpl-{len(self.requests)}",
+            "object": "chat.completion",
+            "created": 0,
+            "model": request.get("model", "fake"),
+            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if offered else "stop"}],
+            "usage": {
+                "prompt_tokens": prompt_chars // 4,
+                "completion_tokens": max(1, reply_chars // 4),
+                "total_tokens": prompt_chars // 4 + max(1, reply_chars // 4),
+            },
+        }
+        return 200, body, answer.delay
+
+    def __enter__(self) -> FakeOpenAIServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._http.shutdown()
+        self._http.server_close()
+        self._thread.join(timeout=5)
