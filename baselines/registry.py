@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from baselines.bayes import BayesAgent
 from baselines.cfr import CFRBucketAgent
 from baselines.expectiminimax import ExpectiminimaxAgent
 from baselines.llm_skill import LLMSkillAgent
@@ -525,6 +526,7 @@ register(
     "PokerMan: depth-limited expectiminimax over engine copies, hand-strength utility, learned opponent frequencies",
 )
 register("cfr", CFRBucketAgent, "CFR+ bucket strategies (LiveGTO method) postflop, preflop range tables")
+register("bayes", BayesAgent, "HaRDBot-style Bayesian opponent model over a hand corpus, with an expert system")
 register(
     "llm",
     LLMSkillAgent,

@@ -156,7 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("solver", choices=("cfr",), help="which solver to run")
     solve.add_argument("options", nargs=argparse.REMAINDER, help="options passed to the solver")
-    solve.set_defaults(run=_run_solve)
+
+    corpus = commands.add_parser(
+        "corpus",
+        help="build the Bayes agent's hand corpus from hand histories ('corpus build --from DIR --db PATH')",
+        description="Manage the SQLite hand corpus of the Bayes agent (see 'pokergym corpus build --help').",
+        add_help=False,
+    )
+    corpus.add_argument("options", nargs=argparse.REMAINDER, help="'build --from DIR --db PATH'")
+
     return parser
 
 
@@ -246,16 +254,33 @@ def _run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_solve(args: argparse.Namespace) -> int:
+def _solve_main(argv: list[str]) -> int:
+    solvers = ("cfr",)
+    if not argv or argv[0] not in solvers:
+        print(f"usage: pokergym solve {{{','.join(solvers)}}} [options]  (e.g. 'pokergym solve cfr --help')")
+        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
     from baselines.cfr import solve_main
 
-    return solve_main(args.options)
+    return solve_main(argv[1:])
+
+
+def _corpus_main(argv: list[str]) -> int:
+    from baselines.bayes import corpus_main
+
+    return corpus_main(argv)
+
+
+# Commands whose arguments belong to a baseline's own parser: handed over unparsed.
+_DELEGATED = {"solve": _solve_main, "corpus": _corpus_main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pokergym`` command; returns the exit status (2 for a usage or input error)."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in _DELEGATED:
+        return _DELEGATED[arguments[0]](arguments[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     try:
         status: int = args.run(args)
     except (PokerGymError, ValueError, OSError) as error:

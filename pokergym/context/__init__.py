@@ -155,16 +155,18 @@ def analyze(view: PlayerView) -> Context:
             low_spr_threshold=None,
             viable=(),
         )
+    pot_type = line.pot_type
+    weighted_total = line.weighted_total
     board = analyze_board(board_cards)
-    hand = classify_hand(tuple(sorted(hole)), board_cards, line.pot_type)
+    hand = classify_hand(tuple(sorted(hole)), board_cards, pot_type)
     budget = make_budget(
         hand,
         board,
-        line.pot_type,
+        pot_type,
         oop=not ip,
         spr=spr,
         facing_raise=line.facing_raise,
-        weighted_total=line.weighted_total,
+        weighted_total=weighted_total,
         facing_weight=line.facing_weight,
     )
     options = viable_options(
@@ -180,30 +182,31 @@ def analyze(view: PlayerView) -> Context:
         stack_after_call=behind,
         pot_after_call=pot_after_call,
     )
+    # Positional arguments, in field order: a frozen record's keyword call costs more.
     return Context(
-        street=street,
-        seat=seat,
-        position=position,
-        pot_type=line.pot_type,
-        preflop_raises=line.preflop_raises,
-        initiative=line.initiative,
-        role=line.role,
-        pot=line.pot,
-        total_pot=total_pot,
-        to_call=to_call,
-        effective_stack=effective,
-        spr=spr,
-        facing_pct=line.facing_pct,
-        facing_weight=line.facing_weight,
-        weighted_total=round(line.weighted_total, 4),
-        weighted_hero=round(line.weighted_hero, 4),
-        board=board,
-        hand=hand,
-        scenario=line.scenario,
-        preflop_scenario=None,
-        budget=budget,
-        value_tier=value_tier(line.weighted_total, line.pot_type),
-        slow_play=slow_play(hole, board_cards, line.pot_type, budget.attack_base, line.weighted_total),
-        low_spr_threshold=low_spr_threshold(street, spr),
-        viable=options,
+        street,
+        seat,
+        position,
+        pot_type,
+        line.preflop_raises,
+        line.initiative,
+        line.role,
+        line.pot,
+        total_pot,
+        to_call,
+        effective,
+        spr,
+        line.facing_pct,
+        line.facing_weight,
+        round(weighted_total, 4),
+        round(line.weighted_hero, 4),
+        board,
+        hand,
+        line.scenario,
+        None,
+        budget,
+        value_tier(weighted_total, pot_type),
+        slow_play(hole, board_cards, pot_type, budget.attack_base, weighted_total),
+        low_spr_threshold(street, spr),
+        options,
     )

@@ -407,23 +407,23 @@ def make_budget(
         (0.5, 0.05)
     """
     att_base, def_base, att, dfn, mods = hand_budget(hand, board, pot_type)
-    extra: list[str] = []
-    made_hand_ = hand.made != _M.TRASH
-    pen = table("budgets")["penalties"]
-    if oop and made_hand_ and board.street < Street.RIVER and spr > pen["oop_min_spr"] and dfn < UNLIMITED:
-        dfn = max(0.0, dfn - float(pen["oop_defense"]))
-        extra.append(f"out of position -{pen['oop_defense']}")
-    if facing_raise and board.street == Street.RIVER and dfn < UNLIMITED:
-        dfn = max(0.0, dfn - float(pen["river_reraise_defense"]))
-        extra.append(f"facing a river raise -{pen['river_reraise_defense']}")
+    street = board.street
+    if dfn < UNLIMITED and (oop or facing_raise):
+        pen = table("budgets")["penalties"]
+        if oop and hand.made != _M.TRASH and street < Street.RIVER and spr > pen["oop_min_spr"]:
+            dfn = max(0.0, dfn - float(pen["oop_defense"]))
+            mods = (*mods, f"out of position -{pen['oop_defense']}")
+        if facing_raise and street == Street.RIVER:
+            dfn = max(0.0, dfn - float(pen["river_reraise_defense"]))
+            mods = (*mods, f"facing a river raise -{pen['river_reraise_defense']}")
     return Budget(
-        attack_base=att_base,
-        defense_base=def_base,
-        attack=_r(att),
-        defense=_r(dfn),
-        attack_remaining=_r(att - weighted_total),
-        defense_remaining=_r(dfn - (weighted_total - facing_weight)),
-        modifiers=mods + tuple(extra),
+        att_base,
+        def_base,
+        _r(att),
+        _r(dfn),
+        _r(att - weighted_total),
+        _r(dfn - (weighted_total - facing_weight)),
+        mods,
     )
 
 
@@ -525,10 +525,11 @@ def _next_card_attacks(
     suit_counts = [0, 0, 0, 0]
     for c in board:
         suit_counts[c & 3] += 1
-    # A card of a suit with at most one board card and none in the hand changes
-    # no flush fact, so such suits give the same answer: test one, count all.
-    hole_suits = {c & 3 for c in hole}
-    plain = [s for s in range(4) if suit_counts[s] <= 1 and s not in hole_suits]
+    # A card of a suit with at most one board card leaves that suit at two on
+    # the board, short of any flush even with both hole cards, and the budgets
+    # only ask whether three or more board cards share a suit: such suits give
+    # the same answer, so test one and count all.
+    plain = [s for s in range(4) if suit_counts[s] <= 1]
     attacks: list[tuple[float, int]] = []
     mods: list[str] = []
     for rank in range(13):

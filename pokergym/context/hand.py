@@ -267,8 +267,17 @@ def _best_full_house(counts: list[int]) -> tuple[int, int] | None:
     return None
 
 
-def _full_house_is_best(bcounts: list[int], hcounts: list[int], mine: tuple[int, int]) -> bool:
-    """Whether no two-card holding (quads left aside) makes a better full house than ``mine``."""
+@lru_cache(maxsize=1 << 12)
+def _full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, mine: tuple[int, int]) -> bool:
+    """Whether no two-card holding (quads left aside) makes a better full house than ``mine``.
+
+    ``bcounts`` counts the board's ranks, ``h0`` and ``h1`` are the hero's hole
+    ranks (their cards are not available to the opponent). Cached: the
+    slow-play look-ahead asks the same question for every suit of a next card.
+    """
+    hcounts = [0] * 13
+    hcounts[h0] += 1
+    hcounts[h1] += 1
     for a in range(13):
         free_a = 4 - bcounts[a] - hcounts[a]
         if free_a <= 0:
@@ -276,7 +285,7 @@ def _full_house_is_best(bcounts: list[int], hcounts: list[int], mine: tuple[int,
         for b in range(a, 13):
             if (a == b and free_a < 2) or (a != b and 4 - bcounts[b] - hcounts[b] <= 0):
                 continue
-            counts = bcounts[:]
+            counts = list(bcounts)
             counts[a] += 1
             counts[b] += 1
             if max(counts) >= 4:
@@ -329,10 +338,7 @@ def _full_house_board(bcounts: list[int], acounts: list[int], hole_ranks: tuple[
     board_fh = _best_full_house(bcounts)
     mine = _best_full_house(acounts)
     if mine is not None and board_fh is not None and mine > board_fh:
-        hcounts = [0] * 13
-        for r in hole_ranks:
-            hcounts[r] += 1
-        if _full_house_is_best(bcounts, hcounts, mine):
+        if _full_house_is_best(tuple(bcounts), *hole_ranks, mine):
             return _override(_M.NUTS, "full_house_board_best", data["best_full_house"])
         return _override(_M.NUTS, "full_house_board_higher", data["higher_full_house"])
     return _override(_M.NUTS, "full_house_board_plays_board", data["plays_board"])
@@ -353,10 +359,7 @@ def _trips_board(
         return _override(_M.NUTS, "trips_board_quads", data["quads"])
     mine = _best_full_house(acounts)
     if mine is not None:
-        hcounts = [0] * 13
-        hcounts[h0] += 1
-        hcounts[h1] += 1
-        if _full_house_is_best(bcounts, hcounts, mine):
+        if _full_house_is_best(tuple(bcounts), h0, h1, mine):
             return _override(_M.NUTS, "trips_board_best_full_house", data["best_full_house"])
         trips = next(r for r in range(13) if bcounts[r] == 3)
         over = mine[0] > trips or mine[1] > trips
@@ -385,10 +388,7 @@ def _double_paired(
         return _override(_M.NUTS, "double_paired_quads", data["quads"])
     mine = _best_full_house(acounts)
     if mine is not None:
-        hcounts = [0] * 13
-        hcounts[h0] += 1
-        hcounts[h1] += 1
-        if _full_house_is_best(bcounts, hcounts, mine):
+        if _full_house_is_best(tuple(bcounts), h0, h1, mine):
             return _override(_M.NUTS, "double_paired_best_full_house", data["best_full_house"])
         return _override(_M.NUTS, "double_paired_lower_full_house", data["lower_full_house"])
     if flush is not None:

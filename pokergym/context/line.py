@@ -58,6 +58,7 @@ _RAISE = ActionKind.RAISE
 _CHECK = ActionKind.CHECK
 _POT_TYPES = (PotType.LIMP, PotType.SRP, PotType.THREE_BET, PotType.FOUR_BET, PotType.FIVE_BET_PLUS)
 _S = Scenario
+_BY_ID = {s.value: s for s in Scenario}
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,19 +188,19 @@ def read_line(view: PlayerView) -> Line:
         facing_raise = street_bets >= 2 and facing_pct is not None
         scenario = _scenario(current, streets, hero, hero == button, initiative == hero, street_bets, facing_pct)
     return Line(
-        pot_type=pot_type,
-        preflop_raises=raises,
-        initiative=initiative,
-        role=role,
-        scenario=scenario,
-        pot=street_pot,
-        weights=tuple(weights),
-        weighted_total=weighted_total,
-        weighted_hero=hero_total,
-        facing_pct=facing_pct,
-        facing_weight=facing_weight,
-        facing_raise=facing_raise,
-        street_bets=street_bets,
+        pot_type,
+        raises,
+        initiative,
+        role,
+        scenario,
+        street_pot,
+        tuple(weights),
+        weighted_total,
+        hero_total,
+        facing_pct,
+        facing_weight,
+        facing_raise,
+        street_bets,
     )
 
 
@@ -317,4 +318,4 @@ def _river(ip: bool, flop: str, turn: str, facing: bool) -> Scenario:
         return _S.R_VCR1 if ip else _S.R_VCR2
     family = _SINGLE_LINES[(flop, turn)]
     number = (1 if ip else 3) + (1 if facing else 0) if family == "DD" else 3 if facing else 1 if ip else 2
-    return Scenario(f"R-{family}{number}")
+    return _BY_ID[f"R-{family}{number}"]

@@ -1,0 +1,212 @@
+"""The HaRDBot-style Bayesian agent: a corpus prior, Bayes' rule per action, an expert system.
+
+For every hand the agent keeps a weight per possible opponent hand (1326,
+those touching its own cards or the board at zero). Each opponent action
+updates the weights:
+
+* preflop, per 169-class, with the corpus counts of that betting history;
+* after the flop, the opponent's possible hands are vectorised on the board
+  (:mod:`~baselines.bayes.vectorise`), clustered into K = 5 buckets
+  (:mod:`~baselines.bayes.buckets`, seeded by the board), and each bucket's
+  likelihood of the action comes from the corpus by distance weighting
+  (:mod:`~baselines.bayes.model`); when the full history key has fewer than
+  :data:`MIN_EXAMPLES` examples the street key is used, and with none the
+  action is not used.
+
+Likelihoods are tilted by the online :class:`~baselines.bayes.model.OpponentModel`,
+which learns the opponent's action frequencies over the match. When the
+agent is to act it measures its equity against the weighted range and lets
+:mod:`~baselines.bayes.expert` decide.
+
+The agent reads only its :class:`~pokergym.engine.PlayerView` and the
+events; it never looks at the opponent's cards (it does not even use the
+cards shown at showdown).
+
+**Corpus.** ``db`` is a path or ``sqlite:///`` URL of a corpus built with
+``pokergym corpus build``; it is opened read-only. Without it the agent uses
+the shipped ``baselines/bayes/data/default_corpus.sqlite`` (hands among the
+simple bots), or, if that file is missing, builds one on the fly
+(:func:`~baselines.bayes.corpus.default_corpus`).
+
+Example:
+    >>> import numpy as np
+    >>> from pokergym.agents import CallAgent, play_hand
+    >>> from pokergym.engine import HandState
+    >>> agent = BayesAgent()
+    >>> state = play_hand(HandState.new(rng=np.random.default_rng(4)), [agent, CallAgent()],
+    ...                   [np.random.default_rng(1), np.random.default_rng(2)])
+    >>> state.terminal
+    True
+"""
+
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+import numpy.typing as npt
+
+from baselines.bayes.buckets import DEFAULT_K, kmeans
+from baselines.bayes.corpus import Corpus, Decision, LineTracker, default_corpus
+from baselines.bayes.expert import Situation, choose
+from baselines.bayes.model import (
+    DEFAULT_BANDWIDTH,
+    PRIOR_OBSERVATIONS,
+    OpponentModel,
+    action_likelihood,
+    preflop_likelihood,
+    tilt,
+    update_weights,
+)
+from baselines.bayes.vectorise import DEFAULT_MAX_NEXT, BoardFeatures, board_features, weighted_equity
+from pokergym.agents import BaseAgent
+from pokergym.engine import Action, ActionTaken, Event, GameConfig, HandStart, PlayerView
+from pokergym.evaluator import COMBO_CARDS, N_COMBOS, class_index_169, combo_array, combo_index, equity_vs_range
+
+__all__ = ["MIN_EXAMPLES", "BayesAgent"]
+
+MIN_EXAMPLES = 10
+"""Fewest corpus examples of a history key for it to be used."""
+
+_KMEANS_ITERATIONS = 8
+"""Lloyd iterations per board (k-means settles in a handful; this bounds the cost of a street's first decision)."""
+_CLASS_OF_COMBO = np.array([class_index_169(cards) for cards in COMBO_CARDS], dtype=np.int64)
+_COMBO_MASKS = (np.int64(1) << combo_array()[:, 0]) | (np.int64(1) << combo_array()[:, 1])
+
+
+class _Street:
+    """A street's board features and the opponent's buckets on it."""
+
+    __slots__ = ("centres", "features", "labels")
+
+    def __init__(self, features: BoardFeatures, hole_mask: np.int64, k: int) -> None:
+        self.features = features
+        live = features.valid & ((_COMBO_MASKS & hole_mask) == 0)
+        seed = zlib.crc32(bytes(sorted(features.board)))
+        centres, labels = kmeans(features.vectors[live], k, seed=seed, iterations=_KMEANS_ITERATIONS)
+        self.centres = centres
+        self.labels = np.zeros(N_COMBOS, dtype=np.int64)
+        self.labels[live] = labels
+
+
+class BayesAgent(BaseAgent):
+    """Bayesian opponent modelling over a corpus of played hands, acting through an expert system.
+
+    Args:
+        db: corpus database path or ``sqlite:///`` URL (read-only); ``None`` for the shipped default.
+        bandwidth: kernel width of the corpus distance weighting.
+        prior_observations: corpus observations the opponent model starts with.
+        buckets: number of k-means buckets per board.
+        max_next: next cards sampled for the flop and turn features.
+        preflop_samples: Monte Carlo deals for the preflop equity against the range.
+        name: display name.
+    """
+
+    name = "bayes"
+
+    def __init__(
+        self,
+        *,
+        db: str | None = None,
+        bandwidth: float = DEFAULT_BANDWIDTH,
+        prior_observations: float = PRIOR_OBSERVATIONS,
+        buckets: int = DEFAULT_K,
+        max_next: int = DEFAULT_MAX_NEXT,
+        preflop_samples: int = 300,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name)
+        if not bandwidth > 0 or buckets < 1 or max_next < 1 or preflop_samples < 1:
+            raise ValueError("bandwidth, buckets, max_next and preflop_samples must be positive")
+        self.db = db
+        self.corpus: Corpus = default_corpus() if db is None else Corpus.open(db, read_only=True)
+        self.bandwidth = float(bandwidth)
+        self.buckets = int(buckets)
+        self.max_next = int(max_next)
+        self.preflop_samples = int(preflop_samples)
+        self.opponent = OpponentModel(prior_observations)
+        self._config: GameConfig | None = None
+        self._start_hand(0, 0, (0, 1), GameConfig())
+
+    # ------------------------------------------------------------ events
+    def observe(self, event: Event) -> None:
+        """Track the hand; count the opponent's actions in the online model."""
+        if isinstance(event, HandStart):
+            config = self._config or GameConfig(stacks=event.stacks)
+            self._start_hand(event.seat, event.button, event.hole, config)
+        elif isinstance(event, ActionTaken):
+            decision = self._line.push(event.record)
+            self._decisions.append(decision)
+            if decision.seat != self.seat:
+                self.opponent.observe(decision.street, decision.facing, decision.action)
+
+    def _start_hand(self, seat: int, button: int, hole: tuple[int, int], config: GameConfig) -> None:
+        self.seat = seat
+        self._button = button
+        self._hole = hole
+        self._hole_mask = np.int64((1 << hole[0]) | (1 << hole[1]))
+        self._line = LineTracker(config, button)
+        self._decisions: list[Decision] = []
+        self._applied = 0
+        self._streets: dict[int, _Street] = {}
+        self.weights: npt.NDArray[np.float64] = ((_COMBO_MASKS & self._hole_mask) == 0).astype(np.float64)
+        self.weights /= self.weights.sum()
+
+    # --------------------------------------------------------------- act
+    def act(self, view: PlayerView) -> Action:
+        """Update the opponent's range with his new actions, then let the expert system choose."""
+        if view.config != self._config:
+            self._config = view.config
+            self._line = LineTracker(view.config, view.button)
+            self._decisions = [self._line.push(record) for record in view.history]
+        for decision in self._decisions[self._applied :]:
+            if decision.seat != self.seat:
+                self._update(decision, view.board)
+        self._applied = len(self._decisions)
+        situation = Situation(
+            equity=self._equity(view),
+            pot_odds=view.to_call / (view.pot + view.to_call),
+            fold_rate=float(self._frequencies(int(view.street), True)[0]),
+        )
+        action, _ = choose(view, situation, self.rng)
+        return action
+
+    def _frequencies(self, street: int, facing: bool) -> npt.NDArray[np.float64]:
+        return self.opponent.frequencies(street, facing, self.corpus.context_counts(street, facing))
+
+    def _street(self, street: int, board: tuple[int, ...]) -> _Street:
+        known = self._streets.get(street)
+        if known is None:
+            known = _Street(board_features(board[: street + 2], self.max_next), self._hole_mask, self.buckets)
+            self.weights = np.where(known.features.valid, self.weights, 0.0)
+            self._streets[street] = known
+        return known
+
+    def _update(self, decision: Decision, board: tuple[int, ...]) -> None:
+        """Bayes' rule on the hand weights for one opponent decision."""
+        corpus = self.corpus
+        if decision.street == 0:
+            counts = corpus.preflop(decision.history)
+            if counts.sum() < MIN_EXAMPLES:
+                return
+            likelihood = preflop_likelihood(counts)
+            labels = _CLASS_OF_COMBO
+        else:
+            street = self._street(decision.street, board)
+            table = corpus.cells(decision.history)
+            if table.total < MIN_EXAMPLES:
+                table = corpus.cells(decision.street_key)
+                if table.total < MIN_EXAMPLES:
+                    return
+            likelihood = action_likelihood(table, street.centres, self.bandwidth)
+            labels = street.labels
+        counts_here = corpus.context_counts(decision.street, decision.facing)
+        corpus_mix = counts_here / max(counts_here.sum(), 1.0)
+        tilted = tilt(likelihood, self._frequencies(decision.street, decision.facing), corpus_mix)
+        self.weights = update_weights(self.weights, tilted[labels, decision.action])
+
+    def _equity(self, view: PlayerView) -> float:
+        if view.street == 0:
+            return equity_vs_range(view.hole, (), self.weights, samples=self.preflop_samples, rng=self.rng).equity
+        street = self._street(int(view.street), view.board)
+        return weighted_equity(street.features, combo_index(*view.hole), self.weights)

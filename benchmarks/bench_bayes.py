@@ -1,0 +1,107 @@
+"""Decision time and gauntlet of the Bayes agent.
+
+    PYTHONPATH=. python benchmarks/bench_bayes.py timing --db PATH --hands 300
+    PYTHONPATH=. python benchmarks/bench_bayes.py gauntlet --pairs 500 --seed 0
+
+``timing`` plays hands against the maniac, the calling station and the honest
+bot and times every ``act`` call (all of the agent's Bayes work happens
+there; ``observe`` only counts). ``gauntlet`` plays duplicate matches of the
+Bayes agent and, for comparison, of the honest bot against the same
+opponents with the same seeds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+from baselines.bayes.agent import BayesAgent
+from baselines.registry import make
+from pokergym.agents import Agent, play_hand
+from pokergym.arena import match
+from pokergym.engine import Action, HandState, PlayerView
+
+
+class _Timed:
+    def __init__(self, agent: BayesAgent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.times: list[float] = []
+
+    def reset(self, seat: int, rng: np.random.Generator) -> None:
+        self.agent.reset(seat, rng)
+
+    def observe(self, event: object) -> None:
+        self.agent.observe(event)  # type: ignore[arg-type]
+
+    def act(self, view: PlayerView) -> Action:
+        start = time.perf_counter()
+        action = self.agent.act(view)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def timing(db: str | None, hands: int, seed: int) -> None:
+    agent = BayesAgent(db=db)
+    timed = _Timed(agent)
+    rng = np.random.default_rng(seed)
+    for hand in range(10):  # compile and load the numba kernels first
+        warm = HandState.new(button=hand % 2, rng=rng)
+        play_hand(warm, [timed, make("maniac")], [np.random.default_rng(hand), np.random.default_rng(1)])
+    timed.times.clear()
+    for hand in range(hands):
+        opponent: Agent = make(("maniac", "call", "honest")[hand % 3])
+        state = HandState.new(button=hand % 2, rng=rng)
+        play_hand(state, [timed, opponent], [np.random.default_rng(hand), np.random.default_rng(hand + 1)])
+    ms = sorted(t * 1e3 for t in timed.times)
+    print(f"corpus: {agent.corpus.hand_count()} hands, {agent.corpus.decision_count()} decisions ({db or 'default'})")
+    print(
+        f"{len(ms)} decisions: median {statistics.median(ms):.2f} ms, mean {statistics.fmean(ms):.2f} ms, "
+        f"p90 {ms[int(0.9 * len(ms))]:.2f} ms, p99 {ms[int(0.99 * len(ms))]:.2f} ms"
+    )
+
+
+def gauntlet(pairs: int, seed: int, db: str | None) -> None:
+    opponents = ["rule", "honest", "maniac", "call"]
+    try:
+        from baselines.cfr.agent import CFRBucketAgent
+
+        extra = {"cfr": CFRBucketAgent}
+    except ImportError:
+        extra = {}
+        print("cfr: not available, skipped")
+    print("| opponent | bayes mbb/hand | 95% CI | honest mbb/hand | 95% CI |")
+    print("|---|---|---|---|---|")
+    for name in [*opponents, *extra]:
+        opp = extra[name]() if name in extra else make(name)
+        start = time.time()
+        bayes = match(BayesAgent(db=db), opp, pairs=pairs, seed=seed)
+        honest = match(make("honest"), opp, pairs=pairs, seed=seed)
+        cells = [f"{r.mbb_per_hand:+.0f} | ±{r.ci95:.0f}" for r in (bayes, honest)]
+        row = f"| {name} | {cells[0]} | {cells[1]} |"
+        print(f"{row}  ({time.time() - start:.0f} s, voided {len(bayes.voided)}/{len(honest.voided)})", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    t = sub.add_parser("timing")
+    t.add_argument("--db", default=None)
+    t.add_argument("--hands", type=int, default=300)
+    t.add_argument("--seed", type=int, default=0)
+    g = sub.add_parser("gauntlet")
+    g.add_argument("--pairs", type=int, default=500)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--db", default=None)
+    args = parser.parse_args()
+    if args.command == "timing":
+        timing(args.db, args.hands, args.seed)
+    else:
+        gauntlet(args.pairs, args.seed, args.db)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,184 @@
+import copy
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from baselines.bayes.agent import BayesAgent
+from baselines.bayes.buckets import kmeans
+from baselines.bayes.corpus import (
+    ACTIONS,
+    Corpus,
+    CorpusFormatError,
+    corpus_main,
+    default_corpus,
+    simulate,
+)
+from baselines.bayes.model import OpponentModel, action_likelihood, bayes_update, bucket_posterior, update_weights
+from baselines.bayes.vectorise import board_features
+from baselines.simple import CallBot, ManiacBot, RandomBot
+from pokergym.agents import play_hand
+from pokergym.arena import match
+from pokergym.cards import parse_cards
+from pokergym.engine import ActionTaken, GameConfig, HandEnd, HandState
+
+RAISE = ACTIONS.index("r")
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return simulate(tmp_path_factory.mktemp("hands"), hands=60, seed=3)
+
+
+def _totals(corpus: Corpus) -> tuple[int, ...]:
+    cells = corpus._run("SELECT COALESCE(SUM(n), 0) FROM cells").fetchone()[0]
+    pre = corpus._run("SELECT COALESCE(SUM(n), 0) FROM preflop").fetchone()[0]
+    return corpus.hand_count(), corpus.decision_count(), cells, pre
+
+
+# ------------------------------------------------------------------ model
+def test_bayes_update_sums_to_one_and_moves_towards_betting_buckets() -> None:
+    corpus = default_corpus()
+    table = corpus.cells("~1:")  # first action on the flop
+    assert table.total > 500
+    feats = board_features(parse_cards("Kh8d3c"))
+    centres, labels = kmeans(feats.vectors[feats.valid], seed=0)
+    likelihood = action_likelihood(table, centres)
+    assert np.allclose(likelihood.sum(axis=1), 1.0)
+    prior = np.full(5, 0.2)
+    posterior = bayes_update(prior, likelihood[:, RAISE])
+    assert posterior.sum() == pytest.approx(1.0)
+    # the corpus bets strong hands more often: a bet moves mass from the weakest to the strongest bucket
+    assert likelihood[-1, RAISE] > likelihood[0, RAISE]
+    assert posterior[-1] > prior[-1] and posterior[0] < prior[0]
+    gained = posterior > prior
+    assert np.array_equal(gained, likelihood[:, RAISE] > prior @ likelihood[:, RAISE])
+    # the same update on hand weights: the bucket masses follow the bucket posterior
+    weights = np.zeros(1326)
+    weights[feats.valid] = 1.0
+    full_labels = np.zeros(1326, dtype=np.int64)
+    full_labels[feats.valid] = labels
+    before = bucket_posterior(weights, full_labels, 5)
+    after_w = update_weights(weights, likelihood[full_labels, RAISE])
+    assert after_w.sum() == pytest.approx(1.0)
+    assert np.allclose(bucket_posterior(after_w, full_labels, 5), bayes_update(before, likelihood[:, RAISE]))
+
+
+def test_opponent_model_converges_to_true_frequencies() -> None:
+    truth = np.array([0.1, 0.0, 0.6, 0.3, 0.0])
+    corpus = np.array([0.4, 0.0, 0.4, 0.1, 0.1])
+    model = OpponentModel()
+    assert np.allclose(model.frequencies(2, True, corpus), corpus)
+    rng = np.random.default_rng(0)
+    errors = []
+    for n in (100, 1000, 5000):
+        while model.counts.get((2, True), np.zeros(5)).sum() < n:
+            model.observe(2, True, int(rng.choice(5, p=truth)))
+        errors.append(np.abs(model.frequencies(2, True, corpus) - truth).max())
+    assert errors[-1] < 0.02 and errors[0] > errors[-1]
+
+
+# ----------------------------------------------------------------- corpus
+def test_corpus_build_is_idempotent(histories: list[Path], tmp_path: Path) -> None:
+    with Corpus.open(f"sqlite:///{tmp_path / 'c.db'}") as corpus:
+        report = corpus.build(histories)
+        assert report.added == 60 and report.skipped == 0
+        first = _totals(corpus)
+        again = corpus.build(histories)
+        assert again.added == 0 and again.skipped == 60
+        assert _totals(corpus) == first
+
+
+def test_malformed_history_is_rejected_and_nothing_is_lost(histories: list[Path], tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    with Corpus.open(db) as corpus:
+        corpus.add_file(histories[0])
+        before = _totals(corpus)
+        lines = histories[1].read_text().splitlines()
+        bad = tmp_path / "bad.jsonl"
+        broken = lines[3].replace('"payoffs":[', '"payoffs":[1', 1)
+        bad.write_text("\n".join([*lines[:3], broken, *lines[4:]]) + "\n")
+        with pytest.raises(CorpusFormatError, match=r"bad\.jsonl:4: "):
+            corpus.add_file(bad)
+        assert _totals(corpus) == before
+        (tmp_path / "junk.jsonl").write_text("{not json\n")
+        with pytest.raises(CorpusFormatError, match=r"junk\.jsonl:1: a hand history must be JSON"):
+            corpus.add_file(tmp_path / "junk.jsonl")
+        assert _totals(corpus) == before
+
+
+def test_corpus_cli(histories: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = histories[0].parent
+    db = tmp_path / "cli.db"
+    assert corpus_main(["build", "--from", str(folder), "--db", str(db)]) == 0
+    assert "60 hands added" in capsys.readouterr().out
+    assert corpus_main(["build", "--from", str(folder), "--db", str(db)]) == 0
+    assert "0 hands added, 60 already stored" in capsys.readouterr().out
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "x.jsonl").write_text("[1]\n")
+    assert corpus_main(["build", "--from", str(tmp_path / "bad"), "--db", str(db)]) == 1
+    assert "x.jsonl:1" in capsys.readouterr().err
+
+
+def test_agent_with_its_own_corpus_pickles_and_shares_on_copy(histories: list[Path], tmp_path: Path) -> None:
+    db = tmp_path / "own.db"
+    with Corpus.open(db) as corpus:
+        corpus.build(histories)
+    agent = BayesAgent(db=str(db))
+    assert agent.corpus.hand_count() == 60 and agent.corpus.read_only
+    assert copy.deepcopy(agent).corpus is agent.corpus
+    clone = pickle.loads(pickle.dumps(agent))
+    assert clone.corpus.hand_count() == 60
+    result = match(agent, CallBot(), pairs=3, seed=1)
+    assert not result.voided
+
+
+# ------------------------------------------------------------------ agent
+@pytest.mark.parametrize("stacks", [(100, 20000), (20000, 150), (20000, 20000), (2500, 900)])
+def test_only_legal_actions_over_random_states(stacks: tuple[int, int]) -> None:
+    config = GameConfig(stacks=stacks)
+    rng = np.random.default_rng(sum(stacks))
+    agent = BayesAgent()
+    for hand in range(30):
+        state = HandState.new(config, button=hand % 2, rng=rng)
+        seat = int(rng.integers(2))
+        opponent = RandomBot() if hand % 3 else ManiacBot()
+        agents = [agent, opponent] if seat == 0 else [opponent, agent]
+        play_hand(state, agents, [np.random.default_rng(hand), np.random.default_rng(hand + 99)])  # raises if illegal
+        assert state.terminal
+
+
+def test_reproducible_under_a_seed() -> None:
+    first = match(BayesAgent(), ManiacBot(), pairs=8, seed=11)
+    second = match(BayesAgent(), ManiacBot(), pairs=8, seed=11)
+    assert first.pair_chips == second.pair_chips
+    assert not first.voided
+
+
+class _Recorder(BayesAgent):
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[object] = []
+
+    def observe(self, event: object) -> None:
+        if isinstance(event, ActionTaken) and event.record.seat == self.seat:
+            self.log.append(event.record)
+        if isinstance(event, HandEnd):
+            self.log.append("end")
+        super().observe(event)  # type: ignore[arg-type]
+
+
+def test_decisions_do_not_depend_on_hidden_cards() -> None:
+    # same own cards, board and generators; only the opponent's hole cards differ
+    hero, board = parse_cards("AhQd"), parse_cards("Ks7c2h9dJs")
+    others = [parse_cards(c) for c in ("3c3d", "KdKc", "8s6s", "AcAs")]
+    logs = []
+    for villain in others:
+        agent = _Recorder()
+        for hand in range(4):
+            state = HandState.new(deck=(*villain, *hero, *board), button=1)  # button (seat 1) gets the first two
+            rngs = [np.random.default_rng(hand), np.random.default_rng(7)]
+            play_hand(state, [agent, ManiacBot(aggression=0.4)], rngs)
+        logs.append([entry for entry in agent.log if entry != "end"])
+    assert all(log == logs[0] for log in logs[1:])
