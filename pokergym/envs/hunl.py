@@ -1,0 +1,357 @@
+"""``HUNL-v0``: heads-up no-limit hold'em as a single-agent Gymnasium environment.
+
+Example:
+    >>> import gymnasium as gym
+    >>> import pokergym
+    >>> env = gym.make("HUNL-v0")
+    >>> obs, info = env.reset(seed=7)
+    >>> obs["observation"].shape, obs["action_mask"].shape, env.action_space
+    ((318,), (9,), Discrete(9))
+    >>> terminated = False
+    >>> while not terminated:  # check or call down against the default calling station
+    ...     obs, reward, terminated, truncated, info = env.step(1)
+    >>> info["chips"] == reward * 100, obs["action_mask"].any()
+    (True, np.False_)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from pokergym.agents.base import Agent, BaseAgent
+from pokergym.agents.simple import CallAgent
+from pokergym.engine.actions import ActionKind
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.events import EventFeed
+from pokergym.engine.state import HandState
+from pokergym.engine.view import make_view
+from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode
+from pokergym.envs.render import render_hand
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode
+from pokergym.errors import AgentError, ConfigError, HandOverError, PokerGymError
+
+__all__ = ["HUNLEnv"]
+
+_LEARNER = 0
+_OPPONENT = 1
+_SIZED = (ActionKind.BET, ActionKind.RAISE)
+# The engine method taking each action kind that needs no amount.
+_TAKE: dict[ActionKind, Callable[[HandState], None]] = {
+    ActionKind.FOLD: HandState.fold,
+    ActionKind.CHECK: HandState.check,
+    ActionKind.CALL: HandState.call,
+    ActionKind.ALL_IN: HandState.all_in,
+}
+_MAX_SKIPPED = 1000
+_STREAM_JUMP = 1 << 96
+
+
+class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
+    r"""Heads-up no-limit hold'em against a fixed opponent; one episode is one hand.
+
+    The learner sits in seat 0 and the ``opponent`` (any pokergym
+    :class:`~pokergym.agents.Agent`; by default :class:`~pokergym.agents.CallAgent`,
+    a calling station that checks or calls and never folds or raises) in seat
+    1. The button alternates every hand by default, so the learner plays the
+    button (small blind, first to act preflop, last after the flop) every
+    other hand. Rewards are the learner's chips won in big blinds, given at
+    the end of the hand (0 before).
+
+    Seeding: ``reset(seed=s)`` re-creates ``self.np_random``; the deck, the
+    button of the first hand and the opponent's generator (a copy of it
+    jumped ahead by 2**96 draws, so the deck sequence never depends on the
+    opponent's choices) all come from it. The same seed therefore gives the
+    same hands; a seeded reset costs an unseeded one plus numpy's generator
+    construction (the environment is never rebuilt). With ``button="alternate"`` the first hand after a seed
+    gets a random button and later hands alternate.
+
+    If a hand ends before the learner acts (the opponent folds its small
+    blind), :meth:`reset` deals the next hand; the skipped hands are counted
+    in the reset ``info`` (``skipped_hands``, ``skipped_chips``).
+
+    Observation: ``Dict(observation=Box(0, high, (n,), float32),
+    action_mask=Box(0, 1, (m,), int8))``; the mask is all zeros once the hand
+    is over. Chip amounts are in hundreds of big blinds (``1.0`` = 100 BB); with
+    ``K = history_slots`` (default 6) ``n = 118 + 4 * (8 * K + 2)`` (318):
+
+    ==================  ==========================  =========================================================
+    indices             names                       meaning
+    ==================  ==========================  =========================================================
+    0-51                ``hole_2c`` .. ``hole_As``  1 for each of the learner's hole cards (code rank*4+suit)
+    52-103              ``board_2c`` ..             1 for each visible board card
+    104-107             ``street_preflop`` ..       one-hot street (the last street reached once over)
+    108                 ``is_button``               1 when the learner has the button
+    109                 ``pot``                     all chips put in, this street included
+    110, 111            ``stack_self/opp``          chips behind
+    112, 113            ``bet_self/opp``            chips put in on this street
+    114                 ``to_call``                 chips needed to call (0 when checking is free)
+    115, 116            ``min/max_raise_to``        legal raise-to bounds when it is the learner's turn, else 0
+    117                 ``pot_odds``                ``to_call / (pot + to_call)``
+    118 + 8(sK + i)     ``<street>_<i>_self``       slot ``i`` of street ``s`` (the street's i-th action; the
+                                                    last slot also takes every later one): the learner acted
+    \+ 1               ``<street>_<i>_opp``        the opponent acted
+    \+ 2 .. 5          ``..._fold/check/call/..``  what was done; ``raise`` covers bets and raises
+    \+ 6               ``<street>_<i>_all_in``     the action put the seat all-in
+    \+ 7               ``<street>_<i>_size``       ``s / (1 + s)``: ``s`` is a raise's increment over the pot
+                                                    after calling, or a call's chips over the pot before it
+    118 + 32K + 2s      ``<street>_raises_self``    bets and raises by the learner on street ``s`` (cap 10)
+    118 + 32K + 2s + 1  ``<street>_raises_opp``     bets and raises by the opponent on street ``s`` (cap 10)
+    ==================  ==========================  =========================================================
+
+    :attr:`feature_names` gives the name of every index.
+
+    Actions (``action_mode``; details in :mod:`pokergym.envs.actions`):
+
+    * ``"discrete"``: ``Discrete(len(raise_fractions) + 3)``: 0 fold, 1
+      check/call, then bet/raise to ``opponent's bet + f * (pot + to_call)``
+      for each ``f`` in ``raise_fractions`` (default 0.33, 0.5, 0.75, 1, 1.5, 2),
+      last all-in. Sizes are clamped to the legal range; a size that repeats a
+      smaller one or reaches all-in is masked; fold is masked when checking is free.
+    * ``"continuous"``: ``Box(-1, 1, (2,), float32)``: ``a[0] < -1/3`` fold,
+      ``<= 1/3`` check/call, else bet/raise to ``min * (max / min) ** ((a[1] + 1) / 2)``.
+      Usable by any SB3 algorithm. Mask: (fold, check/call, bet/raise).
+    * ``"chips"``: ``MultiDiscrete([3, max_stack + 1])``: ``[0, _]`` fold,
+      ``[1, _]`` check/call, ``[2, x]`` bet/raise to exactly ``x`` chips. Same mask.
+
+    Illegal actions (``illegal_action``): ``"raise"`` (default) raises
+    :class:`~pokergym.errors.IllegalActionError` naming the legal actions and
+    leaves the hand as it was; ``"penalty"`` ends the episode with reward
+    ``-illegal_penalty`` (big blinds; default the starting stack, so an
+    illegal action never pays) and ``info["illegal_action"] = True``. An
+    illegal action never turns into a check or a fold.
+
+    ``info`` (a new dict each step): ``seat`` (0), ``button``, ``to_call``,
+    ``min_raise_to``, ``max_raise_to`` (the learner's legal bounds in chips,
+    0 when not available), ``chips`` (the learner's chips won, 0 until the
+    end), ``history`` (the hand's :class:`~pokergym.engine.ActionRecord`
+    tuple), ``illegal_action``; at the end also ``payoffs`` (chips per seat),
+    ``showdown`` and ``opponent_hole`` (the opponent's cards if shown, else ``None``).
+
+    Args:
+        opponent: the agent in seat 1 (default a new :class:`~pokergym.agents.CallAgent`).
+        config: blinds and stacks (both stacks must exceed the big blind).
+        action_mode: ``"discrete"``, ``"continuous"`` or ``"chips"``.
+        raise_fractions: the discrete mode's pot fractions, increasing.
+        button: ``"alternate"``, ``"random"``, or a fixed seat ``0``/``1``.
+        illegal_action: ``"raise"`` or ``"penalty"``.
+        illegal_penalty: the penalty in big blinds (default: the larger starting stack).
+        history_slots: action slots per street in the observation.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text)
+            or ``"human"`` (the table is printed after every reset and step).
+
+    Attributes:
+        opponent: the agent in seat 1.
+        codec: the action codec (``encode``/``decode``/``describe`` helpers).
+        feature_names: a name per observation index.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (as in gym.Env)
+
+    def __init__(
+        self,
+        opponent: Agent | None = None,
+        config: GameConfig = DEFAULT_CONFIG,
+        *,
+        action_mode: ActionMode = "discrete",
+        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
+        button: ButtonMode = "alternate",
+        illegal_action: IllegalMode = "raise",
+        illegal_penalty: float | None = None,
+        history_slots: int = 6,
+        render_mode: str | None = None,
+    ) -> None:
+        """Build the environment (see the class docstring for the arguments)."""
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        self.opponent: Agent = CallAgent() if opponent is None else opponent
+        if not isinstance(self.opponent, Agent):
+            raise ConfigError(f"opponent must implement pokergym.agents.Agent, got {opponent!r}")
+        self._table = HandTable(
+            config,
+            action_mode=action_mode,
+            raise_fractions=raise_fractions,
+            button=button,
+            illegal_action=illegal_action,
+            illegal_penalty=illegal_penalty,
+            history_slots=history_slots,
+        )
+        self.observation_space = self._table.observation_space
+        self.action_space = self._table.action_space
+        self.render_mode = render_mode
+        listens = not (isinstance(self.opponent, BaseAgent) and type(self.opponent).observe is BaseAgent.observe)
+        self._opponent_listens = listens
+        self._opponent_rng = np.random.Generator(np.random.PCG64(0))
+        self._opponent_seeded = False
+        self._feed: EventFeed | None = None
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The action codec of ``action_mode``."""
+        return self._table.codec
+
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        """The name of every index of ``obs["observation"]``."""
+        return self._table.layout.feature_names
+
+    @property
+    def hand(self) -> HandState:
+        """The current hand's engine state. It holds the opponent's cards: not for the learner's eyes.
+
+        Raises:
+            HandOverError: before the first :meth:`reset`.
+        """
+        hand = self._table.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        return hand
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Deal a new hand and play the opponent until the learner must act.
+
+        Args:
+            seed: reseeds ``np_random`` (and through it the deck, the button and the opponent).
+            options: unused.
+
+        Returns:
+            The learner's observation and an info dict (see the class docstring)
+            with ``skipped_hands`` and ``skipped_chips`` as well.
+
+        Raises:
+            AgentError: the opponent raised an exception or chose an illegal action.
+            PokerGymError: the opponent ended 1000 hands in a row before the learner could act.
+        """
+        super().reset(seed=seed)
+        rng = self.np_random
+        if seed is not None or not self._opponent_seeded:
+            self._table.reseed()
+            self._opponent_rng = _jumped(rng, self._opponent_rng)
+            self._opponent_seeded = True
+        skipped = 0
+        skipped_chips = 0
+        while True:
+            hand = self._table.deal(rng)
+            self._start_opponent(hand)
+            self._play_opponent(hand)
+            if hand.payoffs is None:
+                break
+            skipped += 1
+            skipped_chips += hand.payoffs[_LEARNER]
+            if skipped >= _MAX_SKIPPED:
+                raise PokerGymError(f"the opponent ended {skipped} hands in a row before the learner could act")
+        info = self._info(hand)
+        info["skipped_hands"] = skipped
+        info["skipped_chips"] = skipped_chips
+        if self.render_mode == "human":
+            print(self._text())
+        return self._table.observe(_LEARNER), info
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Take the learner's action, then let the opponent act until the learner's turn or the end.
+
+        Raises:
+            IllegalActionError: the action is illegal and ``illegal_action="raise"``.
+            HandOverError: the hand is over (call :meth:`reset`) or was never dealt.
+            AgentError: the opponent raised an exception or chose an illegal action.
+        """
+        table = self._table
+        legal = table.act(_LEARNER, action)
+        hand = self.hand
+        if legal:
+            self._play_opponent(hand)
+            payoffs = hand.payoffs
+            reward = 0.0 if payoffs is None else payoffs[_LEARNER] / hand.config.big_blind
+            terminated = payoffs is not None
+        else:
+            reward = -table.penalty
+            terminated = True
+        if self.render_mode == "human":
+            print(self._text())
+        return table.observe(_LEARNER), reward, terminated, False, self._info(hand)
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions as booleans (for sb3-contrib's ``MaskablePPO``)."""
+        return self._table.mask(_LEARNER).astype(bool)
+
+    def render(self) -> str | None:
+        """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
+        if self.render_mode == "ansi":
+            return self._text()
+        if self.render_mode == "human":
+            print(self._text())
+        return None
+
+    def _text(self) -> str:
+        text = render_hand(self.hand, names=("learner", self.opponent.name))
+        return text + "\nthe learner's illegal action ended the hand" if self._table.aborted else text
+
+    def _start_opponent(self, hand: HandState) -> None:
+        opponent = self.opponent
+        opponent.reset(_OPPONENT, self._opponent_rng)
+        if self._opponent_listens:
+            feed = EventFeed(hand)
+            self._feed = feed
+            opponent.observe(feed.start(_OPPONENT))
+
+    def _play_opponent(self, hand: HandState) -> None:
+        opponent = self.opponent
+        feed = self._feed if self._opponent_listens else None
+        if feed is not None:
+            for event in feed.pending():
+                opponent.observe(event)
+        while hand.actor == _OPPONENT:
+            try:
+                action = opponent.act(make_view(hand, _OPPONENT))
+                # The engine's shortcuts check legality like apply() does, at a fraction of its cost.
+                kind = action.kind
+                if kind in _SIZED:
+                    hand.raise_to(action.amount)
+                else:
+                    _TAKE[kind](hand)
+            except Exception as err:  # whatever went wrong, the opponent failed to decide
+                raise AgentError(f"opponent {opponent.name!r} failed to act: {err!r}") from err
+            if feed is not None:
+                for event in feed.pending():
+                    opponent.observe(event)
+
+    def _info(self, hand: HandState) -> dict[str, Any]:
+        table = self._table
+        acting = hand.actor == _LEARNER and not table.aborted
+        payoffs = hand.payoffs
+        info: dict[str, Any] = {
+            "seat": _LEARNER,
+            "button": hand.button,
+            "to_call": hand.to_call if acting else 0,
+            "min_raise_to": hand.min_raise_to if acting else 0,
+            "max_raise_to": hand.max_raise_to if acting else 0,
+            "chips": 0 if payoffs is None else payoffs[_LEARNER],
+            "history": tuple(hand.history),
+            "illegal_action": table.aborted,
+        }
+        if payoffs is not None:
+            info["payoffs"] = payoffs
+            info["showdown"] = hand.showdown
+            info["opponent_hole"] = hand.hole(_OPPONENT) if hand.showdown else None
+        return info
+
+
+def _jumped(rng: np.random.Generator, reuse: np.random.Generator) -> np.random.Generator:
+    """A generator on a stream of its own, derived from ``rng`` without drawing from it.
+
+    For PCG64 (numpy's default) ``reuse`` is set to ``rng``'s state jumped
+    2**96 draws ahead, which is much cheaper than building a new generator;
+    other bit generators get a spawned child.
+    """
+    bits = rng.bit_generator
+    child = reuse.bit_generator
+    if isinstance(bits, np.random.PCG64) and isinstance(child, np.random.PCG64):
+        child.state = bits.state
+        child.advance(_STREAM_JUMP)
+        return reuse
+    return rng.spawn(1)[0]

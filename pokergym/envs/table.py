@@ -1,0 +1,193 @@
+"""The table both environments sit at: dealing, the button, actions, observations.
+
+:class:`HandTable` holds what the Gymnasium and PettingZoo environments share:
+the game config, the action codec, the observation encoders of both seats,
+the button schedule and the illegal-action policy. The environments only add
+their own API on top.
+
+Example:
+    >>> import numpy as np
+    >>> table = HandTable(GameConfig(), button=0)
+    >>> hand = table.deal(np.random.default_rng(0))
+    >>> hand.button, hand.actor
+    (0, 0)
+    >>> table.act(0, 1)  # the small blind calls
+    True
+    >>> table.observe(1)["action_mask"]  # big blind: no fold when checking is free
+    array([0, 1, 1, 0, 1, 1, 1, 1, 1], dtype=int8)
+    >>> table.observe(0)["action_mask"]  # not seat 0's turn
+    array([0, 0, 0, 0, 0, 0, 0, 0, 0], dtype=int8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal, cast
+
+import numpy as np
+from gymnasium import spaces
+
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.state import HandState
+from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, make_codec
+from pokergym.envs.observation import ObservationLayout, SeatEncoder
+from pokergym.errors import ConfigError, HandOverError, IllegalActionError, OutOfTurnError
+
+__all__ = ["ButtonMode", "HandTable", "IllegalMode"]
+
+ButtonMode = Literal["alternate", "random", 0, 1]
+"""Who has the button: alternate each hand, random each hand, or a fixed seat."""
+IllegalMode = Literal["raise", "penalty"]
+"""What an illegal action does: raise ``IllegalActionError``, or end the hand with a penalty."""
+
+
+class HandTable:
+    """Deals hands and turns encoded actions into engine moves for both environments.
+
+    Args:
+        config: blinds and stacks; both stacks must exceed the big blind so every
+            hand starts with a decision.
+        action_mode: ``"discrete"``, ``"continuous"`` or ``"chips"`` (see
+            :mod:`pokergym.envs.actions`).
+        raise_fractions: pot fractions of the discrete mode.
+        button: ``"alternate"`` (the first hand after seeding gets a random
+            button, then it alternates), ``"random"`` (a fresh draw each hand),
+            or a fixed seat ``0``/``1``.
+        illegal_action: ``"raise"`` (raise :class:`IllegalActionError`) or
+            ``"penalty"`` (end the hand; :meth:`act` returns ``False``).
+        illegal_penalty: the penalty in big blinds; ``None`` means the larger
+            starting stack, so an illegal action never costs less than a legal line.
+        history_slots: action slots per street in the observation.
+
+    Attributes:
+        config, codec, layout: the settings, action codec and observation layout.
+        observation_space: ``Dict(observation=Box, action_mask=Box(int8))``.
+        action_space: the codec's space.
+        penalty: the illegal-action penalty in big blinds.
+        hand: the current :class:`HandState` (``None`` before the first deal).
+        aborted: whether the current hand was ended by an illegal action.
+    """
+
+    __slots__ = (
+        "_encoders",
+        "_next_button",
+        "_no_actions",
+        "aborted",
+        "action_space",
+        "button_mode",
+        "codec",
+        "config",
+        "hand",
+        "layout",
+        "observation_space",
+        "penalty",
+        "raise_on_illegal",
+    )
+
+    def __init__(
+        self,
+        config: GameConfig = DEFAULT_CONFIG,
+        *,
+        action_mode: str = "discrete",
+        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
+        button: ButtonMode = "alternate",
+        illegal_action: IllegalMode = "raise",
+        illegal_penalty: float | None = None,
+        history_slots: int = 6,
+    ) -> None:
+        """Check the options and build the codec, layout and encoders."""
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+        if min(config.stacks) <= config.big_blind:
+            raise ConfigError(f"both stacks must exceed the big blind ({config.big_blind}), got {config.stacks}")
+        if button not in ("alternate", "random", 0, 1) or isinstance(button, bool):
+            raise ConfigError(f"button must be 'alternate', 'random', 0 or 1, got {button!r}")
+        if illegal_action not in ("raise", "penalty"):
+            raise ConfigError(f"illegal_action must be 'raise' or 'penalty', got {illegal_action!r}")
+        self.config = config
+        self.codec: ActionCodec = make_codec(action_mode, config, raise_fractions)
+        self.layout = ObservationLayout(config, history_slots)
+        self.action_space: spaces.Space[Any] = self.codec.space
+        self.observation_space: spaces.Space[dict[str, np.ndarray]] = cast(
+            "spaces.Space[dict[str, np.ndarray]]",
+            spaces.Dict(
+                {
+                    "observation": self.layout.space,
+                    "action_mask": spaces.Box(0, 1, (self.codec.mask_size,), np.int8),
+                }
+            ),
+        )
+        self.button_mode = button
+        self.raise_on_illegal = illegal_action == "raise"
+        self.penalty = max(config.stacks) / config.big_blind if illegal_penalty is None else float(illegal_penalty)
+        if not 0.0 <= self.penalty < float("inf"):
+            raise ConfigError(f"illegal_penalty must be a finite number of big blinds >= 0, got {illegal_penalty!r}")
+        self.hand: HandState | None = None
+        self.aborted = False
+        self._next_button: int | None = None
+        self._encoders = (SeatEncoder(self.layout, 0), SeatEncoder(self.layout, 1))
+        self._no_actions = np.zeros(self.codec.mask_size, np.int8)
+
+    def reseed(self) -> None:
+        """Forget the alternation, so the next hand draws its button from the new generator."""
+        self._next_button = None
+
+    def deal(self, rng: np.random.Generator) -> HandState:
+        """Start the next hand: choose the button and deal from ``rng`` (the encoders follow by themselves)."""
+        mode = self.button_mode
+        if mode == "alternate":
+            button = self._next_button
+            if button is None:
+                button = 1 if rng.random() < 0.5 else 0
+            self._next_button = 1 - button
+        elif mode == "random":
+            button = 1 if rng.random() < 0.5 else 0
+        else:
+            button = mode
+        hand = HandState.new(self.config, button=button, rng=rng)
+        self.hand = hand
+        self.aborted = False
+        return hand
+
+    def act(self, seat: int, action: Any) -> bool:
+        """Apply ``action`` for ``seat`` (the seat to act).
+
+        Returns:
+            ``True`` if the action was legal and taken; ``False`` if it was
+            illegal under ``illegal_action="penalty"`` (the hand is then over).
+
+        Raises:
+            HandOverError: the hand is already over.
+            OutOfTurnError: ``seat`` is not the seat to act.
+            IllegalActionError: the action is illegal and ``illegal_action="raise"``.
+        """
+        hand = self._current()
+        if hand.terminal or self.aborted:
+            raise HandOverError("the hand is over: call reset() to deal the next one")
+        if seat != hand.actor:
+            raise OutOfTurnError(f"seat {seat} cannot act: it is seat {hand.actor}'s turn")
+        try:
+            self.codec.apply(hand, action)
+        except IllegalActionError:
+            if self.raise_on_illegal:
+                raise
+            self.aborted = True
+            return False
+        return True
+
+    def mask(self, seat: int) -> np.ndarray:
+        """A fresh copy of ``seat``'s action mask (all zeros off turn or once the hand is over)."""
+        hand = self._current()
+        if seat == hand.actor and not self.aborted:
+            return self.codec.mask(hand)
+        return self._no_actions.copy()
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        """The observation dict of ``seat`` (fresh arrays)."""
+        return {"observation": self._encoders[seat].encode(self._current()), "action_mask": self.mask(seat)}
+
+    def _current(self) -> HandState:
+        hand = self.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        return hand

@@ -1,0 +1,264 @@
+"""Heads-up no-limit hold'em as a PettingZoo AEC environment.
+
+| Creation           | ``from pokergym.pettingzoo import hunl_v0; env = hunl_v0.env()``      |
+|--------------------|------------------------------------------------------------------------|
+| Agents             | ``["player_0", "player_1"]`` (seats 0 and 1)                           |
+| Actions            | ``Discrete(9)`` by default; ``Box(-1, 1, (2,))`` or ``MultiDiscrete``   |
+| Observation        | ``Dict(observation=Box(float32, (318,)), action_mask=Box(int8, (9,)))`` |
+| Episode            | one hand, 200 BB stacks, blinds 50/100, the button alternating         |
+
+Rules, observation and actions are exactly those of ``gym.make("HUNL-v0")``
+(:class:`pokergym.envs.hunl.HUNLEnv`, whose docstring tabulates all 318
+observation indices): one rules engine, one encoder.
+
+Observation: hole cards (52) and board cards (52) one-hot and separate,
+street one-hot, position, pot, both stacks, both street bets, amount to call,
+raise-to bounds (in hundreds of big blinds), pot odds, then a per-street
+action history (who, what, size, all-in) and raise counters. The agent that is
+not to act gets an all-zero ``action_mask``, as does everyone once the hand
+is over.
+
+Actions (``action_mode``):
+
+| mode           | space                          | meaning                                              |
+|----------------|--------------------------------|------------------------------------------------------|
+| ``discrete``   | ``Discrete(len(fractions)+3)`` | 0 fold, 1 check/call, 2.. raise to ``f`` x pot after |
+|                |                                | calling (0.33, 0.5, 0.75, 1, 1.5, 2), last all-in    |
+| ``continuous`` | ``Box(-1, 1, (2,), float32)``  | kind (fold/check-call/raise by thirds), log size     |
+| ``chips``      | ``MultiDiscrete([3, S + 1])``  | ``[kind, raise-to chips]``                           |
+
+Rewards: chips won in big blinds, for both agents at the end of the hand
+(zero-sum). Illegal actions: ``illegal_action="raise"`` (default) raises
+:class:`~pokergym.errors.IllegalActionError` naming the legal actions;
+``"penalty"`` ends the hand, the offender gets ``-illegal_penalty`` big
+blinds (default: the starting stack), the other agent 0, and the offender's
+info has ``illegal_action=True`` (what PettingZoo's ``TerminateIllegalWrapper``
+does, in every action mode). Illegal actions never become a check or a fold.
+
+Infos: ``seat`` and ``button`` during the hand; at the end also ``chips``
+(the agent's chips won), ``payoffs``, ``showdown``, ``history`` (the tuple of
+:class:`~pokergym.engine.ActionRecord`) and ``illegal_action``.
+
+Seeding: ``reset(seed=s)`` builds a new generator from ``s`` (it does not
+rebuild the environment); with ``button="alternate"`` the first hand after a
+seed gets a random button and later resets alternate it.
+
+Version history:
+
+* v0: initial release.
+
+Example:
+    >>> aec = env(render_mode="ansi")
+    >>> aec.reset(seed=1)
+    >>> for name in aec.agent_iter():
+    ...     observation, reward, terminated, truncated, info = aec.last()
+    ...     aec.step(None if terminated or truncated else 1)  # check or call down
+    >>> sorted(info) == ["button", "chips", "history", "illegal_action", "payoffs", "seat", "showdown"]
+    True
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.state import HandState
+from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode
+from pokergym.envs.render import render_hand
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode
+from pokergym.errors import ConfigError, HandOverError
+
+__all__ = ["env", "raw_env"]
+
+_AGENTS = ("player_0", "player_1")
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], Any]:
+    """The environment with PettingZoo's safety wrappers (bounds check, call order).
+
+    Illegal actions are handled by the environment itself (``illegal_action``),
+    so ``TerminateIllegalWrapper`` is not added.
+
+    Args:
+        **kwargs: passed to :class:`raw_env`.
+    """
+    wrapped: AECEnv[str, dict[str, np.ndarray], Any] = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  # pettingzoo is untyped
+    """The bare AEC environment (see the module docstring).
+
+    Args:
+        config: blinds and stacks (both stacks must exceed the big blind).
+        action_mode: ``"discrete"``, ``"continuous"`` or ``"chips"``.
+        raise_fractions: the discrete mode's pot fractions, increasing.
+        button: ``"alternate"``, ``"random"``, or a fixed seat ``0``/``1``.
+        illegal_action: ``"raise"`` or ``"penalty"``.
+        illegal_penalty: the penalty in big blinds (default: the larger starting stack).
+        history_slots: action slots per street in the observation.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns text) or
+            ``"human"`` (printed after every reset and step).
+
+    Attributes:
+        codec: the action codec (``encode``/``decode``/``describe`` helpers).
+        feature_names: a name per observation index.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "hunl_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        config: GameConfig = DEFAULT_CONFIG,
+        *,
+        action_mode: ActionMode = "discrete",
+        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
+        button: ButtonMode = "alternate",
+        illegal_action: IllegalMode = "raise",
+        illegal_penalty: float | None = None,
+        history_slots: int = 6,
+        render_mode: str | None = None,
+    ) -> None:
+        """Build the environment (see the class docstring for the arguments)."""
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        self._table = HandTable(
+            config,
+            action_mode=action_mode,
+            raise_fractions=raise_fractions,
+            button=button,
+            illegal_action=illegal_action,
+            illegal_penalty=illegal_penalty,
+            history_slots=history_slots,
+        )
+        self.render_mode = render_mode
+        self.possible_agents = list(_AGENTS)
+        self.agents: list[str] = []
+        self._seats = {name: seat for seat, name in enumerate(_AGENTS)}
+        self._observation_spaces = {a: copy.deepcopy(self._table.observation_space) for a in _AGENTS}
+        self._action_spaces = {a: copy.deepcopy(self._table.action_space) for a in _AGENTS}
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for both)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (the same for both)."""
+        return self._action_spaces[agent]
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The action codec of ``action_mode``."""
+        return self._table.codec
+
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        """The name of every index of ``observation["observation"]``."""
+        return self._table.layout.feature_names
+
+    @property
+    def hand(self) -> HandState:
+        """The current hand's engine state (both seats' cards: for drivers and adapters, not agents).
+
+        Raises:
+            HandOverError: before the first :meth:`reset`.
+        """
+        hand = self._table.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        return hand
+
+    def seat_of(self, agent: str) -> int:
+        """The seat (0 or 1) of ``agent``."""
+        return self._seats[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand; ``seed`` makes a new generator for the deck and the button (``options`` is unused)."""
+        table = self._table
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            table.reseed()
+        hand = table.deal(self._rng)
+        self.agents = list(_AGENTS)
+        self.rewards = {a: 0.0 for a in _AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in _AGENTS}
+        self.terminations = {a: False for a in _AGENTS}
+        self.truncations = {a: False for a in _AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {"seat": s, "button": hand.button} for s, a in enumerate(_AGENTS)}
+        self.agent_selection = _AGENTS[hand.actor]
+        if self.render_mode == "human":
+            print(self._text())
+
+    def step(self, action: Any) -> None:
+        """Take ``action`` for ``agent_selection``; ``None`` for an agent whose hand is over."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._table
+        legal = table.act(self._seats[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        hand = self.hand
+        payoffs = hand.payoffs
+        if not legal:
+            self._finish({a: -table.penalty if a == agent else 0.0 for a in _AGENTS}, agent)
+        elif payoffs is not None:
+            big_blind = hand.config.big_blind
+            self._finish({a: payoffs[seat] / big_blind for seat, a in enumerate(_AGENTS)}, None)
+        else:
+            self.agent_selection = _AGENTS[hand.actor]
+        if self.render_mode == "human":
+            print(self._text())
+
+    def _finish(self, rewards: dict[str, float], offender: str | None) -> None:
+        hand = self.hand
+        payoffs = hand.payoffs or (0, 0)
+        history = tuple(hand.history)
+        for seat, name in enumerate(_AGENTS):
+            self.infos[name] = {
+                "seat": seat,
+                "button": hand.button,
+                "chips": payoffs[seat],
+                "payoffs": payoffs,
+                "showdown": hand.showdown,
+                "history": history,
+                "illegal_action": name == offender,
+            }
+        self.rewards = rewards
+        self.terminations = {a: True for a in _AGENTS}
+        self._accumulate_rewards()
+        self.agent_selection = _AGENTS[1 - self._seats[self.agent_selection]]
+        self._deads_step_first()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The observation of ``agent``: its vector and its mask (all zeros off turn)."""
+        return self._table.observe(self._seats[agent])
+
+    def render(self) -> str | None:
+        """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
+        if self.render_mode == "ansi":
+            return self._text()
+        if self.render_mode == "human":
+            print(self._text())
+        return None
+
+    def _text(self) -> str:
+        text = render_hand(self.hand, names=_AGENTS)
+        return text + "\nan illegal action ended the hand" if self._table.aborted else text
+
+    def close(self) -> None:
+        """Nothing to release; kept for the PettingZoo API."""
