@@ -12,11 +12,11 @@ Example:
     (-50, 50)
 """
 
-from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
+from pokergym.engine.actions import Action, ActionKind, ActionRecord, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.events import ActionTaken, Event, EventFeed, HandEnd, HandStart, StreetStart
 from pokergym.engine.history import HandHistory
-from pokergym.engine.state import DECK_SIZE, HandState, LegalActions, deal_deck
+from pokergym.engine.state import DECK_SIZE, HandState, deal_deck
 from pokergym.engine.view import PlayerView, make_view
 
 __all__ = [

@@ -20,7 +20,7 @@ import numpy as np
 
 from pokergym.errors import IllegalActionError
 
-__all__ = ["Action", "ActionKind", "ActionRecord", "Street"]
+__all__ = ["Action", "ActionKind", "ActionRecord", "LegalActions", "Street"]
 
 
 class Street(IntEnum):
@@ -153,3 +153,51 @@ class ActionRecord(NamedTuple):
             ActionKind.RAISE: f"raises to {self.to}",
         }[self.kind]
         return f"seat {self.seat} {verb}" + (" (all-in)" if self.all_in else "")
+
+
+class LegalActions(NamedTuple):
+    """What the seat to act may do (an immutable named tuple, cheap to build).
+
+    Attributes:
+        seat: the seat to act.
+        can_fold: folding is legal (only when facing a bet).
+        can_check: checking is legal (nothing to call).
+        can_call: calling is legal (something to call).
+        call_amount: chips a call adds (0 when checking is legal).
+        can_raise: a bet or raise is legal.
+        min_raise_to: the smallest legal bet/raise-to amount (0 if none).
+        max_raise_to: the largest legal bet/raise-to amount, all-in (0 if none).
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    can_call: bool
+    call_amount: int
+    can_raise: bool
+    min_raise_to: int
+    max_raise_to: int
+
+    def describe(self) -> str:
+        """List the legal actions in words, as used in error messages.
+
+        Example:
+            >>> LegalActions(0, True, False, True, 50, True, 200, 20000).describe()
+            'fold, call 50, raise to 200..20000'
+        """
+        parts = []
+        if self.can_fold:
+            parts.append("fold")
+        if self.can_check:
+            parts.append("check")
+        if self.can_call:
+            parts.append(f"call {self.call_amount}")
+        if self.can_raise:
+            verb = "raise" if self.min_raise_to != self.max_raise_to else "all-in"
+            span = (
+                f"{self.min_raise_to}..{self.max_raise_to}"
+                if self.min_raise_to != self.max_raise_to
+                else f"{self.max_raise_to}"
+            )
+            parts.append(f"{verb} to {span}")
+        return ", ".join(parts)

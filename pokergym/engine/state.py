@@ -46,19 +46,15 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from pokergym.cards import format_cards, validate_cards
-from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
+from pokergym.engine.actions import Action, ActionKind, ActionRecord, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.view import PlayerView, make_view
 from pokergym.errors import CardError, HandOverError, IllegalActionError, OutOfTurnError
 from pokergym.evaluator import rank7
-
-if TYPE_CHECKING:
-    from pokergym.engine.view import PlayerView
 
 __all__ = ["DECK_SIZE", "HandState", "LegalActions", "deal_deck"]
 
@@ -86,55 +82,6 @@ def deal_deck(rng: np.random.Generator) -> tuple[int, ...]:
         (9, 9)
     """
     return tuple(rng.permutation(52)[:DECK_SIZE].tolist())
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the seat to act may do.
-
-    Attributes:
-        seat: the seat to act.
-        can_fold: folding is legal (only when facing a bet).
-        can_check: checking is legal (nothing to call).
-        can_call: calling is legal (something to call).
-        call_amount: chips a call adds (0 when checking is legal).
-        can_raise: a bet or raise is legal.
-        min_raise_to: the smallest legal bet/raise-to amount (0 if none).
-        max_raise_to: the largest legal bet/raise-to amount, all-in (0 if none).
-    """
-
-    seat: int
-    can_fold: bool
-    can_check: bool
-    can_call: bool
-    call_amount: int
-    can_raise: bool
-    min_raise_to: int
-    max_raise_to: int
-
-    def describe(self) -> str:
-        """List the legal actions in words, as used in error messages.
-
-        Example:
-            >>> HandState.new(deck=tuple(range(9))).legal_actions().describe()
-            'fold, call 50, raise to 200..20000'
-        """
-        parts = []
-        if self.can_fold:
-            parts.append("fold")
-        if self.can_check:
-            parts.append("check")
-        if self.can_call:
-            parts.append(f"call {self.call_amount}")
-        if self.can_raise:
-            verb = "raise" if self.min_raise_to != self.max_raise_to else "all-in"
-            span = (
-                f"{self.min_raise_to}..{self.max_raise_to}"
-                if self.min_raise_to != self.max_raise_to
-                else f"{self.max_raise_to}"
-            )
-            parts.append(f"{verb} to {span}")
-        return ", ".join(parts)
 
 
 class HandState:
@@ -346,8 +293,6 @@ class HandState:
 
     def view(self, seat: int) -> PlayerView:
         """The information set of ``seat`` (see :class:`~pokergym.engine.view.PlayerView`)."""
-        from pokergym.engine.view import make_view
-
         return make_view(self, seat)
 
     def legal_actions(self) -> LegalActions:
@@ -360,14 +305,7 @@ class HandState:
             raise HandOverError("the hand is over: nobody can act")
         facing = self.to_call > 0
         return LegalActions(
-            seat=self.actor,
-            can_fold=facing,
-            can_check=not facing,
-            can_call=facing,
-            call_amount=self.to_call,
-            can_raise=self.can_raise,
-            min_raise_to=self.min_raise_to,
-            max_raise_to=self.max_raise_to,
+            self.actor, facing, not facing, facing, self.to_call, self.can_raise, self.min_raise_to, self.max_raise_to
         )
 
     # ------------------------------------------------------------ validation

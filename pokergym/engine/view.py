@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from pokergym.engine.actions import ActionRecord, Street
+from pokergym.engine.actions import ActionRecord, LegalActions, Street
 from pokergym.engine.config import GameConfig
-from pokergym.engine.state import HandState, LegalActions
+
+if TYPE_CHECKING:
+    from pokergym.engine.state import HandState
 
 __all__ = ["PlayerView", "make_view"]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """One seat's information set: its own cards and everything public.
+
+    An immutable named tuple (cheap to build: drivers make one per decision);
+    use ``view._replace(field=value)`` to derive a modified view.
 
     A view never holds the opponent's hole cards; agents that model the
     opponent learn them from the hand-end event when they are shown.
@@ -80,6 +84,7 @@ def make_view(state: HandState, seat: int) -> PlayerView:
     """Build the :class:`PlayerView` of ``seat`` for ``state``.
 
     Example:
+        >>> from pokergym.engine.state import HandState
         >>> state = HandState.new(deck=tuple(range(9)), button=1)
         >>> view = make_view(state, 1)
         >>> view.hole, view.to_call, view.legal is not None
@@ -93,15 +98,15 @@ def make_view(state: HandState, seat: int) -> PlayerView:
     bets = state.bets
     contributions = state.contributions
     return PlayerView(
-        seat=seat,
-        button=state.button,
-        street=state.street,
-        hole=state.hole(seat),
-        board=state.board,
-        stacks=(stacks[0], stacks[1]),
-        bets=(bets[0], bets[1]),
-        contributions=(contributions[0], contributions[1]),
-        history=tuple(state.history),
-        legal=state.legal_actions() if state.actor == seat and not state.terminal else None,
-        config=state.config,
+        seat,
+        state.button,
+        state.street,
+        state.hole(seat),
+        state.board,
+        (stacks[0], stacks[1]),
+        (bets[0], bets[1]),
+        (contributions[0], contributions[1]),
+        tuple(state.history),
+        state.legal_actions() if state.actor == seat and not state.terminal else None,
+        state.config,
     )

@@ -12,7 +12,6 @@ illegal action) the view carries no legal actions.
 
 from __future__ import annotations
 
-import dataclasses
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -55,7 +54,7 @@ class ViewFeature(ABC):
 def _view(hand: HandState, seat: int, mask: np.ndarray) -> PlayerView:
     view = make_view(hand, seat)
     if view.legal is not None and not mask.any():
-        view = dataclasses.replace(view, legal=None)
+        view = view._replace(legal=None)
     return view
 
 
