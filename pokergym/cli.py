@@ -165,6 +165,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     corpus.add_argument("options", nargs=argparse.REMAINDER, help="'build --from DIR --db PATH'")
 
+    exploit = commands.add_parser(
+        "exploit",
+        help="local best response (LBR) lower bound on an agent's exploitability ('exploit AGENT --hands N')",
+        description="Measure how much a local best responder wins from an agent (see 'pokergym exploit --help').",
+        add_help=False,
+    )
+    exploit.add_argument("options", nargs=argparse.REMAINDER, help="'AGENT --hands N --seed S --variant V'")
+
     return parser
 
 
@@ -270,8 +278,14 @@ def _corpus_main(argv: list[str]) -> int:
     return corpus_main(argv)
 
 
-# Commands whose arguments belong to a baseline's own parser: handed over unparsed.
-_DELEGATED = {"solve": _solve_main, "corpus": _corpus_main}
+def _exploit_main(argv: list[str]) -> int:
+    from pokergym.arena.lbr import exploit_main
+
+    return exploit_main(argv)
+
+
+# Commands whose arguments belong to another module's own parser: handed over unparsed.
+_DELEGATED = {"solve": _solve_main, "corpus": _corpus_main, "exploit": _exploit_main}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

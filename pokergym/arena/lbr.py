@@ -1,0 +1,291 @@
+"""Local best response (LBR): a lower bound on an agent's exploitability.
+
+Lisy and Bowling (2017). A responder plays the agent with full knowledge of
+its strategy, through ``action_probabilities``:
+
+* it keeps the agent's range, a weight for each of the 1326 hands the agent
+  could hold, updated by Bayes' rule after every agent action with the
+  probability each hand would have taken that action;
+* at each of its decisions it takes the action with the best expected value
+  under the assumption that both seats check or call from then on: folding
+  loses what it has put in; checking or calling is worth ``(2 e - 1) m``,
+  ``e`` its equity against the range and ``m`` the matched chips; a bet or
+  raise wins the agent's chips with the range's fold probability and is
+  otherwise worth ``(2 e' - 1) m'`` against the hands that continue.
+  The sizes tried are pot fractions (``fractions``) and all-in;
+* the ``call_until_turn`` variant checks or calls on the preflop and the flop.
+
+Hands come in duplicate pairs (one deck, the responder on the button in one
+hand and in the big blind in the other). A hand that goes all-in before the
+river counts its exact expected value over the remaining board
+(:func:`~pokergym.arena.variance.adjust_hand`). The result is the responder's
+win rate in mbb/hand with a 95% interval over pairs; as any strategy's win
+rate, it bounds the agent's exploitability from below.
+
+Equity against a range is exact on the flop, turn and river; preflop it is
+exact against an untouched (uniform) range and a Monte Carlo estimate
+(``preflop_samples`` deals) otherwise. Costs are about ``1326 x (1 + sizes)``
+calls of ``action_probabilities`` per decision, so slow agents are slow here.
+
+Example:
+    >>> from baselines.simple import FoldBot
+    >>> result = lbr(FoldBot(), hands=20, seed=1)
+    >>> result.mbb_per_hand, result.ci95
+    (750.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.arena.stats import mean_ci
+from pokergym.arena.variance import StrategyAgent, adjust_hand, canonical_action
+from pokergym.engine.actions import Action, ActionKind, Street
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.history import HandHistory
+from pokergym.engine.state import HandState, deal_deck
+from pokergym.engine.view import PlayerView
+from pokergym.evaluator import N_COMBOS, combo_array, equity_vs_random, equity_vs_range
+
+__all__ = ["DEFAULT_FRACTIONS", "LbrResult", "Variant", "exploit_main", "lbr"]
+
+Variant = Literal["full", "call_until_turn"]
+"""``full``: best response at every decision; ``call_until_turn``: check/call preflop and on the flop."""
+
+DEFAULT_FRACTIONS = (0.5, 1.0, 2.0)
+"""Bet and raise sizes tried, as fractions of the pot after calling (all-in is always tried)."""
+
+_COMBOS = combo_array()
+_RESPONDER = 0
+_AGENT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class LbrResult:
+    """What the responder won against the agent.
+
+    Attributes:
+        agent: the agent's name.
+        variant: the responder variant.
+        hands: hands played (twice the pairs).
+        mbb_per_hand: the responder's mean win, a lower bound on exploitability.
+        ci95: 95% half-width over duplicate pairs.
+    """
+
+    agent: str
+    variant: Variant
+    hands: int
+    mbb_per_hand: float
+    ci95: float
+
+    def __str__(self) -> str:
+        """E.g. ``LBR(full) vs fold: 750.0 +- 0.0 mbb/hand over 20 hands``."""
+        return (
+            f"LBR({self.variant}) vs {self.agent}: {self.mbb_per_hand:.1f} +- {self.ci95:.1f} mbb/hand "
+            f"over {self.hands} hands"
+        )
+
+
+class _Responder:
+    """The LBR player of one hand; the agent's range lives in ``weights``."""
+
+    def __init__(
+        self,
+        agent: StrategyAgent,
+        state: HandState,
+        variant: Variant,
+        fractions: Sequence[float],
+        samples: int,
+        rng: np.random.Generator,
+    ) -> None:
+        self.agent = agent
+        self.variant = variant
+        self.fractions = fractions
+        self.samples = samples
+        self.rng = rng
+        self.weights = np.ones(N_COMBOS)
+        self._cache: dict[tuple[tuple[int, ...], bytes], float] = {}
+        self._block(state.hole(_RESPONDER))
+
+    def _block(self, cards: Sequence[int]) -> None:
+        self.weights[np.isin(_COMBOS, cards).any(axis=1)] = 0.0
+
+    def _probabilities(
+        self, view: PlayerView, live: npt.NDArray[np.intp], action: Action | None
+    ) -> npt.NDArray[np.float64]:
+        """Per live hand, the probability of ``action`` (or of folding, when ``None``)."""
+        legal = view.legal
+        assert legal is not None
+        target = canonical_action(legal, action) if action is not None else (ActionKind.FOLD, 0)
+        out = np.empty(live.size)
+        for i, combo in enumerate(live):
+            hand_view = view._replace(hole=(int(_COMBOS[combo, 0]), int(_COMBOS[combo, 1])))
+            dist = self.agent.action_probabilities(hand_view)
+            out[i] = sum(p for a, p in dist if canonical_action(legal, a) == target)
+        return out
+
+    def observe(self, state: HandState, action: Action) -> None:
+        """Bayes update of the range after the agent plays ``action`` in ``state``."""
+        self._block(state.board)
+        live = np.flatnonzero(self.weights)
+        self.weights[live] *= self._probabilities(state.view(_AGENT), live, action)
+        if not self.weights.any():
+            raise ValueError(f"the agent played {action}, which its reported strategy never plays")
+
+    def _equity(self, state: HandState, weights: npt.NDArray[np.float64]) -> float:
+        """Equity against ``weights`` (cached): exact against an untouched range, else as documented."""
+        hole, board = state.hole(_RESPONDER), state.board
+        key = (board, weights.tobytes())
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        self._cache[key] = value = self._compute_equity(hole, board, weights)
+        return value
+
+    def _compute_equity(self, hole: tuple[int, int], board: tuple[int, ...], weights: npt.NDArray[np.float64]) -> float:
+        live = weights[weights > 0]
+        unblocked = np.count_nonzero(~np.isin(_COMBOS, (*hole, *board)).any(axis=1))
+        if live.size == unblocked and np.all(live == live[0]):
+            return equity_vs_random(hole, board).equity
+        return equity_vs_range(hole, board, weights, samples=None if board else self.samples, rng=self.rng).equity
+
+    def _sizes(self, state: HandState) -> list[int]:
+        if not state.can_raise:
+            return []
+        facing = state.bets[_RESPONDER] + state.to_call
+        amounts = {
+            min(max(round(facing + f * (state.pot + state.to_call)), state.min_raise_to), state.max_raise_to)
+            for f in self.fractions
+        }
+        return sorted(amounts | {state.max_raise_to})
+
+    def act(self, state: HandState) -> Action:
+        """The best-EV action at ``state`` under the check/call assumption."""
+        passive = Action.call() if state.to_call else Action.check()
+        if self.variant == "call_until_turn" and state.street < Street.TURN:
+            return passive
+        self._block(state.board)
+        weights = self.weights
+        total = weights.sum()
+        mine, theirs = state.contributions[_RESPONDER], state.contributions[_AGENT]
+        best, best_ev = passive, (2 * self._equity(state, weights) - 1) * (mine + state.to_call)
+        if state.to_call and -mine > best_ev:
+            best, best_ev = Action.fold(), float(-mine)
+        live = np.flatnonzero(weights)
+        for amount in self._sizes(state):
+            after = state.copy()
+            after.raise_to(amount)
+            folds = self._probabilities(after.view(_AGENT), live, None)
+            calling = np.zeros(N_COMBOS)
+            calling[live] = weights[live] * (1.0 - folds)
+            call_share = float(calling.sum()) / total
+            ev = (1.0 - call_share) * theirs
+            if call_share > 1e-12:
+                matched = min(after.contributions[_RESPONDER], theirs + state.stacks[_AGENT])
+                ev += call_share * (2 * self._equity(state, calling) - 1) * matched
+            if ev > best_ev:
+                best, best_ev = Action.raise_to(amount), ev
+        return best
+
+
+def _play(
+    agent: StrategyAgent,
+    state: HandState,
+    rng: np.random.Generator,
+    variant: Variant,
+    fractions: Sequence[float],
+    samples: int,
+) -> float:
+    """Play one hand; the responder's chips, all-in luck removed."""
+    agent.reset(_AGENT, rng)
+    responder = _Responder(agent, state, variant, fractions, samples, rng)
+    while not state.terminal:
+        if state.actor == _AGENT:
+            action = agent.act(state.view(_AGENT))
+            responder.observe(state, action)
+        else:
+            action = responder.act(state)
+        state.apply(action, state.actor)
+    assert state.payoffs is not None
+    if state.showdown and state.history[-1].street != Street.RIVER:
+        return adjust_hand(HandHistory.from_state(state), preflop_samples=None).allin
+    return float(state.payoffs[_RESPONDER])
+
+
+def lbr(
+    agent: StrategyAgent,
+    *,
+    hands: int = 1000,
+    seed: int = 0,
+    config: GameConfig = DEFAULT_CONFIG,
+    variant: Variant = "full",
+    fractions: Sequence[float] = DEFAULT_FRACTIONS,
+    preflop_samples: int = 2000,
+) -> LbrResult:
+    """Estimate a lower bound on ``agent``'s exploitability with local best response.
+
+    Args:
+        agent: an agent with ``action_probabilities`` (and ``reset``/``act``).
+        hands: hands to play, rounded up to an even number (duplicate pairs).
+        seed: root seed of the decks and of the agent's draws.
+        config: blinds and stacks.
+        variant: ``"full"`` or ``"call_until_turn"``.
+        fractions: bet sizes tried as pot fractions, besides all-in.
+        preflop_samples: Monte Carlo deals for preflop equity against a non-uniform range.
+
+    Returns:
+        The responder's win rate in mbb/hand with its 95% interval.
+
+    Raises:
+        ValueError: if ``agent`` does not report action probabilities, or for
+            an unknown variant or fewer than 2 hands.
+    """
+    if not isinstance(agent, StrategyAgent):
+        raise ValueError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
+    if variant not in ("full", "call_until_turn"):
+        raise ValueError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
+    if hands < 2:
+        raise ValueError(f"LBR needs at least 2 hands, got {hands}")
+    pairs = (hands + 1) // 2
+    root = np.random.SeedSequence(seed)
+    deck_seed, play_seed = root.spawn(2)
+    decks = np.random.default_rng(deck_seed)
+    rngs = [np.random.default_rng(s) for s in play_seed.spawn(2)]
+    per_pair = []
+    for _ in range(pairs):
+        deck = deal_deck(decks)
+        chips = sum(
+            _play(agent, HandState.new(config, button=b, deck=deck), rngs[b], variant, fractions, preflop_samples)
+            for b in (0, 1)
+        )
+        per_pair.append(chips * 500.0 / config.big_blind)
+    mean, ci = mean_ci(per_pair)
+    return LbrResult(str(getattr(agent, "name", type(agent).__name__)), variant, 2 * pairs, mean, ci)
+
+
+def exploit_main(argv: Sequence[str] | None = None) -> int:
+    """Command line ``pokergym exploit AGENT``: print the LBR bound of a registered agent.
+
+    Returns:
+        The exit status: 0 on success, 2 if the agent reports no action probabilities.
+    """
+    parser = argparse.ArgumentParser(prog="pokergym exploit", description="Local best response against an agent.")
+    parser.add_argument("agent", metavar="AGENT", help="agent spec, e.g. 'call' or 'rule'")
+    parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    parser.add_argument("--variant", choices=("full", "call_until_turn"), default="full")
+    args = parser.parse_args(argv)
+    from baselines.registry import make
+
+    agent = make(args.agent)
+    if not isinstance(agent, StrategyAgent):
+        print(f"error: agent {args.agent!r} does not report action probabilities")
+        return 2
+    print(lbr(agent, hands=args.hands, seed=args.seed, variant=args.variant))
+    return 0

@@ -1,0 +1,77 @@
+"""Tests of the all-in adjustment and AIVAT (pokergym.arena.variance)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from baselines.simple import CallBot, FoldBot, ManiacBot
+from pokergym.arena import match
+from pokergym.arena.variance import adjust_hand, adjusted_match
+from pokergym.cards import parse_cards
+from pokergym.engine import HandHistory, HandState
+from pokergym.evaluator import equity_hand_vs_hand
+
+
+def _history(deck: str, button: int, moves: str) -> HandHistory:
+    state = HandState.new(deck=parse_cards(deck), button=button)
+    for move in moves:
+        {"a": state.all_in, "c": state.call, "k": state.check, "f": state.fold}[move]()
+    return HandHistory.from_state(state)
+
+
+def test_allin_preflop_is_exact_expectation() -> None:
+    hand = _history("AsAhKsKh2c7d9hJsQd", 0, "ac")
+    eq = equity_hand_vs_hand("AsAh", "KsKh").equity
+    values = adjust_hand(hand, preflop_samples=None)
+    assert values.raw == 20000
+    assert values.allin == pytest.approx((2 * eq - 1) * 20000)
+
+
+def test_allin_on_flop_uses_flop_equity() -> None:
+    hand = _history("AsAhKsKh2c7d9hJsQd", 0, "ckac")  # limp, check, all-in on the flop, call
+    eq = equity_hand_vs_hand("AsAh", "KsKh", "2c7d9h").equity
+    assert adjust_hand(hand).allin == pytest.approx((2 * eq - 1) * 20000)
+
+
+def test_no_adjustment_without_allin_and_fold_is_exact() -> None:
+    hand = _history("AsAhKsKh2c7d9hJsQd", 1, "f")
+    values = adjust_hand(hand, (FoldBot(), FoldBot()))
+    assert values.raw == values.allin == 50  # seat 1 (AsAh, button) folds to seat 0 (KsKh)
+    # the fold was certain: only the hole-card deal correction, (2e - 1) x the 100-chip big blind
+    eq = equity_hand_vs_hand("KsKh", "AsAh").equity
+    assert values.aivat == pytest.approx(50 - (2 * eq - 1) * 100, abs=2.0)
+
+
+def test_inconsistent_strategy_is_rejected() -> None:
+    hand = _history("AsAhKsKh2c7d9hJsQd", 0, "ac")
+    with pytest.raises(ValueError, match="never plays"):
+        adjust_hand(hand, (FoldBot(), None))
+
+
+def test_two_calling_stations_are_exactly_zero(tmp_path: object) -> None:
+    path = f"{tmp_path}/h.jsonl"
+    match(CallBot(), CallBot(), pairs=30, seed=3, histories=path)
+    result = adjusted_match(path, (CallBot(), CallBot()), preflop_samples=2000)
+    assert result.raw.mbb_per_hand == 0.0
+    assert result.aivat.mbb_per_hand == pytest.approx(0.0, abs=1e-9)
+
+
+def test_fold_versus_call_hits_known_value(tmp_path: object) -> None:
+    # FoldBot folds its small blind and checks down its big blind: EV -250 mbb/hand.
+    # AIVAT leaves the folds alone and removes the card luck of the check-downs.
+    path = f"{tmp_path}/h.jsonl"
+    match(FoldBot(), CallBot(), pairs=150, seed=4, histories=path)
+    result = adjusted_match(path, (FoldBot(), CallBot()), preflop_samples=2000)
+    assert abs(result.aivat.mbb_per_hand + 250.0) < result.aivat.ci95
+    assert result.aivat.sd_hand < 0.5 * result.raw.sd_hand
+
+
+def test_aivat_unbiased_and_lower_variance(tmp_path: object) -> None:
+    path = f"{tmp_path}/h.jsonl"
+    agents = (ManiacBot(), CallBot())
+    match(*agents, pairs=150, seed=5, histories=path)
+    result = adjusted_match(path, agents, preflop_samples=2000)
+    gap = abs(result.aivat.mbb_per_hand - result.raw.mbb_per_hand)
+    assert gap < np.hypot(result.aivat.ci95, result.raw.ci95)
+    assert result.aivat.sd_pair < result.raw.sd_pair
