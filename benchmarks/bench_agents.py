@@ -36,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from baselines.registry import make, names
+from baselines.registry import describe, make, names
 from pokergym.agents import RandomAgent
 from pokergym.engine import GameConfig, HandState
 
@@ -117,7 +117,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--warmup", type=int, default=200, help="untimed states played first")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random hands")
     args = parser.parse_args(argv)
-    specs = args.specs or list(names())
+    # Agents that need a model endpoint are timed by benchmarks/bench_llm.py against a local server.
+    specs = args.specs or [name for name in names() if not describe(name).service]
     print(HEADER)
     print(row("anchor: build PlayerView", time_views(random_states(args.states, args.seed))), flush=True)
     spawn = multiprocessing.get_context("spawn")
