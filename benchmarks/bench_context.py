@@ -5,8 +5,9 @@ Three measurements, each with its anchor printed in the same run:
 1. ``analyze`` on random postflop decisions. Random hands are played with
    random legal actions (check/call, fold rarely, bets of 25-150% pot, some
    all-ins) from a seeded generator; every postflop decision view is
-   collected, then each one is analysed once and timed. Anchor: building the
-   view itself (``HandState.view``).
+   collected, then each one is analysed once and timed, on the wall clock and
+   on the process CPU clock (less sensitive to other processes on a loaded
+   machine). Anchor: building the view itself (``HandState.view``).
 2. Prompt assembly (``pokergym.context.prompt.prompt`` with the context
    given) on the same views, and the prompt size per street in approximate
    tokens (characters / 4). Anchor: ``analyze`` above.
@@ -102,11 +103,14 @@ def main() -> None:
     print(f"bare function call: {bare_call_ns():.0f} ns")
     views, states = random_views(args.states, args.seed)
     times = []
+    cpu_times = []
     contexts = []
     for view in views:
+        c0 = time.process_time_ns()
         t0 = time.perf_counter_ns()
         ctx = analyze(view)
         times.append((time.perf_counter_ns() - t0) / 1000)
+        cpu_times.append((time.process_time_ns() - c0) / 1000)
         contexts.append(ctx)
     anchor = []
     for state in states:
@@ -115,6 +119,7 @@ def main() -> None:
         anchor.append((time.perf_counter_ns() - t0) / 1000)
     print(f"states: {len(times)} postflop decisions (seed {args.seed})")
     print(f"analyze: {summary(times)}")
+    print(f"analyze, CPU clock: {summary(cpu_times)}")
     print(f"anchor HandState.view: median {statistics.median(anchor):.1f} us")
 
     prompt_times = []

@@ -66,6 +66,8 @@ _M = MadeClass
 _D = DrawClass
 _HIGH_CARD_CLASSES = frozenset({_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN, _M.TRASH})
 _NO_DRAW_CLASSES = frozenset({_M.NUTS, _M.FLUSH})
+_ALL_RANKS = (1 << 13) - 1
+_HIGH_TIERS = (_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN)
 _OVERCARD_TIERS = (_D.STRONG_OVERCARD_DRAW, _D.MEDIUM_OVERCARD_DRAW, _D.WEAK_OVERCARD_DRAW)
 
 
@@ -88,7 +90,7 @@ def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotTy
         >>> classify_hand(parse_cards("AhKh"), parse_cards("Qh7h2c")).draw
         <DrawClass.STRONG_DRAW: 'strong_draw'>
     """
-    if len(hole) != 2 or len(set(hole) | set(board)) != len(board) + 2 or not all(0 <= c < 52 for c in hole):
+    if len(hole) != 2 or len({*hole, *board}) != len(board) + 2 or not (0 <= hole[0] < 52 and 0 <= hole[1] < 52):
         raise ContextError(f"need two distinct hole cards not on the board, got hole={hole!r} board={board!r}")
     info = analyze_board(board)
     fields = made_hand(hole, board, info, pot_type)
@@ -180,19 +182,21 @@ def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, po
 
 def _pair_or_high(h0: int, h1: int, bcounts: list[int], info: BoardInfo) -> dict[str, Any]:
     pocket = h0 == h1
+    high, low = (h0, h1) if h0 > h1 else (h1, h0)
+    pair: int | None = None
+    kicker: int | None = None
     if pocket:
-        pair: int | None = h0
-        kicker: int | None = None
-    else:
-        hits = [r for r in (h0, h1) if bcounts[r] == 1]
-        pair = max(hits) if hits else None
-        kicker = (h1 if pair == h0 else h0) if pair is not None else None
+        pair = h0
+    elif bcounts[high] == 1:
+        pair, kicker = high, low
+    elif bcounts[low] == 1:
+        pair, kicker = low, high
     if pair is not None:
-        level = sum(1 for r in range(pair + 1, 13) if bcounts[r] == 1)
+        level = bcounts[pair + 1 :].count(1)
         fields: dict[str, Any] = {"pair_rank": pair, "pair_level": level, "pocket_pair": pocket}
         if kicker is not None:
             fields["kicker_rank"] = kicker
-            fields["kicker_position"] = 1 + sum(1 for r in range(kicker + 1, 13) if r != pair)
+            fields["kicker_position"] = _kicker_position(kicker, pair)
         if pocket and pair > info.top_rank:
             made = _M.OVERPAIR
         elif level == 0:
@@ -207,18 +211,27 @@ def _pair_or_high(h0: int, h1: int, bcounts: list[int], info: BoardInfo) -> dict
             made = _M.WEAK_SHOWDOWN
         fields["made"] = made
         return fields
-    missing = [r for r in range(12, -1, -1) if not bcounts[r]]
-    for tier, made in enumerate((_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN)):
-        high = missing[tier]
-        if high in (h0, h1):
-            other = h1 if high == h0 else h0
+    tier = 0  # the three highest ranks missing from the board, in turn
+    for missing in range(12, -1, -1):
+        if bcounts[missing]:
+            continue
+        if missing in (h0, h1):
+            made = _HIGH_TIERS[tier]
+            other = h1 if missing == h0 else h0
             if made == _M.SECOND_HIGH and not info.paired and other < _T:
                 break
             if made == _M.WEAK_SHOWDOWN and not info.paired:
                 break
-            position = 1 + sum(1 for r in range(other + 1, 13) if r != high)
-            return {"made": made, "kicker_rank": other, "kicker_position": position}
+            return {"made": made, "kicker_rank": other, "kicker_position": _kicker_position(other, missing)}
+        tier += 1
+        if tier == len(_HIGH_TIERS):
+            break
     return {"made": _M.TRASH}
+
+
+def _kicker_position(kicker: int, paired: int) -> int:
+    """1 + the number of ranks above ``kicker``, ``paired`` (the pair's or high card's rank) left out."""
+    return 13 - kicker - (paired > kicker)
 
 
 # ---------------------------------------------------------------- flushes and straights
@@ -438,8 +451,12 @@ def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str
 
 # ---------------------------------------------------------------- draws
 @cache
-def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, bool, bool]:
-    """``(out ranks, uses two hole cards, one-card draw at the bottom, every out makes the nuts)``."""
+def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, bool, bool, bool]:
+    """``(out ranks, uses two hole cards, one-card draw at the bottom, every out makes the nuts, backdoor)``.
+
+    *backdoor*: neither hole rank is on the board and a window holds both
+    and three or more ranks in all (a backdoor straight draw on the flop).
+    """
     all_mask = board_mask | (1 << low) | (1 << high)
     found: set[int] = set()
     two_card = False
@@ -462,7 +479,11 @@ def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, boo
             bottom = bottom or rank == (12 if top == 3 else top - 4)
         if top != rank_structure(shared).nut_top:
             clean = False
-    return len(found), two_card, bottom, clean
+    both = (1 << low) | (1 << high)
+    backdoor = not board_mask & both and any(
+        window & both == both and (all_mask & window).bit_count() >= 3 for _, window in WINDOWS
+    )
+    return len(found), two_card, bottom, clean, backdoor
 
 
 def _draw(
@@ -480,17 +501,26 @@ def _draw(
     fd_rank = -1
     fd_two = False
     fd_nut = False
-    for suit in {s0, s1}:
-        mine = [r for r, s in ((h0, s0), (h1, s1)) if s == suit]
-        if board_suits[suit] + len(mine) == 4:
-            fd_rank = max(mine)
-            fd_two = len(mine) == 2
-            seen = {c >> 2 for c in board if c & 3 == suit} | set(mine)
-            fd_nut = all(r in seen for r in range(fd_rank + 1, 13))
-            features.append("flush_draw")
-    outs, sd_two, sd_bottom, sd_clean = (0, False, False, True)
+    # Four of a suit with the hole cards: two suited hole cards on two board
+    # cards, or one on three (two suits cannot both reach three on the turn).
+    suit = -1
+    if s0 == s1:
+        if board_suits[s0] == 2:
+            suit, fd_rank, fd_two = s0, max(h0, h1), True
+    elif board_suits[s0] == 3:
+        suit, fd_rank = s0, h0
+    elif board_suits[s1] == 3:
+        suit, fd_rank = s1, h1
+    if suit >= 0:
+        seen = (1 << h0 if s0 == suit else 0) | (1 << h1 if s1 == suit else 0)
+        for c in board:
+            if c & 3 == suit:
+                seen |= 1 << (c >> 2)
+        fd_nut = seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
+        features.append("flush_draw")
+    outs, sd_two, sd_bottom, sd_clean, backdoor = (0, False, False, True, False)
     if made != _M.STRAIGHT:
-        outs, sd_two, sd_bottom, sd_clean = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
+        outs, sd_two, sd_bottom, sd_clean, backdoor = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
         if outs >= 2:
             features.append("oesd")
         elif outs == 1:
@@ -498,13 +528,13 @@ def _draw(
     flushy = info.suit_max >= 3
     straighty = info.straight_combos >= 1 or info.one_card_straight is not None
     bdfd = flop and s0 == s1 and board_suits[s0] == 1
-    bdsd = flop and outs == 0 and made != _M.STRAIGHT and h0 != h1 and _backdoor_straight(board_mask, h0, h1)
+    bdsd = flop and outs == 0 and h0 != h1 and backdoor
     if bdfd:
         features.append("bdfd")
     if bdsd:
         features.append("bdsd")
     high_card = made in _HIGH_CARD_CLASSES
-    overs = sum(1 for r in (h0, h1) if r > info.top_rank) if high_card else 0
+    overs = (h0 > info.top_rank) + (h1 > info.top_rank) if high_card else 0
     if overs:
         features.append(f"overcards_{overs}")
     draw: DrawClass | None = None
@@ -553,13 +583,6 @@ def _draw(
         second = distinct[1] if len(distinct) > 1 else -1
         draw = _overcard_draw(h0, h1, info, overs, bdfd, bdsd, fd_rank >= 0, second, flushy, straighty, pot_type)
     return (draw if draw is not None else _D.NO_DRAW), tuple(features)
-
-
-def _backdoor_straight(board_mask: int, h0: int, h1: int) -> bool:
-    if board_mask >> h0 & 1 or board_mask >> h1 & 1:
-        return False
-    both = (1 << h0) | (1 << h1)
-    return any(window & both == both and ((board_mask | both) & window).bit_count() >= 3 for _, window in WINDOWS)
 
 
 def _overcard_draw(

@@ -43,9 +43,9 @@ Example:
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from pokergym.engine.actions import ActionKind, ActionRecord, Street
+from pokergym.engine.actions import ActionKind, Street
 from pokergym.engine.view import PlayerView
 
 from .pressure import river_check_raise_factor, weight_steps
@@ -61,9 +61,11 @@ _S = Scenario
 _BY_ID = {s.value: s for s in Scenario}
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """What the betting so far says.
+
+    An immutable named tuple: :func:`analyze` reads one per decision, and a
+    named tuple costs a fraction of a frozen record to build.
 
     Attributes:
         pot_type: pot type from the preflop raises.
@@ -111,17 +113,20 @@ def read_line(view: PlayerView) -> Line:
     button = view.button
     config = view.config
     stacks = config.stacks
-    pot = min(config.small_blind, stacks[button]) + min(config.big_blind, stacks[1 - button])
-    streets: list[list[ActionRecord]] = [[], [], [], []]
+    street_pot = min(config.small_blind, stacks[button]) + min(config.big_blind, stacks[1 - button])
+    # One pass over the history, street by street (the records come in street order).
+    history = view.history
+    size = len(history)
+    i = 0
     raises = 0
     initiative: int | None = None
-    for record in view.history:
-        streets[record.street].append(record)
-        if record.street == 0:
-            pot += record.added
-            if record.kind in (_BET, _RAISE):
-                raises += 1
-                initiative = record.seat
+    while i < size and history[i].street == 0:
+        record = history[i]
+        i += 1
+        street_pot += record.added
+        if record.kind in (_BET, _RAISE):
+            raises += 1
+            initiative = record.seat
     pot_type = _POT_TYPES[min(raises, 4)]
     current = view.street
     if initiative is None and current > 0:
@@ -132,27 +137,31 @@ def read_line(view: PlayerView) -> Line:
     facing_pct: float | None = None
     facing_weight = 0.0
     lost = False
-    street_pot = pot
     thresholds, steps, above = weight_steps()
     last_step = len(steps)
+    shapes: list[str] = []  # of the finished postflop streets
+    aggressors: list[int] = []  # seats of the bets and raises of the street being read
+    start = size  # index of the current street's first record
     for street in range(1, current + 1):
-        records = streets[street]
         previous = 0
-        checked: set[int] = set()
-        last_aggressor = -1
+        checked = 0  # bit mask of the seats that checked
+        aggressors = []
         added = 0
-        for record in records:
+        start = i
+        while i < size and history[i].street == street:
+            record = history[i]
+            i += 1
             kind = record.kind
             added += record.added
             if kind == _CHECK:
-                checked.add(record.seat)
+                checked |= 1 << record.seat
             elif kind in (_BET, _RAISE):
                 # bet_pct and bet_weight of pokergym.context.pressure, inlined
                 base = street_pot + 2 * previous
                 pct = (record.to - previous) / base * 100.0 if base > 0 else 100.0
                 index = bisect_right(thresholds, pct)
                 weight = steps[index] if index < last_step else above
-                if street == 3 and previous and record.seat in checked:
+                if street == 3 and previous and checked >> record.seat & 1:
                     weight *= river_check_raise_factor()
                 weights.append(weight)
                 weighted_total += weight
@@ -162,14 +171,15 @@ def read_line(view: PlayerView) -> Line:
                 else:
                     facing_pct, facing_weight = pct, weight
                 previous = record.to
-                last_aggressor = record.seat
+                aggressors.append(record.seat)
         if street < current:
-            if last_aggressor >= 0:
-                initiative = last_aggressor
+            if aggressors:
+                initiative = aggressors[-1]
                 lost = False
             else:
                 lost = True
             street_pot += added
+            shapes.append(_shape(aggressors, hero))
     if view.to_call <= 0:
         facing_pct, facing_weight = None, 0.0
     if lost:
@@ -182,11 +192,12 @@ def read_line(view: PlayerView) -> Line:
     street_bets = 0
     facing_raise = False
     if current > 0:
-        for record in streets[current]:
-            if record.kind in (_BET, _RAISE):
-                street_bets += 1
+        street_bets = len(aggressors)
         facing_raise = street_bets >= 2 and facing_pct is not None
-        scenario = _scenario(current, streets, hero, hero == button, initiative == hero, street_bets, facing_pct)
+        hero_checked_first = start < size and history[start].seat == hero and history[start].kind == _CHECK
+        scenario = _scenario(
+            current, shapes, aggressors, hero, hero_checked_first, hero == button, initiative == hero, facing_pct
+        )
     return Line(
         pot_type,
         raises,
@@ -204,9 +215,8 @@ def read_line(view: PlayerView) -> Line:
     )
 
 
-def _shape(records: list[ActionRecord], hero: int) -> str:
-    """Summarise a finished street: X, H, V, HR (hero raised), VR (villain raised) or 3B."""
-    aggressors = [r.seat for r in records if r.kind == _BET or r.kind == _RAISE]
+def _shape(aggressors: list[int], hero: int) -> str:
+    """Summarise a finished street from its bettors: X, H, V, HR (hero raised), VR (villain raised) or 3B."""
     if not aggressors:
         return "X"
     if len(aggressors) == 1:
@@ -218,20 +228,23 @@ def _shape(records: list[ActionRecord], hero: int) -> str:
 
 def _scenario(
     street: Street,
-    streets: list[list[ActionRecord]],
+    shapes: list[str],
+    aggressors: list[int],
     hero: int,
+    hero_checked_first: bool,
     ip: bool,
     hero_initiative: bool,
-    street_bets: int,
     facing_pct: float | None,
 ) -> Scenario:
+    """The scenario from the finished streets' shapes and the current street's bettors."""
     facing = facing_pct is not None
+    street_bets = len(aggressors)
     if street == Street.FLOP:
         return _flop(ip, hero_initiative, street_bets, facing)
-    flop = _shape(streets[Street.FLOP], hero)
+    flop = shapes[0]
     if street == Street.TURN:
-        return _turn(streets[Street.TURN], hero, ip, flop, street_bets, facing)
-    return _river(ip, flop, _shape(streets[Street.TURN], hero), facing)
+        return _turn(aggressors, hero, hero_checked_first, ip, flop, facing)
+    return _river(ip, flop, shapes[1], facing)
 
 
 def _flop(ip: bool, hero_initiative: bool, street_bets: int, facing: bool) -> Scenario:
@@ -274,10 +287,9 @@ _TURN_TABLE: dict[tuple[str, bool, bool], Scenario] = {
 }
 
 
-def _turn(records: list[ActionRecord], hero: int, ip: bool, flop: str, street_bets: int, facing: bool) -> Scenario:
+def _turn(aggressors: list[int], hero: int, hero_checked_first: bool, ip: bool, flop: str, facing: bool) -> Scenario:
+    street_bets = len(aggressors)
     if street_bets >= 3:
-        hero_checked_first = bool(records) and records[0].seat == hero and records[0].kind == _CHECK
-        aggressors = [r.seat for r in records if r.kind == _BET or r.kind == _RAISE]
         hero_check_raised = hero_checked_first and aggressors[1] == hero
         return _S.T_TR1 if hero_check_raised and street_bets == 3 else _S.T_TR3
     if street_bets == 2:

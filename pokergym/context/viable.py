@@ -74,6 +74,8 @@ Example:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pokergym.engine.actions import Street
 from pokergym.engine.state import LegalActions
 
@@ -112,10 +114,13 @@ _NO_SHOWDOWN = frozenset({_M.TRASH})
 _DRAW_LED = frozenset({_M.TRASH, _M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN})
 
 
+# Options are immutable and few: build each once (``typed`` keeps 1 and 1.0 apart).
+@lru_cache(maxsize=256, typed=True)
 def _bet(label: str, fraction: float, note: str = "") -> ViableOption:
     return ViableOption(label, _K.BET, fraction, note)
 
 
+@lru_cache(maxsize=256, typed=True)
 def _raise(label: str, fraction: float, note: str = "") -> ViableOption:
     return ViableOption(label, _K.RAISE, fraction, note)
 
