@@ -17,8 +17,9 @@ its strategy, through ``action_probabilities``:
 
 Hands come in duplicate pairs (one deck, the responder on the button in one
 hand and in the big blind in the other). A hand that goes all-in before the
-river counts its exact expected value over the remaining board
-(:func:`~pokergym.arena.variance.adjust_hand`). The result is the responder's
+river counts its exact expected value over the remaining board, ``(2 e - 1) m``
+with ``e`` the exact equity of the two hands (the all-in adjustment of
+:mod:`pokergym.arena.variance`). The result is the responder's
 win rate in mbb/hand with a 95% interval over pairs; as any strategy's win
 rate, it bounds the agent's exploitability from below.
 
@@ -26,6 +27,10 @@ Equity against a range is exact on the flop, turn and river; preflop it is
 exact against an untouched (uniform) range and a Monte Carlo estimate
 (``preflop_samples`` deals) otherwise. Costs are about ``1326 x (1 + sizes)``
 calls of ``action_probabilities`` per decision, so slow agents are slow here.
+The agent's answers are memoised by public state and hand, for the whole run
+on the preflop (where the same betting lines recur from hand to hand) and for
+the current hand after it: this relies, as the Bayes update does, on
+``action_probabilities`` depending on nothing but the view.
 
 Example:
     >>> from baselines.simple import FoldBot
@@ -45,13 +50,19 @@ import numpy as np
 import numpy.typing as npt
 
 from pokergym.arena.stats import mean_ci
-from pokergym.arena.variance import StrategyAgent, adjust_hand, canonical_action
+from pokergym.arena.variance import StrategyAgent, canonical_action
 from pokergym.engine.actions import Action, ActionKind, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
 from pokergym.engine.view import PlayerView
-from pokergym.evaluator import N_COMBOS, combo_array, equity_vs_random, equity_vs_range
+from pokergym.evaluator import (
+    COMBO_CARDS,
+    N_COMBOS,
+    combo_array,
+    equity_hand_vs_hand,
+    equity_vs_random,
+    equity_vs_range,
+)
 
 __all__ = ["DEFAULT_FRACTIONS", "LbrResult", "Variant", "exploit_main", "lbr"]
 
@@ -64,6 +75,12 @@ DEFAULT_FRACTIONS = (0.5, 1.0, 2.0)
 _COMBOS = combo_array()
 _RESPONDER = 0
 _AGENT = 1
+_FOLD = (ActionKind.FOLD, 0)
+_MEMO_ACTIONS = 64
+"""The largest distribution, in distinct actions, that the strategy memo keeps."""
+
+_Probabilities = dict[tuple[ActionKind, int], float]
+"""An agent's distribution for one hand, summed per canonical action."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,19 +109,58 @@ class LbrResult:
         )
 
 
+class _Strategy:
+    """The agent's ``action_probabilities`` per public view and hand, memoised.
+
+    Preflop views are kept for the whole run; later ones until :meth:`new_hand`.
+    Distributions over more than :data:`_MEMO_ACTIONS` actions (an agent spreading
+    over every raise size) are recomputed each time rather than held.
+    """
+
+    def __init__(self, agent: StrategyAgent) -> None:
+        self.agent = agent
+        self._preflop: dict[PlayerView, dict[int, _Probabilities]] = {}
+        self._hand: dict[PlayerView, dict[int, _Probabilities]] = {}
+
+    def new_hand(self) -> None:
+        """Forget the views of the last hand after the preflop."""
+        self._hand.clear()
+
+    def probabilities(
+        self, view: PlayerView, live: npt.NDArray[np.intp], target: tuple[ActionKind, int]
+    ) -> npt.NDArray[np.float64]:
+        """Per live hand, the probability of the canonical action ``target`` at ``view``."""
+        legal = view.legal
+        assert legal is not None
+        public = view._replace(hole=(-1, -1))
+        known = (self._hand if view.board else self._preflop).setdefault(public, {})
+        out = np.empty(live.size)
+        for i, combo in enumerate(live.tolist()):
+            probs = known.get(combo)
+            if probs is None:
+                probs = {}
+                for action, p in self.agent.action_probabilities(view._replace(hole=COMBO_CARDS[combo])):
+                    key = canonical_action(legal, action)
+                    probs[key] = probs.get(key, 0) + p
+                if len(probs) <= _MEMO_ACTIONS:
+                    known[combo] = probs
+            out[i] = probs.get(target, 0)
+        return out
+
+
 class _Responder:
     """The LBR player of one hand; the agent's range lives in ``weights``."""
 
     def __init__(
         self,
-        agent: StrategyAgent,
+        strategy: _Strategy,
         state: HandState,
         variant: Variant,
         fractions: Sequence[float],
         samples: int,
         rng: np.random.Generator,
     ) -> None:
-        self.agent = agent
+        self.strategy = strategy
         self.variant = variant
         self.fractions = fractions
         self.samples = samples
@@ -116,25 +172,12 @@ class _Responder:
     def _block(self, cards: Sequence[int]) -> None:
         self.weights[np.isin(_COMBOS, cards).any(axis=1)] = 0.0
 
-    def _probabilities(
-        self, view: PlayerView, live: npt.NDArray[np.intp], action: Action | None
-    ) -> npt.NDArray[np.float64]:
-        """Per live hand, the probability of ``action`` (or of folding, when ``None``)."""
-        legal = view.legal
-        assert legal is not None
-        target = canonical_action(legal, action) if action is not None else (ActionKind.FOLD, 0)
-        out = np.empty(live.size)
-        for i, combo in enumerate(live):
-            hand_view = view._replace(hole=(int(_COMBOS[combo, 0]), int(_COMBOS[combo, 1])))
-            dist = self.agent.action_probabilities(hand_view)
-            out[i] = sum(p for a, p in dist if canonical_action(legal, a) == target)
-        return out
-
     def observe(self, state: HandState, action: Action) -> None:
         """Bayes update of the range after the agent plays ``action`` in ``state``."""
         self._block(state.board)
         live = np.flatnonzero(self.weights)
-        self.weights[live] *= self._probabilities(state.view(_AGENT), live, action)
+        target = canonical_action(state.legal_actions(), action)
+        self.weights[live] *= self.strategy.probabilities(state.view(_AGENT), live, target)
         if not self.weights.any():
             raise ValueError(f"the agent played {action}, which its reported strategy never plays")
 
@@ -181,7 +224,7 @@ class _Responder:
         for amount in self._sizes(state):
             after = state.copy()
             after.raise_to(amount)
-            folds = self._probabilities(after.view(_AGENT), live, None)
+            folds = self.strategy.probabilities(after.view(_AGENT), live, _FOLD)
             calling = np.zeros(N_COMBOS)
             calling[live] = weights[live] * (1.0 - folds)
             call_share = float(calling.sum()) / total
@@ -195,7 +238,7 @@ class _Responder:
 
 
 def _play(
-    agent: StrategyAgent,
+    strategy: _Strategy,
     state: HandState,
     rng: np.random.Generator,
     variant: Variant,
@@ -203,8 +246,10 @@ def _play(
     samples: int,
 ) -> float:
     """Play one hand; the responder's chips, all-in luck removed."""
+    agent = strategy.agent
     agent.reset(_AGENT, rng)
-    responder = _Responder(agent, state, variant, fractions, samples, rng)
+    strategy.new_hand()
+    responder = _Responder(strategy, state, variant, fractions, samples, rng)
     while not state.terminal:
         if state.actor == _AGENT:
             action = agent.act(state.view(_AGENT))
@@ -213,8 +258,11 @@ def _play(
             action = responder.act(state)
         state.apply(action, state.actor)
     assert state.payoffs is not None
-    if state.showdown and state.history[-1].street != Street.RIVER:
-        return adjust_hand(HandHistory.from_state(state), preflop_samples=None).allin
+    street = state.history[-1].street
+    if state.showdown and street != Street.RIVER:
+        board = state.board[: (0, 3, 4)[street]]
+        equity = equity_hand_vs_hand(state.hole(_RESPONDER), state.hole(_AGENT), board).equity
+        return (2.0 * equity - 1.0) * min(state.contributions)
     return float(state.payoffs[_RESPONDER])
 
 
@@ -257,11 +305,12 @@ def lbr(
     deck_seed, play_seed = root.spawn(2)
     decks = np.random.default_rng(deck_seed)
     rngs = [np.random.default_rng(s) for s in play_seed.spawn(2)]
+    strategy = _Strategy(agent)
     per_pair = []
     for _ in range(pairs):
         deck = deal_deck(decks)
         chips = sum(
-            _play(agent, HandState.new(config, button=b, deck=deck), rngs[b], variant, fractions, preflop_samples)
+            _play(strategy, HandState.new(config, button=b, deck=deck), rngs[b], variant, fractions, preflop_samples)
             for b in (0, 1)
         )
         per_pair.append(chips * 500.0 / config.big_blind)

@@ -2,14 +2,71 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 from baselines.simple import CallBot, FoldBot
 from pokergym.agents import RandomAgent
-from pokergym.arena.lbr import _Responder, exploit_main, lbr
-from pokergym.engine import HandState
-from pokergym.evaluator import equity_vs_random
+from pokergym.arena.lbr import _Responder, _Strategy, exploit_main, lbr
+from pokergym.arena.stats import Z95
+from pokergym.engine import DEFAULT_CONFIG, HandState
+from pokergym.evaluator import CLASS_NAMES_169, COMBO_CARDS, class_index_169, combos_in_class, equity_vs_random
+
+# LBR against the calling station, derived independently of pokergym.arena.lbr.
+#
+# The station never folds and never raises, and its actions do not depend on its
+# cards, so the responder's range stays uniform and every bet is called: a bet to X
+# is worth (2e - 1) X, checking or calling (2e - 1) x the big blind, e its equity
+# against a random hand on the current board. At each decision the responder thus
+# moves all-in if e > 1/2 and otherwise checks or calls (folding the small blind,
+# -1/2 big blind, never beats calling: every hand has e > 0.32 > 1/4). Both seats
+# play the same line: on the button it acts first preflop and the station checks
+# to it afterwards; in the big blind the station limps first and it acts first
+# after the flop. A hand holding h therefore shoves at the first street whose
+# equity exceeds 1/2 (exact expectation over the opponent's hand and the rest of
+# the board: (2e - 1) x stack) or checks down for (2e - 1) x big blind on the
+# river. Per hand, in chips: A x stack + B x big blind.
+#
+# _STATION = _station_reference(120, seed=2026) (12 minutes on a loaded 2-core machine);
+# at 200 big blinds: 34,099 +- 550 mbb/hand.
+_STATION = (0.171337, 0.001403, -0.168196, 0.002157)  # (A, standard error of A, B, standard error of B)
+_STATION_HANDS = 120
+
+
+def _station_reference(paths_per_class: int, seed: int) -> tuple[float, float, float, float]:
+    """``(A, se, B, se)`` above: exact for the classes that shove preflop, Monte Carlo boards for the others.
+
+    The 89 classes with preflop equity above 1/2 (the evaluator's exact 169-class
+    table) shove at once. For each other class, ``paths_per_class`` random boards
+    are walked street by street with exact equities against a random hand.
+    """
+    rng = np.random.default_rng(seed)
+    a = b = a_var = b_var = 0.0
+    for index in range(len(CLASS_NAMES_169)):
+        share = combos_in_class(index) / len(COMBO_CARDS)
+        hole = next(c for c in COMBO_CARDS if class_index_169(c) == index)
+        equity = equity_vs_random(hole).equity
+        if equity > 0.5:
+            a += share * (2 * equity - 1)
+            continue
+        deck = np.array([c for c in range(52) if c not in hole])
+        shoves, showdowns = np.zeros(paths_per_class), np.zeros(paths_per_class)
+        for k in range(paths_per_class):
+            board = tuple(int(c) for c in rng.choice(deck, 5, replace=False))
+            for street in (3, 4, 5):
+                equity = equity_vs_random(hole, board[:street]).equity
+                if equity > 0.5:
+                    shoves[k] = 2 * equity - 1
+                    break
+            else:
+                showdowns[k] = 2 * equity - 1
+        a += share * shoves.mean()
+        b += share * showdowns.mean()
+        a_var += share**2 * shoves.var(ddof=1) / paths_per_class
+        b_var += share**2 * showdowns.var(ddof=1) / paths_per_class
+    return a, math.sqrt(a_var), b, math.sqrt(b_var)
 
 
 def test_always_fold_loses_its_blinds() -> None:
@@ -29,10 +86,35 @@ def test_calling_station_policy_is_analytic(seed: int) -> None:
     # Against a calling station the range never narrows and no bet folds, so the best
     # check/call EV is (2e - 1) x (chips in): LBR shoves exactly when equity vs random > 1/2.
     state = HandState.new(rng=np.random.default_rng(seed), button=0)
-    responder = _Responder(CallBot(), state, "full", (0.5, 1.0, 2.0), 500, np.random.default_rng(0))
+    responder = _Responder(_Strategy(CallBot()), state, "full", (0.5, 1.0, 2.0), 500, np.random.default_rng(0))
     action = responder.act(state)
     shove = equity_vs_random(state.hole(0)).equity > 0.5
     assert (str(action) == f"raise to {state.max_raise_to}") == shove
+
+
+def test_calling_station_only_needs_the_all_in_size() -> None:
+    # Against the station a bet to X is worth (2e - 1) X: all-in beats every smaller
+    # size when e > 1/2 and checking beats them all when e < 1/2, so dropping the
+    # pot-fraction sizes changes no decision (and saves 3 of 4 strategy queries).
+    full = lbr(CallBot(), hands=6, seed=1)
+    shove_only = lbr(CallBot(), hands=6, seed=1, fractions=())
+    assert (full.mbb_per_hand, full.ci95) == (shove_only.mbb_per_hand, shove_only.ci95)
+
+
+def test_calling_station_value_matches_reference() -> None:
+    a, a_se, b, b_se = _STATION
+    stack, blind = DEFAULT_CONFIG.effective_stack, DEFAULT_CONFIG.big_blind
+    reference = (a * stack + b * blind) * 1000 / blind
+    reference_ci = Z95 * math.hypot(a_se * stack, b_se * blind) * 1000 / blind
+    result = lbr(CallBot(), hands=_STATION_HANDS, seed=0, fractions=())
+    assert abs(result.mbb_per_hand - reference) < math.hypot(result.ci95, reference_ci)
+
+
+def test_station_reference_is_reproducible() -> None:
+    # A fresh, small run of the derivation agrees with the stored constants.
+    a, a_se, b, b_se = _station_reference(3, seed=1)
+    assert abs(a - _STATION[0]) < 4 * math.hypot(a_se, _STATION[1])
+    assert abs(b - _STATION[2]) < 4 * math.hypot(b_se, _STATION[3])
 
 
 def test_rejects_agent_without_probabilities() -> None:
