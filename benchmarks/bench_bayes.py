@@ -1,7 +1,7 @@
 """Decision time and gauntlet of the Bayes agent.
 
     PYTHONPATH=. python benchmarks/bench_bayes.py timing --db PATH --hands 300
-    PYTHONPATH=. python benchmarks/bench_bayes.py gauntlet --pairs 500 --seed 0
+    PYTHONPATH=. python benchmarks/bench_bayes.py gauntlet --pairs 500 --seed 0 [--only maniac call]
 
 ``timing`` plays hands against the maniac, the calling station and the honest
 bot and times every ``act`` call (all of the agent's Bayes work happens
@@ -30,6 +30,7 @@ class _Timed:
         self.agent = agent
         self.name = agent.name
         self.times: list[float] = []
+        self.cpu: list[float] = []
 
     def reset(self, seat: int, rng: np.random.Generator) -> None:
         self.agent.reset(seat, rng)
@@ -38,8 +39,9 @@ class _Timed:
         self.agent.observe(event)  # type: ignore[arg-type]
 
     def act(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = self.agent.act(view)
+        self.cpu.append(time.thread_time() - cpu)
         self.times.append(time.perf_counter() - start)
         return action
 
@@ -52,27 +54,30 @@ def timing(db: str | None, hands: int, seed: int) -> None:
         warm = HandState.new(button=hand % 2, rng=rng)
         play_hand(warm, [timed, make("maniac")], [np.random.default_rng(hand), np.random.default_rng(1)])
     timed.times.clear()
+    timed.cpu.clear()
     for hand in range(hands):
         opponent: Agent = make(("maniac", "call", "honest")[hand % 3])
         state = HandState.new(button=hand % 2, rng=rng)
         play_hand(state, [timed, opponent], [np.random.default_rng(hand), np.random.default_rng(hand + 1)])
-    ms = sorted(t * 1e3 for t in timed.times)
     print(f"corpus: {agent.corpus.hand_count()} hands, {agent.corpus.decision_count()} decisions ({db or 'default'})")
-    print(
-        f"{len(ms)} decisions: median {statistics.median(ms):.2f} ms, mean {statistics.fmean(ms):.2f} ms, "
-        f"p90 {ms[int(0.9 * len(ms))]:.2f} ms, p99 {ms[int(0.99 * len(ms))]:.2f} ms"
-    )
+    for clock, seconds in (("wall", timed.times), ("cpu", timed.cpu)):
+        ms = sorted(t * 1e3 for t in seconds)
+        print(
+            f"{clock}: {len(ms)} decisions, median {statistics.median(ms):.2f} ms, mean {statistics.fmean(ms):.2f} ms, "
+            f"p90 {ms[int(0.9 * len(ms))]:.2f} ms, p99 {ms[int(0.99 * len(ms))]:.2f} ms"
+        )
 
 
-def gauntlet(pairs: int, seed: int, db: str | None) -> None:
-    opponents = ["rule", "honest", "maniac", "call"]
-    try:
-        from baselines.cfr.agent import CFRBucketAgent
+def gauntlet(pairs: int, seed: int, db: str | None, only: list[str] | None) -> None:
+    opponents = only or ["rule", "honest", "maniac", "call"]
+    extra = {}
+    if only is None:
+        try:
+            from baselines.cfr.agent import CFRBucketAgent
 
-        extra = {"cfr": CFRBucketAgent}
-    except ImportError:
-        extra = {}
-        print("cfr: not available, skipped")
+            extra = {"cfr": CFRBucketAgent}
+        except ImportError:
+            print("cfr: not available, skipped")
     print("| opponent | bayes mbb/hand | 95% CI | honest mbb/hand | 95% CI |")
     print("|---|---|---|---|---|")
     for name in [*opponents, *extra]:
@@ -96,11 +101,12 @@ def main() -> None:
     g.add_argument("--pairs", type=int, default=500)
     g.add_argument("--seed", type=int, default=0)
     g.add_argument("--db", default=None)
+    g.add_argument("--only", nargs="+", default=None, help="registered opponents to play (default: all, and cfr)")
     args = parser.parse_args()
     if args.command == "timing":
         timing(args.db, args.hands, args.seed)
     else:
-        gauntlet(args.pairs, args.seed, args.db)
+        gauntlet(args.pairs, args.seed, args.db, args.only)
 
 
 if __name__ == "__main__":

@@ -34,4 +34,8 @@ __all__ = [
 __version__ = "0.1.0"
 
 if "HUNL-v0" not in gymnasium.registry:
-    gymnasium.register(id="HUNL-v0", entry_point="pokergym.envs.hunl:HUNLEnv")
+    gymnasium.register(
+        id="HUNL-v0",
+        entry_point="pokergym.envs.hunl:HUNLEnv",
+        vector_entry_point="pokergym.vector.env:HUNLVectorEnv",
+    )

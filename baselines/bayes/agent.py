@@ -7,20 +7,28 @@ updates the weights:
 * preflop, per 169-class, with the corpus counts of that betting history;
 * after the flop, the opponent's possible hands are vectorised on the board
   (:mod:`~baselines.bayes.vectorise`), clustered into K = 5 buckets
-  (:mod:`~baselines.bayes.buckets`, seeded by the board), and each bucket's
+  (:mod:`~baselines.bayes.buckets`, seeded by the board; features and
+  buckets depend on the board only, so they are computed once per board and
+  shared by every agent and seat of the process), and each bucket's
   likelihood of the action comes from the corpus by distance weighting
   (:mod:`~baselines.bayes.model`); when the full history key has fewer than
   :data:`MIN_EXAMPLES` examples the street key is used, and with none the
   action is not used.
 
 Likelihoods are tilted by the online :class:`~baselines.bayes.model.OpponentModel`,
-which learns the opponent's action frequencies over the match. When the
-agent is to act it measures its equity against the weighted range and lets
-:mod:`~baselines.bayes.expert` decide.
+which learns the opponent's action frequencies over the match, and blended
+with those frequencies as far as they differ from the corpus'
+(:func:`~baselines.bayes.model.distrust`). When the agent is to act it
+measures its equity against the weighted range and lets
+:mod:`~baselines.bayes.expert` decide. The expert system's choice is a known
+distribution, reported by :meth:`BayesAgent.action_probabilities` and
+sampled by :meth:`BayesAgent.act` (preflop, the Monte Carlo equity is seeded
+by the spot, not drawn from the hand's generator).
 
 The agent reads only its :class:`~pokergym.engine.PlayerView` and the
 events; it never looks at the opponent's cards (it does not even use the
-cards shown at showdown).
+cards shown at showdown). The hand is also followed from the views alone
+(a driver that sends no events loses only the online model's learning).
 
 **Corpus.** ``db`` is a path or ``sqlite:///`` URL of a corpus built with
 ``pokergym corpus build``; it is opened read-only. Without it the agent uses
@@ -41,6 +49,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import zlib
 
 import numpy as np
@@ -48,17 +57,19 @@ import numpy.typing as npt
 
 from baselines.bayes.buckets import DEFAULT_K, kmeans
 from baselines.bayes.corpus import Corpus, Decision, LineTracker, default_corpus
-from baselines.bayes.expert import Situation, choose
+from baselines.bayes.expert import Situation, choose, distribution
 from baselines.bayes.model import (
     DEFAULT_BANDWIDTH,
     PRIOR_OBSERVATIONS,
     OpponentModel,
     action_likelihood,
+    distrust,
     preflop_likelihood,
     tilt,
     update_weights,
 )
 from baselines.bayes.vectorise import DEFAULT_MAX_NEXT, BoardFeatures, board_features, weighted_equity
+from baselines.policy import ActionDistribution
 from pokergym.agents import BaseAgent
 from pokergym.engine import Action, ActionTaken, Event, GameConfig, HandStart, PlayerView
 from pokergym.evaluator import COMBO_CARDS, N_COMBOS, class_index_169, combo_array, combo_index, equity_vs_range
@@ -68,25 +79,33 @@ __all__ = ["MIN_EXAMPLES", "BayesAgent"]
 MIN_EXAMPLES = 10
 """Fewest corpus examples of a history key for it to be used."""
 
-_KMEANS_ITERATIONS = 8
-"""Lloyd iterations per board (k-means settles in a handful; this bounds the cost of a street's first decision)."""
 _CLASS_OF_COMBO = np.array([class_index_169(cards) for cards in COMBO_CARDS], dtype=np.int64)
 _COMBO_MASKS = (np.int64(1) << combo_array()[:, 0]) | (np.int64(1) << combo_array()[:, 1])
+_STREET_CACHE = 256
+"""Boards whose features and buckets are kept (about 100 kB each); a duplicate match replays every board."""
 
 
 class _Street:
-    """A street's board features and the opponent's buckets on it."""
+    """A board's features and the buckets of all hands that avoid it.
+
+    The buckets describe the board, not the hero's cards: the hands that
+    touch them are clustered too, and simply carry no weight.
+    """
 
     __slots__ = ("centres", "features", "labels")
 
-    def __init__(self, features: BoardFeatures, hole_mask: np.int64, k: int) -> None:
+    def __init__(self, features: BoardFeatures, k: int) -> None:
         self.features = features
-        live = features.valid & ((_COMBO_MASKS & hole_mask) == 0)
-        seed = zlib.crc32(bytes(sorted(features.board)))
-        centres, labels = kmeans(features.vectors[live], k, seed=seed, iterations=_KMEANS_ITERATIONS)
+        centres, labels = kmeans(features.vectors[features.valid], k, seed=zlib.crc32(bytes(sorted(features.board))))
         self.centres = centres
         self.labels = np.zeros(N_COMBOS, dtype=np.int64)
-        self.labels[live] = labels
+        self.labels[features.valid] = labels
+
+
+@functools.lru_cache(maxsize=_STREET_CACHE)
+def _street_of(board: tuple[int, ...], max_next: int, k: int) -> _Street:
+    """The features and buckets of ``board``, computed once per board for every agent and seat."""
+    return _Street(board_features(board, max_next), k)
 
 
 class BayesAgent(BaseAgent):
@@ -144,42 +163,57 @@ class BayesAgent(BaseAgent):
         self.seat = seat
         self._button = button
         self._hole = hole
-        self._hole_mask = np.int64((1 << hole[0]) | (1 << hole[1]))
         self._line = LineTracker(config, button)
         self._decisions: list[Decision] = []
         self._applied = 0
-        self._streets: dict[int, _Street] = {}
-        self.weights: npt.NDArray[np.float64] = ((_COMBO_MASKS & self._hole_mask) == 0).astype(np.float64)
+        self._seen_streets: set[int] = set()
+        self.weights: npt.NDArray[np.float64] = ((_COMBO_MASKS & _COMBO_MASKS[combo_index(*hole)]) == 0).astype(
+            np.float64
+        )
         self.weights /= self.weights.sum()
 
     # --------------------------------------------------------------- act
     def act(self, view: PlayerView) -> Action:
-        """Update the opponent's range with his new actions, then let the expert system choose."""
-        if view.config != self._config:
+        """Update the opponent's range with his new actions, then sample the expert system's choice."""
+        action, _ = choose(view, self._situation(view), self.rng)
+        return action
+
+    def action_probabilities(self, view: PlayerView) -> ActionDistribution:
+        """The distribution :meth:`act` samples for ``view``: the expert system's rules and their probabilities.
+
+        Like :meth:`act` it first applies the opponent's new actions to his
+        range (once: a second call with the same view changes nothing), so
+        the two agree; the result uses no draw of the hand's generator.
+        """
+        return distribution(view, self._situation(view))
+
+    def _situation(self, view: PlayerView) -> Situation:
+        """Bring the hand up to ``view`` (the events may be missing), apply Bayes' rule, measure the spot."""
+        if view.config != self._config or view.hole != self._hole or len(view.history) < len(self._decisions):
             self._config = view.config
-            self._line = LineTracker(view.config, view.button)
-            self._decisions = [self._line.push(record) for record in view.history]
+            self._start_hand(view.seat, view.button, view.hole, view.config)
+        for record in view.history[len(self._decisions) :]:
+            self._decisions.append(self._line.push(record))
         for decision in self._decisions[self._applied :]:
             if decision.seat != self.seat:
                 self._update(decision, view.board)
         self._applied = len(self._decisions)
-        situation = Situation(
+        facing = self._frequencies(int(view.street), True)
+        return Situation(
             equity=self._equity(view),
             pot_odds=view.to_call / (view.pot + view.to_call),
-            fold_rate=float(self._frequencies(int(view.street), True)[0]),
+            fold_rate=float(facing[0]),
+            raise_rate=float(facing[3] + facing[4]),
         )
-        action, _ = choose(view, situation, self.rng)
-        return action
 
     def _frequencies(self, street: int, facing: bool) -> npt.NDArray[np.float64]:
         return self.opponent.frequencies(street, facing, self.corpus.context_counts(street, facing))
 
     def _street(self, street: int, board: tuple[int, ...]) -> _Street:
-        known = self._streets.get(street)
-        if known is None:
-            known = _Street(board_features(board[: street + 2], self.max_next), self._hole_mask, self.buckets)
+        known = _street_of(tuple(board[: street + 2]), self.max_next, self.buckets)
+        if street not in self._seen_streets:
+            self._seen_streets.add(street)
             self.weights = np.where(known.features.valid, self.weights, 0.0)
-            self._streets[street] = known
         return known
 
     def _update(self, decision: Decision, board: tuple[int, ...]) -> None:
@@ -202,11 +236,14 @@ class BayesAgent(BaseAgent):
             labels = street.labels
         counts_here = corpus.context_counts(decision.street, decision.facing)
         corpus_mix = counts_here / max(counts_here.sum(), 1.0)
-        tilted = tilt(likelihood, self._frequencies(decision.street, decision.facing), corpus_mix)
-        self.weights = update_weights(self.weights, tilted[labels, decision.action])
+        his = self._frequencies(decision.street, decision.facing)
+        blended = distrust(tilt(likelihood, his, corpus_mix), his, corpus_mix)
+        self.weights = update_weights(self.weights, blended[labels, decision.action])
 
     def _equity(self, view: PlayerView) -> float:
         if view.street == 0:
-            return equity_vs_range(view.hole, (), self.weights, samples=self.preflop_samples, rng=self.rng).equity
+            # common random numbers: the Monte Carlo deals depend on the spot, not on the hand's generator
+            seed = zlib.crc32(bytes([*view.hole, len(view.history)]))
+            return equity_vs_range(view.hole, (), self.weights, samples=self.preflop_samples, rng=seed).equity
         street = self._street(int(view.street), view.board)
         return weighted_equity(street.features, combo_index(*view.hole), self.weights)

@@ -1,11 +1,14 @@
-"""The expert system: turn the opponent's hand distribution into an action.
+"""The expert system: turn the opponent's hand distribution into an action distribution.
 
 Rules are tried from the most to the least aggressive. Each has a condition
 on the :class:`Situation` (the hero's equity against the opponent's current
 hand distribution, the pot odds, and what the online model says about the
 opponent) and a probability; the first rule whose condition holds and whose
 draw succeeds is played. When none is taken the hero checks if that is free
-and folds otherwise.
+and folds otherwise. Since the draws are independent, the choice is a known
+distribution: a rule that holds is taken with its probability times the
+chance that every earlier rule that held was not drawn
+(:func:`distribution`); :func:`choose` samples it with one uniform draw.
 
 Default rules (:data:`DEFAULT_RULES`), fractions of the pot after calling:
 
@@ -14,11 +17,24 @@ rule       condition                                       action              p
 =========  ==============================================  ==================  ===========
 ``big``    equity >= 0.80                                  raise 1.0 pot (1.5  0.85
                                                            if he folds < 25%)
-``value``  equity >= 0.58 + 0.15 x his fold rate           raise 0.6 pot       0.75
+``value``  equity >= 0.52 + 0.15 x his fold rate           raise 0.6 pot       0.75
+           + 0.35 x his raise rate
 ``bluff``  nothing to call, equity < 0.35, he folds        bet 0.6 pot         0.30
            to a bet >= 45% of the time
 ``call``   something to call, equity >= pot odds + 0.02    call                1
 =========  ==============================================  ==================  ===========
+
+**Why the value threshold depends on his fold and raise rates.** A value
+raise earns when worse hands call it. The hands that fold to it would have
+paid nothing more, and the hands that re-raise put the hero to a larger
+decision with only a medium hand; only the calls are the profit. So the
+more often the online model sees the opponent fold or raise when facing a
+bet, the stronger the hero's hand must be before a raise pays, and a
+medium hand instead checks or calls and lets an aggressive opponent keep
+betting his weaker hands into it. With the corpus' own fold and raise
+rates (about 0.3 and 0.15 on the default corpus) the threshold is about
+0.62, as before; against an opponent who raises a bet half the time it is
+above 0.7, so medium hands call and only strong hands raise.
 
 A raising rule is skipped when raising is not legal; sizes are clamped to the
 legal range (so with a short stack a raise may be all-in).
@@ -27,6 +43,8 @@ Example:
     >>> import numpy as np
     >>> from pokergym.engine import HandState
     >>> view = HandState.new(deck=tuple(range(9))).view(0)
+    >>> [(str(a), round(p, 4)) for a, p in distribution(view, Situation(equity=0.9, fold_rate=0.5))]
+    [('raise to 300', 0.85), ('raise to 220', 0.1125), ('call', 0.0375)]
     >>> action, rule = choose(view, Situation(equity=0.9, fold_rate=0.5), np.random.default_rng(0))
     >>> str(action), rule
     ('raise to 300', 'big')
@@ -41,10 +59,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from baselines.policy import legal_of, pot_raise_to
+from baselines.policy import ActionDistribution, legal_of, merge, pot_raise_to
 from pokergym.engine import Action, PlayerView
 
-__all__ = ["DEFAULT_RULES", "Rule", "Situation", "choose"]
+__all__ = ["DEFAULT_RULES", "Rule", "Situation", "choose", "distribution", "rule_distribution"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +73,13 @@ class Situation:
         equity: the hero's chance against the opponent's weighted hand distribution.
         pot_odds: ``to_call / (pot + to_call)``, 0 when checking is free.
         fold_rate: the online model's probability that the opponent folds to a bet here.
+        raise_rate: the online model's probability that the opponent raises a bet here.
     """
 
     equity: float
     pot_odds: float = 0.0
     fold_rate: float = 0.3
+    raise_rate: float = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,34 +101,62 @@ class Rule:
 
 DEFAULT_RULES: tuple[Rule, ...] = (
     Rule("big", lambda s, facing: s.equity >= 0.80, lambda s: 1.5 if s.fold_rate < 0.25 else 1.0, 0.85),
-    Rule("value", lambda s, facing: s.equity >= 0.58 + 0.15 * s.fold_rate, lambda s: 0.6, 0.75),
+    Rule(
+        "value",
+        lambda s, facing: s.equity >= 0.52 + 0.15 * s.fold_rate + 0.35 * s.raise_rate,
+        lambda s: 0.6,
+        0.75,
+    ),
     Rule("bluff", lambda s, facing: not facing and s.equity < 0.35 and s.fold_rate >= 0.45, lambda s: 0.6, 0.30),
     Rule("call", lambda s, facing: facing and s.equity >= s.pot_odds + 0.02, None, 1.0),
 )
 """The rules of the table above, most aggressive first."""
 
 
+def rule_distribution(
+    view: PlayerView, situation: Situation, rules: Sequence[Rule] = DEFAULT_RULES
+) -> list[tuple[Action, float, str]]:
+    """Every rule that may be played for ``view``, with its action and probability, then the default.
+
+    Returns:
+        ``(action, probability, rule name)`` in rule order, the last entry
+        ``"check"`` or ``"fold"`` with the chance that no rule was drawn;
+        entries of probability zero are left out, and the probabilities sum to one.
+    """
+    legal = legal_of(view)
+    facing = legal.can_call
+    entries: list[tuple[Action, float, str]] = []
+    left = 1.0
+    for rule in rules:
+        if not rule.condition(situation, facing) or (rule.size is not None and not legal.can_raise):
+            continue
+        action = Action.call() if rule.size is None else Action.raise_to(pot_raise_to(view, rule.size(situation)))
+        entries.append((action, left * rule.probability, rule.name))
+        left *= 1.0 - rule.probability
+    entries.append((Action.check(), left, "check") if legal.can_check else (Action.fold(), left, "fold"))
+    return [entry for entry in entries if entry[1] > 0.0]
+
+
+def distribution(view: PlayerView, situation: Situation, rules: Sequence[Rule] = DEFAULT_RULES) -> ActionDistribution:
+    """The expert system's action distribution for ``view`` (equal actions of different rules merged)."""
+    return merge((action, probability) for action, probability, _ in rule_distribution(view, situation, rules))
+
+
 def choose(
     view: PlayerView, situation: Situation, rng: np.random.Generator, rules: Sequence[Rule] = DEFAULT_RULES
 ) -> tuple[Action, str]:
-    """Pick a legal action for ``view`` by the first rule that holds and is drawn.
+    """Sample :func:`rule_distribution` with one uniform draw of ``rng`` (none when one entry has all the mass).
 
     Returns:
         The action and the name of the rule that chose it (``"check"`` or
         ``"fold"`` when none did).
     """
-    legal = legal_of(view)
-    facing = legal.can_call
-    for rule in rules:
-        if not rule.condition(situation, facing):
-            continue
-        if rule.size is not None and not legal.can_raise:
-            continue
-        if rule.probability < 1.0 and rng.random() >= rule.probability:
-            continue
-        if rule.size is None:
-            return Action.call(), rule.name
-        return Action.raise_to(pot_raise_to(view, rule.size(situation))), rule.name
-    if legal.can_check:
-        return Action.check(), "check"
-    return Action.fold(), "fold"
+    entries = rule_distribution(view, situation, rules)
+    if len(entries) == 1:
+        return entries[0][0], entries[0][2]
+    draw = rng.random() * sum(probability for _, probability, _ in entries)
+    for action, probability, name in entries:
+        draw -= probability
+        if draw < 0.0:
+            return action, name
+    return entries[-1][0], entries[-1][2]

@@ -23,6 +23,17 @@ starts at the corpus and converges to the opponent's own frequencies.
 renormalises per bucket. Against an opponent who raises twice as often as
 the corpus, a raise says less about his hand.
 
+Tilting keeps the corpus' ordering of hands: even a maniac's raise still
+favours the strong buckets, raise after raise. But the further an opponent's
+frequencies are from the corpus', the less the corpus can say about how his
+actions depend on his cards. :func:`distrust` therefore treats part of his
+play as independent of his hand: with ``d`` the total variation distance
+between his frequencies and the corpus' (the smallest share of his actions
+that the corpus cannot account for), the likelihood becomes
+``(1 - d) * tilted + d * his frequencies``. Against an opponent who plays
+like the corpus nothing changes; against one who raises 80% of the time
+with any two cards (``d`` about 0.6) a raise moves his range much less.
+
 **Range update.** :func:`bayes_update` turns a prior over buckets and the
 likelihood of the observed action into the posterior; :func:`update_weights`
 does the same for the 1326 hand weights (each hand takes its bucket's
@@ -49,6 +60,7 @@ __all__ = [
     "action_likelihood",
     "bayes_update",
     "bucket_posterior",
+    "distrust",
     "preflop_likelihood",
     "tilt",
     "update_weights",
@@ -164,6 +176,33 @@ def tilt(
     tilted = likelihood * ratio[None, :]
     total = tilted.sum(axis=1, keepdims=True)
     result: npt.NDArray[np.float64] = np.where(total > 0, tilted / np.where(total > 0, total, 1.0), likelihood)
+    return result
+
+
+def distrust(
+    likelihood: npt.NDArray[np.float64], opponent: npt.NDArray[np.float64], corpus: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """Blend likelihoods ``(K, 5)`` with the opponent's hand-independent frequencies, by how far he is from the corpus.
+
+    The weight of the blend is the total variation distance
+    ``0.5 * sum |opponent - corpus|`` (both normalised), in ``[0, 1]``;
+    without corpus counts the likelihoods are returned unchanged.
+
+    Example:
+        >>> lik = np.array([[0.3, 0.0, 0.6, 0.1, 0.0], [0.0, 0.0, 0.5, 0.5, 0.0]])
+        >>> corpus = np.array([0.15, 0.0, 0.65, 0.2, 0.0])
+        >>> bool(np.allclose(distrust(lik, corpus, corpus), lik))
+        True
+        >>> maniac = np.array([0.0, 0.0, 0.2, 0.8, 0.0])
+        >>> out = distrust(lik, maniac, corpus)  # d = 0.6
+        >>> out.round(2).tolist()
+        [[0.12, 0.0, 0.36, 0.52, 0.0], [0.0, 0.0, 0.32, 0.68, 0.0]]
+    """
+    if corpus.sum() <= 0:
+        return likelihood
+    his = opponent / opponent.sum()
+    distance = 0.5 * float(np.abs(his - corpus / corpus.sum()).sum())
+    result: npt.NDArray[np.float64] = (1.0 - distance) * likelihood + distance * his[None, :]
     return result
 
 

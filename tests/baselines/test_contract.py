@@ -24,7 +24,7 @@ REPRODUCIBLE_SPECS = {"expectiminimax": "expectiminimax:budget_ms=none"}
 
 # Agents that do not report action probabilities (their strategy is not exposed); every
 # other agent must, since variance reduction and LBR rely on it.
-NO_PROBABILITIES = {"bayes"}
+NO_PROBABILITIES: set[str] = set()
 
 
 def build(name: str) -> Agent:

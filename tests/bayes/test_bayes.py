@@ -15,6 +15,7 @@ from baselines.bayes.corpus import (
     default_corpus,
     simulate,
 )
+from baselines.bayes.expert import Situation, choose, distribution, rule_distribution
 from baselines.bayes.model import OpponentModel, action_likelihood, bayes_update, bucket_posterior, update_weights
 from baselines.bayes.vectorise import board_features
 from baselines.simple import CallBot, ManiacBot, RandomBot
@@ -182,3 +183,60 @@ def test_decisions_do_not_depend_on_hidden_cards() -> None:
             play_hand(state, [agent, ManiacBot(aggression=0.4)], rngs)
         logs.append([entry for entry in agent.log if entry != "end"])
     assert all(log == logs[0] for log in logs[1:])
+
+
+# ------------------------------------------------------ expert and policy
+def test_distribution_is_what_choose_samples() -> None:
+    view = HandState.new(deck=tuple(range(9))).view(0)
+    situation = Situation(equity=0.85, pot_odds=0.33, fold_rate=0.2, raise_rate=0.2)
+    dist = dict(distribution(view, situation))
+    assert sum(dist.values()) == pytest.approx(1.0)
+    rng = np.random.default_rng(5)
+    draws = [choose(view, situation, rng)[0] for _ in range(4000)]
+    for action, probability in dist.items():
+        assert draws.count(action) / len(draws) == pytest.approx(probability, abs=0.03)
+    assert set(draws) <= set(dist)
+
+
+def test_medium_hands_call_instead_of_raising_against_a_raiser() -> None:
+    view = HandState.new(deck=tuple(range(9))).view(0)  # small blind facing the big blind
+    medium = {"equity": 0.66, "pot_odds": 0.33, "fold_rate": 0.15}
+    usual = {rule for _, _, rule in rule_distribution(view, Situation(**medium, raise_rate=0.15))}
+    raiser = {rule for _, _, rule in rule_distribution(view, Situation(**medium, raise_rate=0.8))}
+    assert "value" in usual and "value" not in raiser and "call" in raiser
+    strong = Situation(equity=0.9, pot_odds=0.33, fold_rate=0.0, raise_rate=0.8)
+    assert "big" in {rule for _, _, rule in rule_distribution(view, strong)}
+
+
+def test_action_probabilities_agree_with_act_and_ignore_the_generator() -> None:
+    agent = BayesAgent()
+    rng = np.random.default_rng(8)
+    checked = 0
+    for hand in range(12):
+        state = HandState.new(button=hand % 2, rng=rng)
+        opponent = ManiacBot()
+        agents = [agent, opponent]
+        for seat, player in enumerate(agents):
+            player.reset(seat, np.random.default_rng([hand, seat]))
+        while not state.terminal:
+            view = state.view(state.actor)
+            if state.actor == 0:
+                dist = agent.action_probabilities(view)
+                assert sum(p for _, p in dist) == pytest.approx(1.0) and min(p for _, p in dist) > 0
+                agent.rng = np.random.default_rng(999)  # another generator: same distribution
+                assert agent.action_probabilities(view) == dist
+                assert agent.act(view) in {action for action, _ in dist}
+                checked += 1
+                action = agent.act(view)
+            else:
+                action = opponent.act(view)
+            state.apply(action)
+    assert checked > 20
+
+
+def test_board_buckets_are_shared_and_do_not_depend_on_the_hero() -> None:
+    board = parse_cards("Kh8d3c")
+    first, second = BayesAgent(), BayesAgent()
+    first._start_hand(0, 0, parse_cards("AsAd"), GameConfig())
+    second._start_hand(1, 0, parse_cards("7c7d"), GameConfig())
+    assert first._street(1, board) is second._street(1, board)

@@ -1,0 +1,115 @@
+"""Stable-Baselines3 adapter: a :class:`HUNLVectorEnv` as an SB3 ``VecEnv`` (needs the ``rl`` extra).
+
+SB3 algorithms take their own ``VecEnv`` type, not Gymnasium's.
+:class:`SB3VecEnv` steps a :class:`~pokergym.vector.HUNLVectorEnv` behind that
+interface: observations are the vector's batched dict, ``dones`` its
+terminations, each finished table's info carries ``terminal_observation``
+(SB3's autoreset is also same-step), and ``env_method("action_masks")``
+returns the batched masks, so sb3-contrib's ``MaskablePPO`` masks illegal
+actions with no ``ActionMasker``.
+
+Example:
+    >>> from sb3_contrib import MaskablePPO
+    >>> venv = SB3VecEnv(HUNLVectorEnv(2))
+    >>> model = MaskablePPO("MultiInputPolicy", venv, n_steps=8, batch_size=16, n_epochs=1,
+    ...                     policy_kwargs={"net_arch": [8]}, seed=0)
+    >>> model.learn(16).num_timesteps
+    16
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+from stable_baselines3.common.vec_env import VecEnv
+
+from pokergym.vector.env import HUNLVectorEnv
+
+__all__ = ["SB3VecEnv"]
+
+
+class SB3VecEnv(VecEnv):
+    """A :class:`HUNLVectorEnv` behind SB3's ``VecEnv`` interface.
+
+    SB3's ``seed(s)`` seeds table ``i`` with ``s + i`` at the next reset, as
+    ``HUNLVectorEnv.reset(seed=s)`` does.
+
+    Args:
+        venv: the vector environment (owned by the adapter from now on).
+    """
+
+    def __init__(self, venv: HUNLVectorEnv) -> None:
+        """Wrap ``venv``."""
+        self.venv = venv
+        super().__init__(venv.num_envs, venv.single_observation_space, venv.single_action_space)
+        self._actions: np.ndarray = np.zeros(venv.num_envs, dtype=np.int64)
+
+    def reset(self) -> dict[str, np.ndarray]:
+        """Reset every table with the pending seeds (see ``seed``)."""
+        seeds = self._seeds if any(seed is not None for seed in self._seeds) else None
+        observations, infos = self.venv.reset(seed=seeds)
+        self._seeds = [None] * self.num_envs
+        self.reset_infos = [_row(infos, i) for i in range(self.num_envs)]
+        return observations
+
+    def step_async(self, actions: np.ndarray) -> None:
+        """Store the actions for :meth:`step_wait`."""
+        self._actions = actions
+
+    def step_wait(self) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, list[dict[str, Any]]]:
+        """Step every table; finished tables report ``terminal_observation`` and are already reset."""
+        observations, rewards, terminations, _, infos = self.venv.step(self._actions)
+        rows: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        if "final_obs" in infos:
+            for i in np.flatnonzero(infos["_final_obs"]):
+                rows[i] = {"terminal_observation": infos["final_obs"][i], "TimeLimit.truncated": False}
+        return observations, rewards.astype(np.float32), terminations, rows
+
+    def close(self) -> None:
+        """Close the tables."""
+        self.venv.close()
+
+    def get_attr(self, attr_name: str, indices: int | Iterable[int] | None = None) -> list[Any]:
+        """An attribute of the selected tables (looked up through their wrappers)."""
+        return [self.venv.envs[i].get_wrapper_attr(attr_name) for i in self._indices(indices)]
+
+    def set_attr(self, attr_name: str, value: Any, indices: int | Iterable[int] | None = None) -> None:
+        """Set an attribute of the selected tables (through their wrappers)."""
+        for i in self._indices(indices):
+            self.venv.envs[i].set_wrapper_attr(attr_name, value)
+
+    def env_method(
+        self, method_name: str, *method_args: Any, indices: int | Iterable[int] | None = None, **method_kwargs: Any
+    ) -> list[Any]:
+        """Call a method of the selected tables; ``action_masks`` reads the batched masks directly."""
+        chosen = self._indices(indices)
+        if method_name == "action_masks" and not method_args and not method_kwargs:
+            masks = self.venv.action_masks()
+            return [masks[i] for i in chosen]
+        return [self.venv.envs[i].get_wrapper_attr(method_name)(*method_args, **method_kwargs) for i in chosen]
+
+    def env_is_wrapped(self, wrapper_class: type[Any], indices: int | Iterable[int] | None = None) -> list[bool]:
+        """Whether the selected tables are wrapped by ``wrapper_class``."""
+        out = []
+        for i in self._indices(indices):
+            env = self.venv.envs[i]
+            found = False
+            while hasattr(env, "env"):
+                found = found or isinstance(env, wrapper_class)
+                env = env.env
+            out.append(found)
+        return out
+
+    def _indices(self, indices: int | Iterable[int] | None) -> Sequence[int]:
+        if indices is None:
+            return range(self.num_envs)
+        if isinstance(indices, int):
+            return [indices]
+        return list(indices)
+
+
+def _row(infos: dict[str, Any], i: int) -> dict[str, Any]:
+    """Table ``i``'s entries of a batched info dict (keys the table has)."""
+    return {key: value[i] for key, value in infos.items() if not key.startswith("_") and infos[f"_{key}"][i]}

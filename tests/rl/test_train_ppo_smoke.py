@@ -1,0 +1,80 @@
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+pytest.importorskip("matplotlib")
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_ppo.py"
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("train_ppo_example", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_train_ppo_runs_end_to_end(tmp_path):
+    example = _load()
+    argv = ["--opponent", "call", "--features", "pokerskill", "--steps", "2048", "--seeds", "3",
+            "--num-envs", "4", "--n-steps", "128", "--batch-size", "128", "--n-epochs", "1", "--net-arch", "16",
+            "--eval-pairs", "10", "--eval-every", "1024", "--out", str(tmp_path), "--quiet"]  # fmt: skip
+    report = example.main(argv)
+    assert [run["seed"] for run in report["runs"]] == [3]
+    for run in report["runs"]:
+        assert [point["steps"] for point in run["curve"]] == [0, 1024, 2048]
+        assert Path(run["model"]).is_file()
+    assert (tmp_path / "learning_curve.png").stat().st_size > 0
+    saved = json.loads((tmp_path / "curves.json").read_text())
+    assert len(saved["summary"]["pokerskill"]["mean"]) == 3
+    merged = example.main(["--merge", str(tmp_path / "curves.json"), str(tmp_path / "curves.json"),
+                           "--out", str(tmp_path / "merged"), "--quiet"])  # fmt: skip
+    assert len(merged["runs"]) == 2 and (tmp_path / "merged" / "learning_curve.png").is_file()
+    # the saved model plays in the arena
+    from baselines.sb3_agent import SB3Agent
+
+    agent = example.FeatureSB3Agent(
+        SB3Agent.load(report["runs"][0]["model"]).model, example.feature_list("pokerskill", 10)
+    )
+    from pokergym.agents import CallAgent
+    from pokergym.arena import match
+
+    assert match(agent, CallAgent(), pairs=5, seed=0).hands == 10
+
+
+def test_summary_over_seeds_uses_a_t_interval():
+    example = _load()
+    runs = [
+        {"features": "none", "curve": [{"steps": 0, "mbb_per_hand": v, "ci95": 9.0}]} for v in (10.0, 20.0, 30.0)
+    ] + [{"features": "pokerskill", "curve": [{"steps": 0, "mbb_per_hand": 5.0, "ci95": 7.0}]}]
+    summary = example.summarize(runs)
+    assert summary["none"]["mean"] == [20.0]
+    assert summary["none"]["ci95"][0] == pytest.approx(4.303 * 10.0 / 3**0.5)
+    assert summary["pokerskill"]["ci95"] == [7.0]  # one seed: the match's own interval
+
+
+def test_sb3_vec_env_masks_and_terminal_observation():
+    import numpy as np
+
+    from pokergym.vector import HUNLVectorEnv
+    from pokergym.vector.sb3 import SB3VecEnv
+
+    env = SB3VecEnv(HUNLVectorEnv(3))
+    env.seed(4)
+    obs = env.reset()
+    assert obs["observation"].shape == (3, 318)
+    masks = np.stack(env.env_method("action_masks"))
+    assert masks.shape == (3, 9) and masks.dtype == np.bool_
+    assert env.has_attr("action_masks")
+    done_seen = False
+    for _ in range(30):
+        actions = np.array([np.flatnonzero(m)[0] if not m[1] else 1 for m in env.env_method("action_masks")])
+        obs, rewards, dones, infos = env.step(actions)
+        assert rewards.dtype == np.float32
+        for i in np.flatnonzero(dones):
+            done_seen = True
+            assert infos[i]["terminal_observation"]["action_mask"].sum() == 0
+    assert done_seen
