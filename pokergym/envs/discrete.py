@@ -47,6 +47,13 @@ _FOLD = ActionKind.FOLD
 _CHECK = ActionKind.CHECK
 _CALL = ActionKind.CALL
 _ALL_IN = ActionKind.ALL_IN
+_Masks = tuple[np.ndarray, np.ndarray]
+"""A spot's masks when checking is free and when facing a bet (they differ in fold only)."""
+
+
+def _masks(raise_flags: list[int]) -> _Masks:
+    """The two masks of a spot from its raise flags (the sizes', then all-in's)."""
+    return np.array([0, 1, *raise_flags], np.int8), np.array([1, 1, *raise_flags], np.int8)
 
 
 class DiscreteActions:
@@ -76,7 +83,7 @@ class DiscreteActions:
     CHECK_CALL = 1
     """Id of check or call."""
 
-    __slots__ = ("_none", "_sizes", "all_in_id", "fractions", "mask_names", "mask_size", "space")
+    __slots__ = ("_no_raise", "_none", "_sizes", "all_in_id", "fractions", "mask_names", "mask_size", "space")
 
     def __init__(self, fractions: Sequence[float] = DEFAULT_FRACTIONS) -> None:
         """Build the codec for the given pot fractions.
@@ -95,7 +102,9 @@ class DiscreteActions:
         self.space: spaces.Discrete = spaces.Discrete(self.mask_size)
         self.mask_names = ("fold", "check_call", *(f"raise_{f:g}pot" for f in values), "all_in")
         self._none = (0,) * len(values)
-        self._sizes: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+        self._no_raise = _masks([0] * (len(values) + 1))
+        # Per (facing bet, pot after calling, raise bounds): the sizes and the masks.
+        self._sizes: dict[tuple[int, int, int, int], tuple[tuple[int, ...], _Masks]] = {}
 
     def raise_amounts(self, hand: HandState) -> list[int]:
         """The clamped raise-to amount of every fraction for the seat to act (empty if it cannot raise)."""
@@ -121,8 +130,10 @@ class DiscreteActions:
             >>> DiscreteActions().sizes(HandState.new(deck=tuple(range(9))))
             (200, 0, 250, 300, 400, 500)
         """
-        if not hand.can_raise:
-            return self._none
+        return self._lookup(hand)[0] if hand.can_raise else self._none
+
+    def _lookup(self, hand: HandState) -> tuple[tuple[int, ...], _Masks]:
+        """The sizes of a hand whose actor can raise, with its masks (cached)."""
         contributions = hand.contributions
         key = (
             hand.bets[1 - hand.actor],
@@ -131,8 +142,8 @@ class DiscreteActions:
             hand.max_raise_to,
         )
         cache = self._sizes
-        sizes = cache.get(key)
-        if sizes is None:
+        entry = cache.get(key)
+        if entry is None:
             facing, unit, low, high = key
             found = []
             previous = 0
@@ -144,8 +155,8 @@ class DiscreteActions:
                 previous = amount
             if len(cache) >= _SIZE_CACHE_LIMIT:
                 cache.clear()
-            sizes = cache[key] = tuple(found)
-        return sizes
+            entry = cache[key] = (tuple(found), _masks([1 if amount else 0 for amount in found] + [1]))
+        return entry
 
     def mask(self, hand: HandState) -> np.ndarray:
         """A new int8 array with one legality flag per id (all zeros when the hand is over).
@@ -158,10 +169,8 @@ class DiscreteActions:
         """
         if hand.terminal:
             return np.zeros(self.mask_size, np.int8)
-        flags = [1 if hand.to_call else 0, 1]
-        flags += [1 if amount else 0 for amount in self.sizes(hand)]
-        flags.append(1 if hand.can_raise else 0)
-        return np.frombuffer(bytearray(flags), np.int8)  # a new writable array, faster than np.array(flags)
+        masks = self._lookup(hand)[1] if hand.can_raise else self._no_raise
+        return masks[1 if hand.to_call else 0].copy()  # copying a cached array beats building one
 
     def apply(self, hand: HandState, action: Any) -> None:
         """Take the action with id ``action`` for the seat to act.
@@ -261,6 +270,8 @@ class DiscreteActions:
 
 
 def _as_index(action: object, size: int) -> int:
+    if type(action) is int and 0 <= action < size:  # the common case, first
+        return action
     if isinstance(action, bool) or not isinstance(action, _INTEGERS):
         if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
             return int(action)

@@ -31,7 +31,7 @@ from pokergym.engine.state import HandState
 from pokergym.engine.view import make_view
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, jump_generator, seed_generator
 from pokergym.errors import AgentError, ConfigError, HandOverError, PokerGymError
 
 __all__ = ["HUNLEnv"]
@@ -47,7 +47,6 @@ _TAKE: dict[ActionKind, Callable[[HandState], None]] = {
     ActionKind.ALL_IN: HandState.all_in,
 }
 _MAX_SKIPPED = 1000
-_STREAM_JUMP = 1 << 96
 
 
 class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
@@ -61,13 +60,18 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
     other hand. Rewards are the learner's chips won in big blinds, given at
     the end of the hand (0 before).
 
-    Seeding: ``reset(seed=s)`` re-creates ``self.np_random``; the deck, the
-    button of the first hand and the opponent's generator (a copy of it
-    jumped ahead by 2**96 draws, so the deck sequence never depends on the
-    opponent's choices) all come from it. The same seed therefore gives the
-    same hands; a seeded reset costs an unseeded one plus numpy's generator
-    construction (the environment is never rebuilt). With ``button="alternate"`` the first hand after a seed
-    gets a random button and later hands alternate.
+    Seeding: ``reset(seed=s)`` puts ``self.np_random`` in the state of
+    ``np.random.default_rng(s)`` (as Gymnasium's ``Env.reset`` does, and
+    ``np_random_seed`` becomes ``s``); the deck, the button of the first hand
+    and the opponent's generator (a copy of it jumped ahead by 2**96 draws, so
+    the deck sequence never depends on the opponent's choices) all come from
+    it. The same seed therefore gives the same hands. The environment's own
+    generator is reseeded in place rather than rebuilt (a reference to it kept
+    across a seeded reset follows the new seed; a generator the user assigned
+    to ``np_random`` is replaced, never modified), so a seeded reset costs an
+    unseeded one plus numpy's ``SeedSequence`` hashing. With
+    ``button="alternate"`` the first hand after a seed gets a random button and
+    later hands alternate.
 
     If a hand ends before the learner acts (the opponent folds its small
     blind), :meth:`reset` deals the next hand; the skipped hands are counted
@@ -184,7 +188,9 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
         self.render_mode = render_mode
         listens = not (isinstance(self.opponent, BaseAgent) and type(self.opponent).observe is BaseAgent.observe)
         self._opponent_listens = listens
-        self._opponent_rng = np.random.Generator(np.random.PCG64(0))
+        self._own_rng = np.random.Generator(np.random.PCG64(0))
+        self._opponent_own = np.random.Generator(np.random.PCG64(0))
+        self._opponent_rng = self._opponent_own
         self._opponent_seeded = False
         self._feed: EventFeed | None = None
 
@@ -227,12 +233,13 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
             AgentError: the opponent raised an exception or chose an illegal action.
             PokerGymError: the opponent ended 1000 hands in a row before the learner could act.
         """
-        super().reset(seed=seed)
-        rng = self.np_random
-        if seed is not None or not self._opponent_seeded:
+        if seed is not None:
+            self._seed(seed)
+        elif not self._opponent_seeded:
             self._table.reseed()
-            self._opponent_rng = _jumped(rng, self._opponent_rng)
+            self._opponent_rng = jump_generator(self.np_random, self._opponent_own)
             self._opponent_seeded = True
+        rng = self.np_random
         skipped = 0
         skipped_chips = 0
         while True:
@@ -252,6 +259,17 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
             print(self._text())
         return self._table.observe(_LEARNER), info
 
+    def _seed(self, seed: int) -> None:
+        """``super().reset(seed=seed)``, reseeding the environment's own generator in place, then the opponent's."""
+        if not (isinstance(seed, int) and seed >= 0):
+            super().reset(seed=seed)  # Gymnasium rejects the seed with its own error
+        own = self._opponent_own
+        self._np_random_seed = seed_generator(self._own_rng, seed, own)
+        self._np_random = self._own_rng
+        self._opponent_rng = own
+        self._opponent_seeded = True
+        self._table.reseed()
+
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Take the learner's action, then let the opponent act until the learner's turn or the end.
 
@@ -264,7 +282,8 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
         legal = table.act(_LEARNER, action)
         hand = self.hand
         if legal:
-            self._play_opponent(hand)
+            if hand.actor == _OPPONENT or self._opponent_listens:
+                self._play_opponent(hand)
             payoffs = hand.payoffs
             reward = 0.0 if payoffs is None else payoffs[_LEARNER] / hand.config.big_blind
             terminated = payoffs is not None
@@ -305,9 +324,10 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
         if feed is not None:
             for event in feed.pending():
                 opponent.observe(event)
+        act = opponent.act
         while hand.actor == _OPPONENT:
             try:
-                action = opponent.act(make_view(hand, _OPPONENT))
+                action = act(make_view(hand, _OPPONENT))
                 # The engine's shortcuts check legality like apply() does, at a fraction of its cost.
                 kind = action.kind
                 if kind in _SIZED:
@@ -321,37 +341,31 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
                     opponent.observe(event)
 
     def _info(self, hand: HandState) -> dict[str, Any]:
-        table = self._table
-        acting = hand.actor == _LEARNER and not table.aborted
+        aborted = self._table.aborted
+        if hand.actor == _LEARNER and not aborted:  # mid-hand (no payoffs yet): the common case
+            return {
+                "seat": _LEARNER,
+                "button": hand.button,
+                "to_call": hand.to_call,
+                "min_raise_to": hand.min_raise_to,
+                "max_raise_to": hand.max_raise_to,
+                "chips": 0,
+                "history": tuple(hand.history),
+                "illegal_action": False,
+            }
         payoffs = hand.payoffs
         info: dict[str, Any] = {
             "seat": _LEARNER,
             "button": hand.button,
-            "to_call": hand.to_call if acting else 0,
-            "min_raise_to": hand.min_raise_to if acting else 0,
-            "max_raise_to": hand.max_raise_to if acting else 0,
+            "to_call": 0,
+            "min_raise_to": 0,
+            "max_raise_to": 0,
             "chips": 0 if payoffs is None else payoffs[_LEARNER],
             "history": tuple(hand.history),
-            "illegal_action": table.aborted,
+            "illegal_action": aborted,
         }
         if payoffs is not None:
             info["payoffs"] = payoffs
             info["showdown"] = hand.showdown
             info["opponent_hole"] = hand.hole(_OPPONENT) if hand.showdown else None
         return info
-
-
-def _jumped(rng: np.random.Generator, reuse: np.random.Generator) -> np.random.Generator:
-    """A generator on a stream of its own, derived from ``rng`` without drawing from it.
-
-    For PCG64 (numpy's default) ``reuse`` is set to ``rng``'s state jumped
-    2**96 draws ahead, which is much cheaper than building a new generator;
-    other bit generators get a spawned child.
-    """
-    bits = rng.bit_generator
-    child = reuse.bit_generator
-    if isinstance(bits, np.random.PCG64) and isinstance(child, np.random.PCG64):
-        child.state = bits.state
-        child.advance(_STREAM_JUMP)
-        return reuse
-    return rng.spawn(1)[0]

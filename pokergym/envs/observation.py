@@ -32,7 +32,7 @@ import numpy as np
 from gymnasium import spaces
 
 from pokergym.cards import CARD_STRINGS
-from pokergym.engine.actions import Street
+from pokergym.engine.actions import ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.state import HandState
 from pokergym.errors import ConfigError
@@ -67,6 +67,12 @@ _PACK_SCALARS = struct.Struct("=9f").pack_into
 _SCALAR_OFFSET = _SCALAR * np.dtype(np.float32).itemsize
 # Slot column (offsets 2..5) of each action kind, indexed by ActionKind; BET and RAISE share one.
 _KIND_COLUMN = (2, 3, 4, 5, 5)
+_EMPTY_SLOT = memoryview(bytes(4 * len(_SLOT_FIELDS))).cast("f")
+
+
+def _float_view(buffer: np.ndarray) -> memoryview[float]:
+    """A float view of ``buffer``'s memory: writing single values through it beats ndarray item assignment."""
+    return memoryview(buffer).cast("B").cast("f")  # type: ignore[arg-type]  # ndarray stubs lack the buffer protocol
 
 
 class ObservationLayout:
@@ -144,12 +150,16 @@ class SeatEncoder:
         "_buffer",
         "_counts",
         "_hand",
+        "_last_slot",
         "_pot",
+        "_raise_counts",
         "_raises",
         "_record_street",
         "_records",
+        "_scale",
         "_slot_starts",
         "_street",
+        "_view",
         "layout",
         "seat",
     )
@@ -159,6 +169,10 @@ class SeatEncoder:
         self.layout = layout
         self.seat = seat
         self._buffer = np.zeros(layout.size, np.float32)
+        self._view = _float_view(self._buffer)
+        self._scale = layout.chip_scale
+        self._last_slot = layout.history_slots - 1
+        self._raise_counts = layout.raise_counts_start
         self._slot_starts = [[layout.slot_start(s, i) for i in range(layout.history_slots)] for s in range(4)]
         self._hand: HandState | None = None
         self._records = 0
@@ -170,26 +184,38 @@ class SeatEncoder:
         self._counts = [0, 0, 0, 0]
         self._raises = [0] * 8
 
+    def __getstate__(self) -> dict[str, object]:
+        """The encoder's state for pickling and copying, without the (unpicklable) memoryview."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_view"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Restore a pickled encoder; the memoryview is made anew over the restored buffer."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._view = _float_view(self._buffer)
+
     def reset(self, hand: HandState) -> SeatEncoder:
         """Start on ``hand``: clear the buffer and write the cards, street and position."""
-        buffer = self._buffer
-        buffer.fill(0.0)
+        self._buffer.fill(0.0)
+        view = self._view
         seat = self.seat
-        first, second = hand.hole(seat)
-        buffer[_HOLE + first] = 1.0
-        buffer[_HOLE + second] = 1.0
-        buffer[_STREET] = 1.0
-        buffer[_BUTTON] = 1.0 if hand.button == seat else 0.0
+        button = hand.button
+        deck = hand.deck
+        if button == seat:
+            view[_HOLE + deck[0]] = view[_HOLE + deck[1]] = view[_BUTTON] = 1.0
+        else:
+            view[_HOLE + deck[2]] = view[_HOLE + deck[3]] = 1.0
+        view[_STREET] = 1.0
         self._hand = hand
         self._records = 0
         self._board = 0
         self._street = 0
         self._record_street = 0
         config = hand.config
-        button = hand.button
+        stacks = config.stacks
         blinds = [0, 0]
-        blinds[button] = min(config.small_blind, config.stacks[button])
-        blinds[1 - button] = min(config.big_blind, config.stacks[1 - button])
+        blinds[button] = min(config.small_blind, stacks[button])
+        blinds[1 - button] = min(config.big_blind, stacks[1 - button])
         self._bets = blinds
         self._pot = blinds[0] + blinds[1]
         self._counts = [0, 0, 0, 0]
@@ -200,16 +226,17 @@ class SeatEncoder:
         """Bring the vector up to date with ``hand`` and return a copy of it."""
         if hand is not self._hand:
             self.reset(hand)
-        buffer = self._buffer
-        if len(hand.history) > self._records:
-            self._add_actions(hand)
+        history = hand.history
+        if len(history) > self._records:
+            self._add_actions(history)
         street = hand.street
         if street != self._street:
+            view = self._view
             for card in hand.board[self._board :]:
-                buffer[_BOARD + card] = 1.0
+                view[_BOARD + card] = 1.0
             self._board = len(hand.board)
-            buffer[_STREET + self._street] = 0.0
-            buffer[_STREET + street] = 1.0
+            view[_STREET + self._street] = 0.0
+            view[_STREET + street] = 1.0
             self._street = street
         me = self.seat
         other = 1 - me
@@ -222,13 +249,13 @@ class SeatEncoder:
             to_call = stacks[me]
         elif to_call < 0:
             to_call = 0
-        k = self.layout.chip_scale
+        k = self._scale
         if hand.actor == me:
             low, high = hand.min_raise_to * k, hand.max_raise_to * k
         else:
             low = high = 0.0
         _PACK_SCALARS(
-            buffer,  # type: ignore[arg-type]  # an ndarray exports the buffer protocol; its stubs do not say so
+            self._view,  # into the memoryview: much cheaper to get a buffer from than the ndarray
             _SCALAR_OFFSET,
             pot * k,
             stacks[me] * k,
@@ -240,38 +267,24 @@ class SeatEncoder:
             high,
             to_call / (pot + to_call),
         )
-        return buffer.copy()
+        return self._buffer.copy()
 
-    def _add_actions(self, hand: HandState) -> None:
-        buffer = self._buffer
+    def _add_actions(self, history: list[ActionRecord]) -> None:
+        view = self._view
         counts = self._counts
         raises = self._raises
         bets = self._bets
         pot = self._pot
         me = self.seat
-        layout = self.layout
-        last_slot = layout.history_slots - 1
-        raise_counts = layout.raise_counts_start
+        last_slot = self._last_slot
+        raise_counts = self._raise_counts
         street = self._record_street
         starts = self._slot_starts[street]
-        history = hand.history
-        for record in history[self._records :]:
-            if record.street != street:
-                street = record.street
+        for record_street, seat, kind, to, added, all_in in history[self._records :]:
+            if record_street != street:
+                street = record_street
                 starts = self._slot_starts[street]
                 bets = [0, 0]
-            seat = record.seat
-            other = 1 - seat
-            column = _KIND_COLUMN[record.kind]
-            if column == 5:
-                size = (record.to - bets[other]) / (pot + bets[other] - bets[seat])
-                counter = 2 * street + (0 if seat == me else 1)
-                raises[counter] += 1
-                buffer[raise_counts + counter] = min(raises[counter], MAX_RAISE_COUNT)
-            elif column == 4:
-                size = record.added / pot
-            else:
-                size = 0.0
             slot = counts[street]
             counts[street] = slot + 1
             if slot < last_slot:
@@ -279,15 +292,25 @@ class SeatEncoder:
             else:
                 start = starts[last_slot]
                 if slot > last_slot:  # the street overflowed: replace the last slot's action
-                    buffer[start : start + 8] = 0.0
-            buffer[start if seat == me else start + 1] = 1.0
-            buffer[start + column] = 1.0
-            if record.all_in:
-                buffer[start + 6] = 1.0
-            if size:
-                buffer[start + 7] = size / (1.0 + size)
-            bets[seat] = record.to
-            pot += record.added
+                    view[start : start + 8] = _EMPTY_SLOT
+            view[start if seat == me else start + 1] = 1.0
+            column = _KIND_COLUMN[kind]
+            view[start + column] = 1.0
+            if column == 5:
+                facing = bets[1 - seat]
+                size = (to - facing) / (pot + facing - bets[seat])
+                view[start + 7] = size / (1.0 + size)
+                counter = 2 * street if seat == me else 2 * street + 1
+                count = raises[counter] + 1
+                raises[counter] = count
+                view[raise_counts + counter] = count if count < MAX_RAISE_COUNT else MAX_RAISE_COUNT
+            elif column == 4:
+                size = added / pot
+                view[start + 7] = size / (1.0 + size)
+            if all_in:
+                view[start + 6] = 1.0
+            bets[seat] = to
+            pot += added
         self._records = len(history)
         self._bets = bets
         self._pot = pot

@@ -39,9 +39,10 @@ Infos: ``seat`` and ``button`` during the hand; at the end also ``chips``
 (the agent's chips won), ``payoffs``, ``showdown``, ``history`` (the tuple of
 :class:`~pokergym.engine.ActionRecord`) and ``illegal_action``.
 
-Seeding: ``reset(seed=s)`` builds a new generator from ``s`` (it does not
-rebuild the environment); with ``button="alternate"`` the first hand after a
-seed gets a random button and later resets alternate it.
+Seeding: ``reset(seed=s)`` puts the environment's generator in the state of
+``np.random.default_rng(s)`` (in place: the environment is never rebuilt);
+with ``button="alternate"`` the first hand after a seed gets a random button
+and later resets alternate it.
 
 Version history:
 
@@ -72,7 +73,7 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.state import HandState
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, seed_generator
 from pokergym.errors import ConfigError, HandOverError
 
 __all__ = ["env", "raw_env"]
@@ -151,6 +152,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  #
         self._observation_spaces = {a: copy.deepcopy(self._table.observation_space) for a in _AGENTS}
         self._action_spaces = {a: copy.deepcopy(self._table.action_space) for a in _AGENTS}
         self._rng = np.random.default_rng()
+        self._own_rng = np.random.Generator(np.random.PCG64(0))
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for both)."""
@@ -187,10 +189,14 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  #
         return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand; ``seed`` makes a new generator for the deck and the button (``options`` is unused)."""
+        """Deal a new hand; ``seed`` reseeds the generator of the deck and the button (``options`` is unused)."""
         table = self._table
         if seed is not None:
-            self._rng = np.random.default_rng(seed)
+            if isinstance(seed, int) and seed >= 0:  # as np.random.default_rng(seed), without building a generator
+                seed_generator(self._own_rng, seed)
+                self._rng = self._own_rng
+            else:
+                self._rng = np.random.default_rng(seed)
             table.reseed()
         hand = table.deal(self._rng)
         self.agents = list(_AGENTS)
