@@ -115,6 +115,9 @@ class RandomBot(RandomAgent):
         (['fold', 'call', 'raise to 200'], 19803, 1.0)
     """
 
+    ignores_hole_cards = True
+    """Its play never depends on its own cards (local best response asks it once per decision)."""
+
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """One third (or half) per action type; the raise share spread over the amounts."""
         legal = legal_of(view)
@@ -147,6 +150,9 @@ class CallBot(CallAgent):
         [(Action(kind=<ActionKind.CALL: 2>, amount=0), 1.0)]
     """
 
+    ignores_hole_cards = True
+    """Its play never depends on its own cards (local best response asks it once per decision)."""
+
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """Check or call with probability one."""
         return [(check_or_call(legal_of(view)), 1.0)]
@@ -163,6 +169,9 @@ class FoldBot(DistributionAgent):
         >>> str(FoldBot().act(HandState.new(deck=tuple(range(9))).view(0)))
         'fold'
     """
+
+    ignores_hole_cards = True
+    """Its play never depends on its own cards (local best response asks it once per decision)."""
 
     name = "fold"
 
@@ -193,6 +202,9 @@ class ManiacBot(DistributionAgent):
         >>> [(str(a), p) for a, p in ManiacBot(aggression=0.5, sizes=(1.0,)).action_probabilities(view)]
         [('call', 0.5), ('raise to 300', 0.5)]
     """
+
+    ignores_hole_cards = True
+    """Its play never depends on its own cards (local best response asks it once per decision)."""
 
     name = "maniac"
 

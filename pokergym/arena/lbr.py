@@ -30,7 +30,10 @@ calls of ``action_probabilities`` per decision, so slow agents are slow here.
 The agent's answers are memoised by public state and hand, for the whole run
 on the preflop (where the same betting lines recur from hand to hand) and for
 the current hand after it: this relies, as the Bayes update does, on
-``action_probabilities`` depending on nothing but the view.
+``action_probabilities`` depending on nothing but the view. An agent whose
+class sets ``ignores_hole_cards = True`` (its play never looks at its own
+cards, like the random bot or the calling station) is asked once per
+decision instead of once per holding.
 
 Example:
     >>> from baselines.simple import FoldBot
@@ -51,7 +54,7 @@ import numpy.typing as npt
 
 from pokergym.arena.stats import mean_ci
 from pokergym.arena.variance import StrategyAgent, canonical_action
-from pokergym.engine.actions import Action, ActionKind, Street
+from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.state import HandState, deal_deck
 from pokergym.engine.view import PlayerView
@@ -134,18 +137,28 @@ class _Strategy:
         assert legal is not None
         public = view._replace(hole=(-1, -1))
         known = (self._hand if view.board else self._preflop).setdefault(public, {})
+        if getattr(self.agent, "ignores_hole_cards", False):
+            # One answer serves every holding: the agent declares its play card-blind.
+            first = int(live[0])
+            blind = known.get(first) or self._ask(view, legal, first)
+            return np.full(live.size, blind.get(target, 0.0))
         out = np.empty(live.size)
         for i, combo in enumerate(live.tolist()):
             probs = known.get(combo)
             if probs is None:
-                probs = {}
-                for action, p in self.agent.action_probabilities(view._replace(hole=COMBO_CARDS[combo])):
-                    key = canonical_action(legal, action)
-                    probs[key] = probs.get(key, 0) + p
+                probs = self._ask(view, legal, combo)
                 if len(probs) <= _MEMO_ACTIONS:
                     known[combo] = probs
             out[i] = probs.get(target, 0)
         return out
+
+    def _ask(self, view: PlayerView, legal: LegalActions, combo: int) -> _Probabilities:
+        """The agent's distribution for holding ``combo`` at ``view``, by canonical action."""
+        probs: _Probabilities = {}
+        for action, p in self.agent.action_probabilities(view._replace(hole=COMBO_CARDS[combo])):
+            key = canonical_action(legal, action)
+            probs[key] = probs.get(key, 0) + p
+        return probs
 
 
 class _Responder:

@@ -125,3 +125,13 @@ def test_rejects_agent_without_probabilities() -> None:
 def test_exploit_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert exploit_main(["fold", "--hands", "4", "--seed", "1"]) == 0
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
+
+
+def test_card_blind_agents_are_asked_once_and_give_the_same_bound() -> None:
+    from baselines.simple import ManiacBot
+
+    class Counting(ManiacBot):
+        ignores_hole_cards = False
+
+    fast, slow = lbr(ManiacBot(), hands=6, seed=3), lbr(Counting(), hands=6, seed=3)
+    assert (fast.mbb_per_hand, fast.ci95) == (slow.mbb_per_hand, slow.ci95)
