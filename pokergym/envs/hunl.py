@@ -29,10 +29,10 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.events import EventFeed
 from pokergym.engine.state import HandState
 from pokergym.engine.view import make_view
-from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode
+from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, jump_generator, seed_generator
-from pokergym.errors import AgentError, ConfigError, HandOverError, PokerGymError
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront, jump_generator, seed_generator
+from pokergym.errors import AgentError, ConfigError, PokerGymError
 
 __all__ = ["HUNLEnv"]
 
@@ -49,7 +49,7 @@ _TAKE: dict[ActionKind, Callable[[HandState], None]] = {
 _MAX_SKIPPED = 1000
 
 
-class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
+class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     r"""Heads-up no-limit hold'em against a fixed opponent; one episode is one hand.
 
     The learner sits in seat 0 and the ``opponent`` (any pokergym
@@ -193,28 +193,6 @@ class HUNLEnv(gym.Env[dict[str, np.ndarray], Any]):
         self._opponent_rng = self._opponent_own
         self._opponent_seeded = False
         self._feed: EventFeed | None = None
-
-    @property
-    def codec(self) -> ActionCodec:
-        """The action codec of ``action_mode``."""
-        return self._table.codec
-
-    @property
-    def feature_names(self) -> tuple[str, ...]:
-        """The name of every index of ``obs["observation"]``."""
-        return self._table.layout.feature_names
-
-    @property
-    def hand(self) -> HandState:
-        """The current hand's engine state. It holds the opponent's cards: not for the learner's eyes.
-
-        Raises:
-            HandOverError: before the first :meth:`reset`.
-        """
-        hand = self._table.hand
-        if hand is None:
-            raise HandOverError("no hand has been dealt: call reset() first")
-        return hand
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

@@ -293,3 +293,34 @@ class HandTable:
         if hand is None:
             raise HandOverError("no hand has been dealt: call reset() first")
         return hand
+
+
+class TableFront:
+    """Read-only accessors shared by the environments built on a :class:`HandTable`.
+
+    A subclass sets ``self._table`` in its constructor.
+    """
+
+    _table: HandTable
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The action codec of ``action_mode``."""
+        return self._table.codec
+
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        """The name of every index of the ``"observation"`` vector."""
+        return self._table.layout.feature_names
+
+    @property
+    def hand(self) -> HandState:
+        """The current hand's engine state: it holds both seats' cards (for drivers and adapters, not agents).
+
+        Raises:
+            HandOverError: before the first ``reset``.
+        """
+        hand = self._table.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        return hand

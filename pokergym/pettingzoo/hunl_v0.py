@@ -70,11 +70,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.engine.state import HandState
-from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode
+from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, seed_generator
-from pokergym.errors import ConfigError, HandOverError
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront, seed_generator
+from pokergym.errors import ConfigError
 
 __all__ = ["env", "raw_env"]
 
@@ -94,7 +93,7 @@ def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], Any]:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  # pettingzoo is untyped
+class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  # pettingzoo is untyped
     """The bare AEC environment (see the module docstring).
 
     Args:
@@ -161,28 +160,6 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  #
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent`` (the same for both)."""
         return self._action_spaces[agent]
-
-    @property
-    def codec(self) -> ActionCodec:
-        """The action codec of ``action_mode``."""
-        return self._table.codec
-
-    @property
-    def feature_names(self) -> tuple[str, ...]:
-        """The name of every index of ``observation["observation"]``."""
-        return self._table.layout.feature_names
-
-    @property
-    def hand(self) -> HandState:
-        """The current hand's engine state (both seats' cards: for drivers and adapters, not agents).
-
-        Raises:
-            HandOverError: before the first :meth:`reset`.
-        """
-        hand = self._table.hand
-        if hand is None:
-            raise HandOverError("no hand has been dealt: call reset() first")
-        return hand
 
     def seat_of(self, agent: str) -> int:
         """The seat (0 or 1) of ``agent``."""
