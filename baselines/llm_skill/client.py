@@ -36,17 +36,19 @@ Example:
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
-
-import openai
+from typing import TYPE_CHECKING, Any, Final
 
 from baselines.llm_skill.cache import ReplyCache, cache_key
 from baselines.llm_skill.parse import ANSWER_TOOL
 from pokergym.errors import ConfigError, PokerGymError
+
+if TYPE_CHECKING:  # the client library is the optional 'llm' extra, imported where it is used
+    import openai
 
 __all__ = ["LLMClient", "LLMConfig", "LLMError", "Message", "Reply"]
 
@@ -163,6 +165,8 @@ class Reply:
 
 
 def _retryable(exc: Exception) -> bool:
+    import openai
+
     if isinstance(exc, openai.APIConnectionError | openai.RateLimitError):
         return True
     return isinstance(exc, openai.APIStatusError) and exc.status_code >= _RETRY_STATUS
@@ -197,6 +201,8 @@ class LLMClient:
     """
 
     def __init__(self, config: LLMConfig, cache: ReplyCache | None = None) -> None:
+        if importlib.util.find_spec("openai") is None:
+            raise ConfigError("the llm agent needs the openai client library: pip install 'pokergym[llm]'")
         self.config = config
         self.cache = cache
         self.tools_supported = config.tools
@@ -257,6 +263,8 @@ class LLMClient:
 
     def _drop_tools(self, exc: Exception) -> bool:
         """Whether ``exc`` is a rejected tool request (then tools are switched off)."""
+        import openai
+
         if self.tools_supported and isinstance(exc, openai.BadRequestError):
             self.tools_supported = False
             return True
@@ -271,6 +279,8 @@ class LLMClient:
                 back, or the deadline passed; the message never holds the API key.
             ConfigError: when no API key is available.
         """
+        import openai
+
         key, hit = self._cached(messages)
         if hit is not None:
             return hit
@@ -303,6 +313,8 @@ class LLMClient:
             LLMError: as :meth:`complete`.
             ConfigError: as :meth:`complete`.
         """
+        import openai
+
         key, hit = self._cached(messages)
         if hit is not None:
             return hit
