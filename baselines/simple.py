@@ -43,6 +43,12 @@ def _probability(value: float, option: str) -> float:
     return float(value)
 
 
+def _bet_fraction(value: float) -> float:
+    if not value > 0:
+        raise ConfigError(f"bet_fraction must be positive, got {value!r}")
+    return float(value)
+
+
 def _positive_samples(samples: int) -> int:
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ConfigError(f"samples must be a positive integer, got {samples!r}")
@@ -271,9 +277,7 @@ class HonestBot(DistributionAgent):
         super().__init__(name)
         self.samples = _positive_samples(samples)
         self.value_threshold = _probability(value_threshold, "value_threshold")
-        if not bet_fraction > 0:
-            raise ConfigError(f"bet_fraction must be positive, got {bet_fraction!r}")
-        self.bet_fraction = float(bet_fraction)
+        self.bet_fraction = _bet_fraction(bet_fraction)
         self.seed = _seed(seed)
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
@@ -347,9 +351,7 @@ class FishBot(DistributionAgent):
         if self.raise_prob + self.strong_fold_prob > 1.0:
             raise ConfigError("raise_prob + strong_fold_prob must not exceed 1")
         self.loose_call_prob = _probability(loose_call_prob, "loose_call_prob")
-        if not bet_fraction > 0:
-            raise ConfigError(f"bet_fraction must be positive, got {bet_fraction!r}")
-        self.bet_fraction = float(bet_fraction)
+        self.bet_fraction = _bet_fraction(bet_fraction)
         self.seed = _seed(seed)
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:

@@ -270,6 +270,19 @@ class LLMClient:
             return True
         return False
 
+    def _retry_delay(self, exc: Exception, attempts: int, start: float) -> float:
+        """Seconds to wait before the next attempt after ``exc`` (0: at once, tools now off).
+
+        Raises:
+            LLMError: when ``exc`` is not worth retrying or the deadline leaves no room.
+        """
+        if self._drop_tools(exc):
+            return 0.0
+        delay = self._wait(attempts, start) if _retryable(exc) else None
+        if delay is None:
+            raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start) from None
+        return delay
+
     # ------------------------------------------------------------ sync
     def complete(self, messages: Sequence[Message]) -> Reply:
         """Send ``messages`` and return the model's reply (from the cache when known).
@@ -294,12 +307,9 @@ class LLMClient:
             try:
                 completion = self._sync.chat.completions.create(**self._request(messages), timeout=self._timeout(start))
             except openai.OpenAIError as exc:
-                if self._drop_tools(exc):
-                    continue
-                delay = self._wait(attempts, start) if _retryable(exc) else None
-                if delay is None:
-                    raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start) from None
-                time.sleep(delay)
+                delay = self._retry_delay(exc, attempts, start)
+                if delay:
+                    time.sleep(delay)
                 continue
             reply = _reply_of(completion, time.perf_counter() - start, attempts)
             self._store(key, reply)
@@ -330,12 +340,9 @@ class LLMClient:
                     **self._request(messages), timeout=self._timeout(start)
                 )
             except openai.OpenAIError as exc:
-                if self._drop_tools(exc):
-                    continue
-                delay = self._wait(attempts, start) if _retryable(exc) else None
-                if delay is None:
-                    raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start) from None
-                await asyncio.sleep(delay)
+                delay = self._retry_delay(exc, attempts, start)
+                if delay:
+                    await asyncio.sleep(delay)
                 continue
             reply = _reply_of(completion, time.perf_counter() - start, attempts)
             self._store(key, reply)
