@@ -67,6 +67,7 @@ class CallAgent(BaseAgent):
     """
 
     name = "call"
+    draws_random = False
 
     def act(self, view: PlayerView) -> Action:
         """Check or call."""

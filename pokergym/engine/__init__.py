@@ -14,6 +14,7 @@ Example:
 
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.dealer import Dealer
 from pokergym.engine.events import ActionTaken, Event, EventFeed, HandEnd, HandStart, StreetStart
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import DECK_SIZE, HandState, deal_deck
@@ -26,6 +27,7 @@ __all__ = [
     "ActionKind",
     "ActionRecord",
     "ActionTaken",
+    "Dealer",
     "Event",
     "EventFeed",
     "GameConfig",

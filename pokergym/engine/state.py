@@ -28,7 +28,8 @@ Rules implemented (see ``tests/engine`` for a test of each):
 
 Cards are dealt from a fixed 9-card deck order: the button's hole cards, the
 big blind's hole cards, then the five board cards. :func:`deal_deck` draws
-that order from a ``numpy.random.Generator``; tests can inject any deck.
+that order from a ``numpy.random.Generator``, the environments' dealer from a
+key and a hand count (:mod:`pokergym.engine.dealer`); tests can inject any deck.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -187,10 +188,20 @@ class HandState:
             if len(cards) != DECK_SIZE:
                 raise CardError(f"a hand needs {DECK_SIZE} cards (2 + 2 hole, 5 board), got {len(cards)}")
             validate_cards(cards)
-        return cls._start(config, button, cards)
+        return cls.start(config, button, cards)
 
     @classmethod
-    def _start(cls, config: GameConfig, button: int, deck: tuple[int, ...]) -> HandState:
+    def start(cls, config: GameConfig, button: int, deck: tuple[int, ...]) -> HandState:
+        """Start a hand on a deck already known to be valid, skipping :meth:`new`'s checks.
+
+        For dealers that only produce valid decks (9 distinct codes in 0..51,
+        e.g. :class:`~pokergym.engine.dealer.Dealer`) and ``button`` 0 or 1;
+        anything else gives a corrupt hand.
+
+        Example:
+            >>> HandState.start(DEFAULT_CONFIG, 1, tuple(range(9))).actor
+            1
+        """
         state = cls.__new__(cls)
         state.config = config
         state.button = button

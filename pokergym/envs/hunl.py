@@ -26,12 +26,14 @@ from pokergym.agents.base import Agent, BaseAgent
 from pokergym.agents.simple import CallAgent
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.dealer import Dealer, seed_key
 from pokergym.engine.events import EventFeed
 from pokergym.engine.state import HandState
 from pokergym.engine.view import make_view
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront, jump_generator, seed_generator
+from pokergym.envs.seeding import key_generator, seed_generator
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
 from pokergym.errors import AgentError, ConfigError, PokerGymError
 
 __all__ = ["HUNLEnv"]
@@ -60,18 +62,22 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     other hand. Rewards are the learner's chips won in big blinds, given at
     the end of the hand (0 before).
 
-    Seeding: ``reset(seed=s)`` puts ``self.np_random`` in the state of
-    ``np.random.default_rng(s)`` (as Gymnasium's ``Env.reset`` does, and
-    ``np_random_seed`` becomes ``s``); the deck, the button of the first hand
-    and the opponent's generator (a copy of it jumped ahead by 2**96 draws, so
-    the deck sequence never depends on the opponent's choices) all come from
-    it. The same seed therefore gives the same hands. The environment's own
-    generator is reseeded in place rather than rebuilt (a reference to it kept
-    across a seeded reset follows the new seed; a generator the user assigned
-    to ``np_random`` is replaced, never modified), so a seeded reset costs an
-    unseeded one plus numpy's ``SeedSequence`` hashing. With
-    ``button="alternate"`` the first hand after a seed gets a random button and
-    later hands alternate.
+    Seeding: ``reset(seed=s)`` makes everything that follows reproducible.
+    The cards come from a counter-based :class:`~pokergym.engine.dealer.Dealer`:
+    hand ``n`` after the seed is ``deal_cards(seed_key(s), n)``, and with
+    ``button="alternate"`` the first hand's button is that dealer's button
+    bit, later hands alternating. The opponent's generator is put in a state
+    derived from the same key (skipped for an opponent whose ``draws_random``
+    is ``False``, such as the call station). ``np_random`` becomes the
+    state of ``np.random.default_rng(s)`` and ``np_random_seed`` becomes
+    ``s``, as Gymnasium's ``Env.reset`` does; the deal never draws from it
+    (wrappers may), so it is built only when first read after the seed. A
+    seeded reset therefore costs the same as an unseeded one. The
+    environment's own generator is reseeded in place rather than rebuilt (a
+    reference to it kept across a seeded reset follows the new seed; a
+    generator the user assigned to ``np_random`` is replaced, never
+    modified). Without any seed, the dealing key comes from the operating
+    system's entropy.
 
     If a hand ends before the learner acts (the opponent folds its small
     blind), :meth:`reset` deals the next hand; the skipped hands are counted
@@ -188,11 +194,29 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         self.render_mode = render_mode
         listens = not (isinstance(self.opponent, BaseAgent) and type(self.opponent).observe is BaseAgent.observe)
         self._opponent_listens = listens
+        self._opponent_draws = bool(getattr(self.opponent, "draws_random", True))
+        self._dealer = Dealer()
         self._own_rng = np.random.Generator(np.random.PCG64(0))
-        self._opponent_own = np.random.Generator(np.random.PCG64(0))
-        self._opponent_rng = self._opponent_own
+        self._rng_value: np.random.Generator | None = None
+        self._pending_seed: int | None = None
+        self._opponent_rng = np.random.Generator(np.random.PCG64(0))
         self._opponent_seeded = False
         self._feed: EventFeed | None = None
+
+    @property  # gym.Env declares a plain attribute; here reading it may build the generator
+    def _np_random(self) -> np.random.Generator | None:
+        """The environment's generator, put in the last seed's state on first read after a seeded reset."""
+        pending = self._pending_seed
+        if pending is not None:
+            self._pending_seed = None
+            seed_generator(self._own_rng, pending)
+            self._rng_value = self._own_rng
+        return self._rng_value
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self._pending_seed = None
+        self._rng_value = value
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -200,7 +224,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         """Deal a new hand and play the opponent until the learner must act.
 
         Args:
-            seed: reseeds ``np_random`` (and through it the deck, the button and the opponent).
+            seed: reseeds the dealer, the opponent's generator and ``np_random``
+                (see the class docstring).
             options: unused.
 
         Returns:
@@ -214,14 +239,12 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         if seed is not None:
             self._seed(seed)
         elif not self._opponent_seeded:
-            self._table.reseed()
-            self._opponent_rng = jump_generator(self.np_random, self._opponent_own)
-            self._opponent_seeded = True
-        rng = self.np_random
+            self._seed_opponent()
+        dealer = self._dealer
         skipped = 0
         skipped_chips = 0
         while True:
-            hand = self._table.deal(rng)
+            hand = self._table.deal(dealer)
             self._start_opponent(hand)
             self._play_opponent(hand)
             if hand.payoffs is None:
@@ -238,15 +261,22 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         return self._table.observe(_LEARNER), info
 
     def _seed(self, seed: int) -> None:
-        """``super().reset(seed=seed)``, reseeding the environment's own generator in place, then the opponent's."""
-        if not (isinstance(seed, int) and seed >= 0):
-            super().reset(seed=seed)  # Gymnasium rejects the seed with its own error
-        own = self._opponent_own
-        self._np_random_seed = seed_generator(self._own_rng, seed, own)
-        self._np_random = self._own_rng
-        self._opponent_rng = own
-        self._opponent_seeded = True
+        """Reseed the dealer and the opponent now, ``np_random`` when it is next read."""
+        if type(seed) is not int or seed < 0:
+            super().reset(seed=seed)  # Gymnasium rejects the seed with its own error (or accepts a bool)
+        dealer = self._dealer
+        dealer.key = seed_key(int(seed))
+        dealer.count = 0
+        self._np_random_seed = seed
+        self._pending_seed = seed
+        self._seed_opponent()
         self._table.reseed()
+
+    def _seed_opponent(self) -> None:
+        """Put the opponent's generator in the state of the dealer's key (if the opponent draws at all)."""
+        if self._opponent_draws:
+            key_generator(self._opponent_rng, self._dealer.key)
+        self._opponent_seeded = True
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Take the learner's action, then let the opponent act until the learner's turn or the end.

@@ -6,9 +6,8 @@ the button schedule and the illegal-action policy. The environments only add
 their own API on top.
 
 Example:
-    >>> import numpy as np
     >>> table = HandTable(GameConfig(), button=0)
-    >>> hand = table.deal(np.random.default_rng(0))
+    >>> hand = table.deal(Dealer.from_seed(0))
     >>> hand.button, hand.actor
     (0, 0)
     >>> table.act(0, 1)  # the small blind calls
@@ -28,114 +27,18 @@ import numpy as np
 from gymnasium import spaces
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.dealer import Dealer
 from pokergym.engine.state import HandState
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, make_codec
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
 from pokergym.errors import ConfigError, HandOverError, IllegalActionError, OutOfTurnError
 
-__all__ = ["ButtonMode", "HandTable", "IllegalMode", "jump_generator", "seed_generator"]
+__all__ = ["ButtonMode", "HandTable", "IllegalMode"]
 
 ButtonMode = Literal["alternate", "random", 0, 1]
 """Who has the button: alternate each hand, random each hand, or a fixed seat."""
 IllegalMode = Literal["raise", "penalty"]
 """What an illegal action does: raise ``IllegalActionError``, or end the hand with a penalty."""
-
-
-# numpy's PCG64 seeding, in Python ints: SeedSequence.generate_state's hash constants (word i is
-# ``(pool[i % 4] ^ _STATE_XOR[i]) * _STATE_MULT[i]``), the LCG multiplier, and the LCG's 2**96-step jump
-# as ``state -> (_JUMP_MULT * state + _JUMP_PLUS * inc) mod 2**128`` (what ``PCG64.advance(2**96)`` computes).
-_MASK32 = (1 << 32) - 1
-_MASK128 = (1 << 128) - 1
-_PCG_MULT = 0x2360ED051FC65DA44385DF649FCCF645
-
-
-def _hash_constants() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    xors, mults = [], []
-    hash_const = 0x8B51F9DD
-    for _ in range(8):
-        xors.append(hash_const)
-        hash_const = hash_const * 0x58F38DED & _MASK32
-        mults.append(hash_const)
-    return tuple(xors), tuple(mults)
-
-
-def _jump_constants(delta: int) -> tuple[int, int]:
-    mult, plus, jump_mult, jump_plus = _PCG_MULT, 1, 1, 0
-    while delta:
-        if delta & 1:
-            jump_mult = jump_mult * mult & _MASK128
-            jump_plus = (jump_plus * mult + plus) & _MASK128
-        plus = (mult + 1) * plus & _MASK128
-        mult = mult * mult & _MASK128
-        delta >>= 1
-    return jump_mult, jump_plus
-
-
-_STATE_XOR, _STATE_MULT = _hash_constants()
-_STREAM_JUMP = 1 << 96
-_JUMP_MULT, _JUMP_PLUS = _jump_constants(_STREAM_JUMP)
-
-
-def _set_pcg64(bits: np.random.PCG64, state: int, inc: int) -> None:
-    bits.state = {"bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": 0, "uinteger": 0}
-
-
-def seed_generator(rng: np.random.Generator, seed: int, jumped: np.random.Generator | None = None) -> int:
-    """Put the PCG64 generator ``rng`` in the state of ``np.random.default_rng(seed)``, in place.
-
-    Several times cheaper than building that generator: only numpy's
-    ``SeedSequence`` hashing remains; its ``generate_state`` and PCG64's
-    seeding run as a few Python integer operations. If ``jumped`` (PCG64) is
-    given, it gets ``rng``'s new state jumped 2**96 draws ahead, as from
-    :func:`jump_generator`.
-
-    Returns:
-        The seed sequence's entropy (``seed`` itself), as Gymnasium's ``np_random_seed``.
-
-    Example:
-        >>> rng = np.random.default_rng(0)
-        >>> seed_generator(rng, 42), rng.bit_generator.state == np.random.default_rng(42).bit_generator.state
-        (42, True)
-    """
-    sequence = np.random.SeedSequence(seed)
-    p0, p1, p2, p3 = sequence.pool.tolist()
-    x0, x1, x2, x3, x4, x5, x6, x7 = _STATE_XOR
-    m0, m1, m2, m3, m4, m5, m6, m7 = _STATE_MULT
-    # generate_state(4, np.uint64), unrolled: eight hashed 32-bit words, paired little-end first.
-    a, b, c, d = (p0 ^ x0) * m0 & _MASK32, (p1 ^ x1) * m1 & _MASK32, (p2 ^ x2) * m2 & _MASK32, (p3 ^ x3) * m3 & _MASK32
-    e, f, g, h = (p0 ^ x4) * m4 & _MASK32, (p1 ^ x5) * m5 & _MASK32, (p2 ^ x6) * m6 & _MASK32, (p3 ^ x7) * m7 & _MASK32
-    initial = (b ^ b >> 16) << 96 | (a ^ a >> 16) << 64 | (d ^ d >> 16) << 32 | (c ^ c >> 16)
-    inc = ((f ^ f >> 16) << 96 | (e ^ e >> 16) << 64 | (h ^ h >> 16) << 32 | (g ^ g >> 16)) << 1 & _MASK128 | 1
-    state = (inc + initial) * _PCG_MULT + inc & _MASK128  # PCG64's seeding: two LCG steps around the initial state
-    _set_pcg64(rng.bit_generator, state, inc)  # type: ignore[arg-type]
-    if jumped is not None:
-        _set_pcg64(jumped.bit_generator, (_JUMP_MULT * state + _JUMP_PLUS * inc) & _MASK128, inc)  # type: ignore[arg-type]
-    return cast("int", sequence.entropy)
-
-
-def jump_generator(rng: np.random.Generator, reuse: np.random.Generator) -> np.random.Generator:
-    """A generator on a stream of its own, derived from ``rng`` without drawing from it.
-
-    For PCG64 (numpy's default) ``reuse`` is set to ``rng``'s state jumped
-    2**96 draws ahead (``rng.bit_generator.advance(2**96)`` on a copy), which
-    is much cheaper than building a new generator; other bit generators get a
-    spawned child.
-
-    Example:
-        >>> jumped = np.random.default_rng(3)
-        >>> _ = jumped.bit_generator.advance(2**96)
-        >>> reuse = np.random.default_rng(0)
-        >>> jump_generator(np.random.default_rng(3), reuse).random() == jumped.random()
-        True
-    """
-    bits = rng.bit_generator
-    child = reuse.bit_generator
-    if isinstance(bits, np.random.PCG64) and isinstance(child, np.random.PCG64):
-        state = bits.state["state"]
-        inc = state["inc"]
-        _set_pcg64(child, (_JUMP_MULT * state["state"] + _JUMP_PLUS * inc) & _MASK128, inc)
-        return reuse
-    return rng.spawn(1)[0]
 
 
 class HandTable:
@@ -226,22 +129,28 @@ class HandTable:
         self._no_actions = np.zeros(self.codec.mask_size, np.int8)
 
     def reseed(self) -> None:
-        """Forget the alternation, so the next hand draws its button from the new generator."""
+        """Forget the alternation, so the next hand draws its button from the dealer."""
         self._next_button = None
 
-    def deal(self, rng: np.random.Generator) -> HandState:
-        """Start the next hand: choose the button and deal from ``rng`` (the encoders follow by themselves)."""
+    def deal(self, dealer: Dealer) -> HandState:
+        """Start the dealer's next hand (the encoders follow by themselves).
+
+        A drawn button (the first hand after :meth:`reseed` under
+        ``"alternate"``, every hand under ``"random"``) is the button bit the
+        dealer gives with the cards.
+        """
+        cards, bit = dealer.deal()
         mode = self.button_mode
         if mode == "alternate":
             button = self._next_button
             if button is None:
-                button = 1 if rng.random() < 0.5 else 0
+                button = bit
             self._next_button = 1 - button
         elif mode == "random":
-            button = 1 if rng.random() < 0.5 else 0
+            button = bit
         else:
             button = mode
-        hand = HandState.new(self.config, button=button, rng=rng)
+        hand = HandState.start(self.config, button, cards)
         self.hand = hand
         self.aborted = False
         return hand

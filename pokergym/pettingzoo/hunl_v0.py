@@ -39,10 +39,13 @@ Infos: ``seat`` and ``button`` during the hand; at the end also ``chips``
 (the agent's chips won), ``payoffs``, ``showdown``, ``history`` (the tuple of
 :class:`~pokergym.engine.ActionRecord`) and ``illegal_action``.
 
-Seeding: ``reset(seed=s)`` puts the environment's generator in the state of
-``np.random.default_rng(s)`` (in place: the environment is never rebuilt);
-with ``button="alternate"`` the first hand after a seed gets a random button
-and later resets alternate it.
+Seeding: the cards come from a counter-based
+:class:`~pokergym.engine.dealer.Dealer`; ``reset(seed=s)`` puts it at hand 0
+of ``seed_key(s)``, so the same seed deals the same hands (and the same
+hands as ``HUNL-v0`` seeded with ``s``). With ``button="alternate"`` the
+first hand after a seed gets the dealer's button bit and later resets
+alternate it. Without any seed, the key comes from the operating system's
+entropy.
 
 Version history:
 
@@ -70,9 +73,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.dealer import Dealer, seed_key
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront, seed_generator
+from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
 from pokergym.errors import ConfigError
 
 __all__ = ["env", "raw_env"]
@@ -150,8 +154,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         self._seats = {name: seat for seat, name in enumerate(_AGENTS)}
         self._observation_spaces = {a: copy.deepcopy(self._table.observation_space) for a in _AGENTS}
         self._action_spaces = {a: copy.deepcopy(self._table.action_space) for a in _AGENTS}
-        self._rng = np.random.default_rng()
-        self._own_rng = np.random.Generator(np.random.PCG64(0))
+        self._dealer = Dealer()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for both)."""
@@ -166,16 +169,16 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand; ``seed`` reseeds the generator of the deck and the button (``options`` is unused)."""
+        """Deal a new hand; ``seed`` (an int >= 0) reseeds the dealer (``options`` is unused).
+
+        Raises:
+            ValueError: ``seed`` is negative or not an integer.
+        """
         table = self._table
         if seed is not None:
-            if isinstance(seed, int) and seed >= 0:  # as np.random.default_rng(seed), without building a generator
-                seed_generator(self._own_rng, seed)
-                self._rng = self._own_rng
-            else:
-                self._rng = np.random.default_rng(seed)
+            self._dealer.reseed(seed_key(seed))
             table.reseed()
-        hand = table.deal(self._rng)
+        hand = table.deal(self._dealer)
         self.agents = list(_AGENTS)
         self.rewards = {a: 0.0 for a in _AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in _AGENTS}

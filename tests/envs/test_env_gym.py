@@ -277,7 +277,7 @@ def chips_action(info: dict[str, int]) -> np.ndarray:
 
 
 def test_render_ansi_and_human(capsys: pytest.CaptureFixture[str]) -> None:
-    env = gym.make("HUNL-v0", render_mode="ansi")
+    env = gym.make("HUNL-v0", render_mode="ansi", button=0)  # the learner posts the small blind: pot 150
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and "pot 150" in text and "learner" in text and "call" in text
