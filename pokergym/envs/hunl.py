@@ -195,6 +195,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         listens = not (isinstance(self.opponent, BaseAgent) and type(self.opponent).observe is BaseAgent.observe)
         self._opponent_listens = listens
         self._opponent_draws = bool(getattr(self.opponent, "draws_random", True))
+        # The default call station is played inline (its act is exactly check-or-call; it ignores events).
+        self._opponent_calls = type(self.opponent) is CallAgent
         self._dealer = Dealer()
         self._own_rng = np.random.Generator(np.random.PCG64(0))
         self._rng_value: np.random.Generator | None = None
@@ -327,6 +329,10 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             opponent.observe(feed.start(_OPPONENT))
 
     def _play_opponent(self, hand: HandState) -> None:
+        if self._opponent_calls:
+            while hand.actor == _OPPONENT:
+                hand.check_or_call()
+            return
         opponent = self.opponent
         feed = self._feed if self._opponent_listens else None
         if feed is not None:
