@@ -108,7 +108,7 @@ def test_assigned_np_random_is_kept_until_the_next_seed() -> None:
 def test_random_opponent_replays_under_the_same_seed() -> None:
     def opponent_lines(seed: int) -> list[tuple[object, ...]]:
         env = HUNLEnv(RandomAgent())
-        lines = []
+        lines: list[tuple[object, ...]] = []
         for i in range(5):
             env.reset(seed=seed if i == 0 else None)
             terminated = False
