@@ -11,25 +11,42 @@ hand carries: every user message of its postflop decisions in that hand
 plus the system message once (model answers, roughly 40 tokens each, are
 left out).
 
-    PYTHONPATH=. python benchmarks/bench_llm.py [--states 2000] [--seed 0]
+The match part plays a short duplicate match of the LLM agent against the
+rule agent, with the model replaced by the scripted local server of the
+tests (tests/llm/fake_openai_server.py) answering every request after a
+fixed delay, and reports hands per second on the sequential ``local``
+backend and on the ``async`` backend at concurrency 1 and 8 (blocks of one
+pair; the three results are checked to be identical).
+
+    PYTHONPATH=. python benchmarks/bench_llm.py [--states 2000] [--seed 0] [--part all|prompts|match]
+        [--pairs 40] [--delay 0.02]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
+import sys
 import time
 from collections import defaultdict
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from baselines.llm_skill import LLMSkillAgent
+from baselines.rule_skill import RuleSkillAgent
+from pokergym.arena import MatchResult, match
+from pokergym.arena.runners import Backend
 from pokergym.context import analyze
 from pokergym.context.prompt import prompt
 from pokergym.engine import Action, HandState, Street
 from pokergym.engine.view import PlayerView
 
 REPEATS = 5
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def random_views(n: int, seed: int) -> list[tuple[int, PlayerView]]:
@@ -59,12 +76,8 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
-    views = random_views(args.states, args.seed)
+def prompt_speed(states: int, seed: int) -> None:
+    views = random_views(states, seed)
     contexts = [analyze(view) for _, view in views]
     print(f"{len(views)} postflop decisions; load average {os.getloadavg()[0]:.1f}")
     for mode in ("skills", "default"):
@@ -96,6 +109,54 @@ def main() -> None:
             f"  conversation per seat-hand: median {statistics.median(totals):.0f}, "
             f"p90 {percentile(totals, 90):.0f}, max {max(totals)} tokens"
         )
+
+
+def match_speed(pairs: int, delay: float, seed: int) -> None:
+    sys.path.insert(0, str(ROOT / "tests" / "llm"))
+    from fake_openai_server import Answer, FakeOpenAIServer, betting_brain
+
+    def slow(request: dict[str, Any]) -> Answer:
+        return dataclasses.replace(betting_brain(request), delay=delay)
+
+    print(
+        f"match: {pairs} pairs, blocks of 1 pair, every reply after {delay * 1e3:.0f} ms; "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
+    results: list[MatchResult] = []
+    with FakeOpenAIServer(slow) as server:
+        warm = LLMSkillAgent(model="fake", base_url=server.url, api_key_env="POKERGYM_BENCH_UNSET_KEY")
+        match(warm, RuleSkillAgent(), pairs=4, seed=seed + 1, block_size=1)  # load tables, compile, connect
+        warm.close()
+        runs: tuple[tuple[Backend, int], ...] = (("local", 1), ("async", 1), ("async", 8))
+        for backend, concurrency in runs:
+            agent = LLMSkillAgent(model="fake", base_url=server.url, api_key_env="POKERGYM_BENCH_UNSET_KEY")
+            sent = len(server.requests)
+            start = time.perf_counter()
+            result = match(
+                agent, RuleSkillAgent(), pairs=pairs, seed=seed, block_size=1, backend=backend, concurrency=concurrency
+            )
+            elapsed = time.perf_counter() - start
+            agent.close()
+            results.append(result)
+            print(
+                f"  {backend} (concurrency {concurrency}): {result.hands} hands, {len(server.requests) - sent} "
+                f"requests in {elapsed:.2f} s: {result.hands / elapsed:.1f} hands/s"
+            )
+    assert all(result == results[0] for result in results), "the backends disagree"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--part", choices=("all", "prompts", "match"), default="all")
+    parser.add_argument("--pairs", type=int, default=40, help="pairs of the match part")
+    parser.add_argument("--delay", type=float, default=0.02, help="seconds before each reply in the match part")
+    args = parser.parse_args()
+    if args.part in ("all", "prompts"):
+        prompt_speed(args.states, args.seed)
+    if args.part in ("all", "match"):
+        match_speed(args.pairs, args.delay, args.seed)
 
 
 if __name__ == "__main__":

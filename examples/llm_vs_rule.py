@@ -14,6 +14,13 @@ Against a local OpenAI-compatible server (no key needed):
     ollama serve & ollama pull qwen2.5:7b
     python examples/llm_vs_rule.py --model qwen2.5:7b --base-url http://localhost:11434/v1
 
+The match runs on the arena's async backend: --concurrency blocks (default
+8) play at once in one process, so that many requests wait on the server
+together instead of one after another. Each block has --block-size pairs
+(default 1; the two agents keep no memory between hands, so small blocks
+cost nothing), and the result is the one the sequential backend gives for
+the same seed and block size; --concurrency 1 asks one question at a time.
+
 Servers without tool calling are detected (HTTP 400) and asked for JSON in
 the text instead; --no-tools skips the attempt. Prices are dollars per
 million tokens and only feed the cost estimate. With --cache, running the
@@ -45,6 +52,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--mode", choices=("skills", "default"), default="skills")
     parser.add_argument("--pairs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--concurrency", type=int, default=8, help="blocks (and so requests) in flight at once")
+    parser.add_argument("--block-size", type=int, default=1, help="pairs per block (blocks run concurrently)")
     parser.add_argument("--temperature", type=float, default=0.0)
     parser.add_argument("--reasoning-effort", default=None)
     parser.add_argument("--max-tokens", type=int, default=1024)
@@ -81,7 +90,15 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
         price_out=args.price_out,
     )
     try:
-        result = match(llm, RuleSkillAgent(), pairs=args.pairs, seed=args.seed, backend="local")
+        result = match(
+            llm,
+            RuleSkillAgent(),
+            pairs=args.pairs,
+            seed=args.seed,
+            backend="async",
+            concurrency=args.concurrency,
+            block_size=args.block_size,
+        )
     finally:
         llm.close()
     usage = summarize(transcript)

@@ -65,12 +65,19 @@ def _add_common(parser: argparse.ArgumentParser, *, runner: bool = True) -> None
         return
     parser.add_argument(
         "--backend",
-        choices=("local", "process", "ray"),
+        choices=("local", "process", "ray", "async"),
         default="process",
-        help="where blocks run: this process, a process pool, or Ray (default process)",
+        help="where blocks run: this process, a process pool, Ray, or many blocks at once in one event loop "
+        "for agents that wait on a model endpoint (default process)",
     )
     parser.add_argument("--workers", type=int, default=None, help="pool processes or Ray CPUs (default: all cores)")
     parser.add_argument("--address", default=None, help="Ray cluster address, e.g. 'auto' (ray backend only)")
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=8,
+        help="blocks in flight at once (async backend only; use blocks of at most pairs/concurrency; default 8)",
+    )
     parser.add_argument(
         "--block-size", type=int, default=None, help="pairs per block; agent memory lasts one block (default 100)"
     )
@@ -183,6 +190,7 @@ class _RunOptions(TypedDict):
     backend: Backend
     workers: int | None
     address: str | None
+    concurrency: int
     block_size: int
     progress: bool
 
@@ -196,6 +204,7 @@ def _run_options(args: argparse.Namespace) -> _RunOptions:
         "backend": args.backend,
         "workers": args.workers,
         "address": args.address,
+        "concurrency": args.concurrency,
         "block_size": args.block_size or DEFAULT_BLOCK_SIZE,
         "progress": not args.no_progress and sys.stderr.isatty(),
     }

@@ -12,6 +12,7 @@ import copy
 import time
 import uuid
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -32,6 +33,16 @@ PREFLOP_MODES: Final = ("table", "llm")
 """How :class:`LLMSkillAgent` plays before the flop."""
 
 _MODES: Final = ("skills", "default")
+
+
+@dataclass(frozen=True, slots=True)
+class _Question:
+    """A model decision being asked: the view, the messages added for it and the whole request."""
+
+    view: PlayerView
+    added: list[Message]
+    messages: list[Message]
+    prompt_ms: float
 
 
 class LLMSkillAgent(BaseAgent):
@@ -59,8 +70,14 @@ class LLMSkillAgent(BaseAgent):
 
     Deep copies share the client, the cache and the transcript file; pickled
     copies (the arena's ``"process"`` and ``"ray"`` backends) open their own
-    HTTP connection, so blocks of a match query the server in parallel. Within
-    one process decisions are sequential: the arena is synchronous.
+    HTTP connection, so blocks of a match query the server in parallel. The
+    agent is also an :class:`~pokergym.agents.base.AsyncAgent`: the arena's
+    ``"async"`` backend awaits :meth:`act_async`, which sends the same request
+    through the asynchronous client, so many hands wait for their replies at
+    once in one process, and :meth:`aclose` closes that client before the
+    event loop goes. Every transcript line names its hand (a random id per
+    hand) and carries the agent's hole cards and the board, so lines stay
+    attributable when hands interleave.
 
     Args:
         model: the model name the server knows.
@@ -169,18 +186,38 @@ class LLMSkillAgent(BaseAgent):
             AgentError: if it is not this seat's turn.
             ConfigError: if the API key's environment variable is unset for OpenAI.
         """
-        legal_of(view)
-        self.decisions += 1
-        if view.street == Street.PREFLOP and self.preflop == "table":
-            try:
-                return preflop_decision(view, self.rng)
-            except NoPreflopTableError:
-                pass
-        return self._ask(view)
+        question = self._question(view)
+        if isinstance(question, Action):
+            return question
+        try:
+            outcome: Reply | LLMError = self.client.complete(question.messages)
+        except LLMError as exc:
+            outcome = exc
+        return self._answer(question, outcome)
+
+    async def act_async(self, view: PlayerView) -> Action:
+        """:meth:`act` with the request awaited: the same action for the same reply.
+
+        Raises:
+            AgentError: if it is not this seat's turn.
+            ConfigError: if the API key's environment variable is unset for OpenAI.
+        """
+        question = self._question(view)
+        if isinstance(question, Action):
+            return question
+        try:
+            outcome: Reply | LLMError = await self.client.acomplete(question.messages)
+        except LLMError as exc:
+            outcome = exc
+        return self._answer(question, outcome)
 
     def close(self) -> None:
         """Close the HTTP connection and the cache (both reopen when needed)."""
         self.client.close()
+
+    async def aclose(self) -> None:
+        """Close the asynchronous HTTP connection of the running event loop (it reopens when needed)."""
+        await self.client.aclose()
 
     @property
     def fallback_rate(self) -> float:
@@ -188,32 +225,35 @@ class LLMSkillAgent(BaseAgent):
         return self.fallbacks.total() / self.model_decisions if self.model_decisions else 0.0
 
     # ------------------------------------------------------------ the model
-    def _ask(self, view: PlayerView) -> Action:
+    def _question(self, view: PlayerView) -> Action | _Question:
+        """The preflop table's action, or the request to send to the model."""
+        legal_of(view)
+        self.decisions += 1
+        if view.street == Street.PREFLOP and self.preflop == "table":
+            try:
+                return preflop_decision(view, self.rng)
+            except NoPreflopTableError:
+                pass
         started = time.perf_counter()
         built = prompt(view, mode=self.mode)
         prompt_ms = (time.perf_counter() - started) * 1e3
         added: list[Message] = (
             [{"role": "user", "content": built.user}] if self._conversation else list(built.messages())
         )
-        messages = [*self._conversation, *added]
-        reply: Reply | None = None
-        error: str | None = None
-        latency = 0.0
-        attempts = 0
-        try:
-            reply = self.client.complete(messages)
-            latency, attempts = reply.latency, reply.attempts
-        except LLMError as exc:
-            error, latency, attempts = str(exc), exc.latency, exc.attempts
+        return _Question(view, added, [*self._conversation, *added], prompt_ms)
+
+    def _answer(self, question: _Question, outcome: Reply | LLMError) -> Action:
+        """Read the model's reply (or note the failed request) and choose the action."""
+        view = question.view
+        reply = outcome if isinstance(outcome, Reply) else None
+        error = str(outcome) if isinstance(outcome, LLMError) else None
         decision = parse_reply(reply.content, reply.tool_arguments, view) if reply else parse_reply(None, None, view)
         if reply is not None:
             answer = reply.tool_arguments or reply.content or ""
-            self._conversation = [*messages, {"role": "assistant", "content": answer}]
+            self._conversation = [*question.messages, {"role": "assistant", "content": answer}]
         self._count(decision, reply, error)
         if self.transcript is not None:
-            record = self._record(view, added, len(messages), reply, decision, error, latency, attempts)
-            record["prompt_ms"] = round(prompt_ms, 3)
-            self.transcript.write(record)
+            self.transcript.write(self._record(question, decision, outcome))
         return decision.action
 
     def _count(self, decision: Decision, reply: Reply | None, error: str | None) -> None:
@@ -226,17 +266,9 @@ class LLMSkillAgent(BaseAgent):
             self.tokens_out += reply.tokens_out
             self.cost += estimate_cost(reply.tokens_in, reply.tokens_out, self.price_in, self.price_out)
 
-    def _record(
-        self,
-        view: PlayerView,
-        added: list[Message],
-        context: int,
-        reply: Reply | None,
-        decision: Decision,
-        error: str | None,
-        latency: float,
-        attempts: int,
-    ) -> dict[str, Any]:
+    def _record(self, question: _Question, decision: Decision, outcome: Reply | LLMError) -> dict[str, Any]:
+        view = question.view
+        reply = outcome if isinstance(outcome, Reply) else None
         tokens_in = reply.tokens_in if reply else 0
         tokens_out = reply.tokens_out if reply else 0
         cached = reply.cached if reply else False
@@ -246,9 +278,11 @@ class LLMSkillAgent(BaseAgent):
             "model": self.client.config.model,
             "mode": self.mode,
             "seat": view.seat,
+            "hole": list(view.hole),
+            "board": list(view.board),
             "street": Street(view.street).name.lower(),
-            "messages": added,
-            "context_messages": context,
+            "messages": question.added,
+            "context_messages": len(question.messages),
             "reply": {"content": reply.content, "tool_arguments": reply.tool_arguments} if reply else None,
             "action": str(decision.action),
             "requested": decision.requested,
@@ -258,13 +292,14 @@ class LLMSkillAgent(BaseAgent):
             "outcome": decision.outcome,
             "repairs": list(decision.repairs),
             "fallback": decision.fallback,
-            "error": error,
+            "error": str(outcome) if isinstance(outcome, LLMError) else None,
             "tokens_in": tokens_in,
             "tokens_out": tokens_out,
-            "latency": round(latency, 6),
-            "attempts": attempts,
+            "latency": round(outcome.latency, 6),
+            "attempts": outcome.attempts,
             "cached": cached,
             "cost": 0.0 if cached else estimate_cost(tokens_in, tokens_out, self.price_in, self.price_out),
+            "prompt_ms": round(question.prompt_ms, 3),
         }
 
     # ------------------------------------------------------------ copies

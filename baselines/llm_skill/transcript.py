@@ -4,9 +4,12 @@ Each line of a transcript records one decision of an
 :class:`~baselines.llm_skill.agent.LLMSkillAgent` that went to the model:
 the messages added for it, the raw reply, the parsed action, the validation
 outcome and repairs, the fallback flag, the token counts, the latency and
-the estimated cost. The file is opened, appended to and closed for every
-line, so many agent copies (the arena deep-copies agents) can share it.
-Lines never contain the API key.
+the estimated cost, with the hand's id, the agent's hole cards and the
+board so that lines stay attributable when many hands run at once. The file
+is opened, appended to and closed for every line, and each line goes out in
+a single unbuffered append, so agent copies sharing it (the arena
+deep-copies agents; worker processes may write at the same time) never
+split or mix lines. Lines never contain the API key.
 
 :func:`summarize` adds a transcript up into a :class:`TranscriptSummary`.
 
@@ -63,8 +66,8 @@ class Transcript:
     def write(self, record: Mapping[str, Any]) -> None:
         """Append ``record`` as one line."""
         line = json.dumps(dict(record), ensure_ascii=False, separators=(",", ":")) + "\n"
-        with open(self.path, "a", encoding="utf-8") as out:
-            out.write(line)
+        with open(self.path, "ab", buffering=0) as out:
+            out.write(line.encode())
 
     def __repr__(self) -> str:
         """E.g. ``Transcript('runs/llm.jsonl')``."""

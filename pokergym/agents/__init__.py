@@ -4,7 +4,7 @@
 needs only this module.
 """
 
-from pokergym.agents.base import Agent, BaseAgent
+from pokergym.agents.base import Agent, AsyncAgent, BaseAgent
 from pokergym.agents.play import broadcast, play_hand
 from pokergym.agents.simple import CallAgent, RandomAgent
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
@@ -18,6 +18,7 @@ __all__ = [
     "ActionRecord",
     "ActionTaken",
     "Agent",
+    "AsyncAgent",
     "BaseAgent",
     "CallAgent",
     "Event",

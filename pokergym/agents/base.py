@@ -10,7 +10,7 @@ from pokergym.engine.actions import Action
 from pokergym.engine.events import Event
 from pokergym.engine.view import PlayerView
 
-__all__ = ["Agent", "BaseAgent"]
+__all__ = ["Agent", "AsyncAgent", "BaseAgent"]
 
 
 @runtime_checkable
@@ -38,6 +38,26 @@ class Agent(Protocol):
         """Learn from something that happened in the hand."""
 
 
+@runtime_checkable
+class AsyncAgent(Agent, Protocol):
+    """An agent that can also choose its action in a coroutine, e.g. while waiting for a remote model.
+
+    Drivers that run many hands at once in an event loop (the arena's
+    ``"async"`` backend) await :meth:`act_async` instead of calling
+    :meth:`act`; every other driver keeps calling :meth:`act`. Both must choose
+    the same action for the same view and generator state, so a match gives
+    the same result either way. Agents without these two members are simply
+    called through :meth:`act`.
+    """
+
+    async def act_async(self, view: PlayerView) -> Action:
+        """Choose a legal action for ``view``, awaiting whatever is slow."""
+        ...
+
+    async def aclose(self) -> None:
+        """Release what :meth:`act_async` opened in the running event loop (called before the loop closes)."""
+
+
 class BaseAgent:
     """Convenience base class: keeps the seat and generator, ignores events.
 
@@ -45,11 +65,16 @@ class BaseAgent:
 
     Attributes:
         name: a display name.
+        draws_random: ``False`` promises that the agent never draws from the
+            generator it is given, so environments may skip reseeding it
+            (class attribute; default ``True``). A subclass that adds
+            randomness to a class declaring ``False`` must set it back.
         seat: the seat of the current hand.
         rng: the generator of the current hand.
     """
 
     name = "agent"
+    draws_random = True
 
     def __init__(self, name: str | None = None) -> None:
         """Create the agent, optionally with a display name."""

@@ -1,8 +1,9 @@
 """The arena: duplicate matches, round-robin tournaments, statistics and artefacts.
 
 A match is a series of duplicate pairs (one deck dealt twice with the seats
-swapped), played in blocks that run in this process, in a process pool or on
-Ray with identical results for the same seed. Results are in mbb/hand from
+swapped), played in blocks that run in this process, in a process pool, on
+Ray, or many at once in an event loop (for agents that wait on a remote
+model), with identical results for the same seed. Results are in mbb/hand from
 the first agent's side, with a 95% confidence interval over pairs.
 
 Example:
@@ -14,18 +15,19 @@ Example:
 """
 
 from pokergym.arena.artifacts import export_histories, read_histories, save_match, save_tournament
-from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_block
+from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_block, play_block_async, play_blocks
 from pokergym.arena.hands import HandFailure, play_guarded
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, match
 from pokergym.arena.plots import plot_crosstable, plot_cumulative
 from pokergym.arena.result import MatchResult
-from pokergym.arena.runners import LocalRunner, ProcessRunner, RayRunner, Runner, make_runner
+from pokergym.arena.runners import AsyncRunner, LocalRunner, ProcessRunner, RayRunner, Runner, make_runner
 from pokergym.arena.specs import resolve_agent, resolve_agents
 from pokergym.arena.stats import StyleStats, mean_ci
 from pokergym.arena.tournament import Standing, TournamentResult, tournament
 
 __all__ = [
     "DEFAULT_BLOCK_SIZE",
+    "AsyncRunner",
     "BlockResult",
     "BlockTask",
     "HandFailure",
@@ -44,6 +46,8 @@ __all__ = [
     "match",
     "mean_ci",
     "play_block",
+    "play_block_async",
+    "play_blocks",
     "play_guarded",
     "plot_crosstable",
     "plot_cumulative",

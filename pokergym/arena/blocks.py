@@ -35,24 +35,35 @@ use), so the pairs draw disjoint parts of the streams.
 voided; its mirror is still played (both lineages stay in step) but the
 whole pair is left out of the results, so the pairs counted stay balanced.
 The copy that failed goes on playing the block's later hands.
+
+**Sync and async.** The rules above are written once, as a generator of
+decisions (see :mod:`pokergym.arena.hands`). :func:`play_block` answers them
+by calling the agents; :func:`play_block_async` awaits agents that can act
+asynchronously (:class:`~pokergym.agents.base.AsyncAgent`), so that an event
+loop plays several blocks while their agents wait on a remote model. Both
+give the same :class:`BlockResult`. :func:`play_blocks` plays a list of
+blocks on any runner, awaiting them on an
+:class:`~pokergym.arena.runners.AsyncRunner`.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
 
-from pokergym.agents.base import Agent
-from pokergym.arena.hands import FailureKind, play_guarded
+from pokergym.agents.base import Agent, AsyncAgent
+from pokergym.arena.hands import FailureKind, Steps, drive, drive_async, guarded_hand
+from pokergym.arena.runners import AsyncRunner, Runner
 from pokergym.arena.stats import StyleStats, hand_counts
 from pokergym.engine.config import GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
 
-__all__ = ["PAIR_STRIDE", "BlockResult", "BlockTask", "VoidedHand", "play_block"]
+__all__ = ["PAIR_STRIDE", "BlockResult", "BlockTask", "VoidedHand", "play_block", "play_block_async", "play_blocks"]
 
 PAIR_STRIDE = 1 << 40
 """Draws each seat generator may make per pair before overlapping the next pair's."""
@@ -159,10 +170,54 @@ def play_block(task: BlockTask) -> BlockResult:
         >>> len(result.chips), result.stats[0].hands, result.voided
         (3, 6, [])
     """
+    return drive(_block_steps(task))
+
+
+async def play_block_async(task: BlockTask) -> BlockResult:
+    """:func:`play_block` in a coroutine: agents with ``act_async`` are awaited, the others called.
+
+    Example:
+        >>> import asyncio
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> task = BlockTask((RandomAgent(), CallAgent()), GameConfig(), np.random.SeedSequence(1), 0, 3)
+        >>> asyncio.run(play_block_async(task)) == play_block(task)
+        True
+    """
+    return await drive_async(_block_steps(task))
+
+
+def play_blocks(runner: Runner | AsyncRunner, tasks: Sequence[BlockTask]) -> Iterator[BlockResult]:
+    """Play ``tasks`` on ``runner``; the results come in task order.
+
+    On an :class:`~pokergym.arena.runners.AsyncRunner` the blocks are
+    coroutines (:func:`play_block_async`) and each distinct
+    :class:`~pokergym.agents.base.AsyncAgent` of the tasks has its ``aclose``
+    run when the runner closes, in the loop its copies used. Elsewhere the
+    runner maps :func:`play_block`.
+
+    Example:
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> tasks = [BlockTask((RandomAgent(), CallAgent()), GameConfig(), np.random.SeedSequence(i), i, 1)
+        ...          for i in range(4)]
+        >>> with AsyncRunner(concurrency=2) as runner:
+        ...     together = list(play_blocks(runner, tasks))
+        >>> together == [play_block(task) for task in tasks]
+        True
+    """
+    if not isinstance(runner, AsyncRunner):
+        return runner.map(play_block, tasks)
+    for agent in {id(agent): agent for task in tasks for agent in task.agents}.values():
+        if isinstance(agent, AsyncAgent):
+            runner.on_close(agent.aclose)
+    return runner.map(play_block_async, tasks)
+
+
+def _block_steps(task: BlockTask) -> Steps[BlockResult]:
     agent_a, agent_b = task.agents
     names = (agent_a.name, agent_b.name)
     lineages = [[copy.deepcopy(agent_a), copy.deepcopy(agent_b)] for _ in range(2)]
-    deck_seed, button_seed, big_seed = task.seed.spawn(3)
+    # Spawning advances the sequence's counter: spawn from a copy, so that a task replays identically.
+    deck_seed, button_seed, big_seed = copy.deepcopy(task.seed).spawn(3)
     decks = np.random.default_rng(deck_seed)
     button, big = _SeatStream(button_seed), _SeatStream(big_seed)
     result = BlockResult(task.pairs)
@@ -180,7 +235,7 @@ def play_block(task: BlockTask) -> BlockResult:
                     deck = deal_deck(decks)
             state = HandState.new(task.config, button=hand, deck=deck)
             rngs = (button.generator, big.generator) if hand == 0 else (big.generator, button.generator)
-            failure = play_guarded(state, lineages[(pair + hand) % 2], rngs)
+            failure = yield from guarded_hand(state, lineages[(pair + hand) % 2], rngs)
             if failure is not None:
                 failed = True
                 result.voided.append(

@@ -6,7 +6,7 @@ block may be shorter) and gives block ``i`` the seed sequence
 plan merges their results in block order. Block boundaries depend on
 ``pairs`` and ``block_size`` only, so the same seed gives the same
 :class:`~pokergym.arena.result.MatchResult` on every backend with any number
-of workers. How a block plays its pairs (seat swap, agent copies,
+of workers (or concurrency). How a block plays its pairs (seat swap, agent copies,
 generators, voided hands) is described in :mod:`pokergym.arena.blocks`.
 """
 
@@ -22,10 +22,10 @@ from typing import TextIO
 import numpy as np
 
 from pokergym.agents.base import Agent
-from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_block
+from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_blocks
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
-from pokergym.arena.runners import Backend, Runner, make_runner
+from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
 from pokergym.arena.stats import StyleStats
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 
@@ -44,6 +44,7 @@ class MatchPlan:
         >>> plan = MatchPlan((RandomAgent(), CallAgent()), pairs=250, seed=3)
         >>> [(t.first_pair, t.pairs) for t in plan.tasks()]
         [(0, 100), (100, 100), (200, 50)]
+        >>> from pokergym.arena.blocks import play_block
         >>> plan.collect(map(play_block, plan.tasks())).pairs
         250
     """
@@ -123,9 +124,10 @@ def match(
     pairs: int = 1000,
     seed: int = 0,
     config: GameConfig = DEFAULT_CONFIG,
-    backend: Backend | Runner = "local",
+    backend: Backend | Runner | AsyncRunner = "local",
     workers: int | None = None,
     address: str | None = None,
+    concurrency: int = 8,
     block_size: int = DEFAULT_BLOCK_SIZE,
     histories: str | os.PathLike[str] | None = None,
     progress: bool = False,
@@ -135,7 +137,12 @@ def match(
 
     The agents are never modified: every block plays with deep copies, so
     they must be deep-copyable (and picklable for the ``"process"`` and
-    ``"ray"`` backends). A hand in which an agent raises or returns an
+    ``"ray"`` backends). The ``"async"`` backend plays up to ``concurrency``
+    blocks at once in one event loop, awaiting agents that have
+    ``act_async`` (:class:`~pokergym.agents.base.AsyncAgent`, e.g. a language
+    model behind an HTTP API); pairs within a block are played in turn, so
+    it needs blocks smaller than ``pairs / concurrency`` to keep that many
+    in flight. A hand in which an agent raises or returns an
     illegal action is voided with its mirror, recorded in
     :attr:`MatchResult.voided`, and the match goes on.
 
@@ -145,9 +152,10 @@ def match(
         pairs: duplicate pairs to play (two hands each).
         seed: root seed; the same seed gives the same result on every backend.
         config: blinds and stacks (``stacks[0]`` is agent A's).
-        backend: ``"local"``, ``"process"``, ``"ray"``, or a runner to reuse (left open).
+        backend: ``"local"``, ``"process"``, ``"ray"``, ``"async"``, or a runner to reuse (left open).
         workers: processes or Ray CPUs; default all cores.
         address: Ray cluster address, e.g. ``"auto"`` (``"ray"`` only).
+        concurrency: blocks in flight at once (``"async"`` only).
         block_size: pairs per block; agent memory starts afresh at each block.
         histories: a JSON-lines file to write the counted hands to (one
             :meth:`~pokergym.engine.history.HandHistory.to_json` line per hand).
@@ -166,10 +174,14 @@ def match(
     """
     plan = MatchPlan((agent_a, agent_b), pairs, seed, config, block_size, duplicate, histories is not None)
     with ExitStack() as stack:
-        runner = stack.enter_context(make_runner(backend, workers, address)) if isinstance(backend, str) else backend
+        runner = (
+            stack.enter_context(make_runner(backend, workers, address, concurrency))
+            if isinstance(backend, str)
+            else backend
+        )
         out = stack.enter_context(open_for_writing(histories))
         bar = ProgressBar(pairs, f"{agent_a.name} vs {agent_b.name}") if progress else None
-        result = plan.collect(runner.map(play_block, plan.tasks()), out, bar)
+        result = plan.collect(play_blocks(runner, plan.tasks()), out, bar)
     if bar is not None:
         bar.finish()
     return result

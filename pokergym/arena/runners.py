@@ -1,4 +1,4 @@
-"""Where blocks of pairs run: in this process, in a process pool, or on Ray.
+"""Where blocks of pairs run: in this process, in a process pool, on Ray, or concurrently in an event loop.
 
 Every runner has the same two-call interface, :meth:`Runner.map`, which
 applies a picklable top-level function to items and yields the results in
@@ -6,24 +6,32 @@ item order, and :meth:`Runner.close`. Runners are context managers, and one
 runner can serve many matches (a tournament keeps one pool or one Ray
 connection for all its matches).
 
-Because a block's result depends only on its task, the runner and its
-number of workers never change a match's result.
+:class:`AsyncRunner` is the one exception: its ``map`` takes a coroutine
+function and keeps up to ``concurrency`` calls in flight at once in one
+event loop. It suits agents that spend their time waiting on a remote model
+(:class:`~pokergym.agents.base.AsyncAgent`): one process, many requests
+outstanding.
+
+Because a block's result depends only on its task, the runner, its number of
+workers and its concurrency never change a match's result.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import Any, Literal, Protocol, TypeVar
 
-__all__ = ["Backend", "LocalRunner", "ProcessRunner", "RayRunner", "Runner", "make_runner"]
+__all__ = ["AsyncRunner", "Backend", "LocalRunner", "ProcessRunner", "RayRunner", "Runner", "make_runner"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-Backend = Literal["local", "process", "ray"]
+Backend = Literal["local", "process", "ray", "async"]
 """Names of the built-in runners."""
 
 
@@ -135,13 +143,87 @@ class RayRunner(_Closing):
             self._started = False
 
 
-def make_runner(backend: Backend, workers: int | None = None, address: str | None = None) -> Runner:
+class AsyncRunner(_Closing):
+    """Coroutines on one event loop in a background thread, at most ``concurrency`` at a time.
+
+    :meth:`map` starts the calls in item order, each as soon as one of the
+    ``concurrency`` slots is free, and yields the results in item order. The
+    loop runs in its own thread, so the runner also works when the caller is
+    inside an event loop of its own (a notebook). Functions registered with
+    :meth:`on_close` run in the loop before :meth:`close` shuts it down: that
+    is where connections bound to the loop are closed. Code that blocks (an
+    agent without ``act_async``) holds up every call in flight, so the
+    concurrency pays off only while calls await.
+
+    Args:
+        concurrency: calls in flight at once.
+
+    Example:
+        >>> async def double(x):
+        ...     await asyncio.sleep(0.001 * (3 - x))  # later items finish first
+        ...     return 2 * x
+        >>> with AsyncRunner(concurrency=3) as runner:
+        ...     list(runner.map(double, [0, 1, 2]))
+        [0, 2, 4]
+    """
+
+    def __init__(self, concurrency: int = 8) -> None:
+        if concurrency < 1:
+            raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+        self.concurrency = concurrency
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="pokergym-async-runner", daemon=True)
+        self._thread.start()
+
+    def map(self, fn: Callable[[T], Awaitable[R]], items: Iterable[T]) -> Iterator[R]:
+        """Schedule ``fn(item)`` for every item now; yield the results in order."""
+        gate = asyncio.Semaphore(self.concurrency)
+
+        async def one(item: T) -> R:
+            async with gate:
+                return await fn(item)
+
+        futures = [asyncio.run_coroutine_threadsafe(one(item), self._loop) for item in items]
+        return (future.result() for future in futures)
+
+    def on_close(self, closer: Callable[[], Awaitable[None]]) -> None:
+        """Await ``closer()`` in the loop when the runner closes (once, however often it is registered)."""
+        if closer not in self._closers:
+            self._closers.append(closer)
+
+    def close(self) -> None:
+        """Cancel unfinished calls, await the closers, then stop the loop and its thread."""
+        if self._loop.is_closed():
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result()
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join()
+            self._loop.close()
+
+    async def _shutdown(self) -> None:
+        unfinished = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in unfinished:
+            task.cancel()
+        await asyncio.gather(*unfinished, return_exceptions=True)
+        closers, self._closers = self._closers, []
+        for closer in closers:
+            await closer()
+        await self._loop.shutdown_asyncgens()
+
+
+def make_runner(
+    backend: Backend, workers: int | None = None, address: str | None = None, concurrency: int = 8
+) -> Runner | AsyncRunner:
     """Build the runner named ``backend``.
 
     Args:
-        backend: ``"local"``, ``"process"`` or ``"ray"``.
+        backend: ``"local"``, ``"process"``, ``"ray"`` or ``"async"``.
         workers: pool size, or CPUs of a local Ray cluster; default all cores.
         address: Ray cluster address (``"ray"`` only).
+        concurrency: calls in flight at once (``"async"`` only).
 
     Example:
         >>> type(make_runner("local")).__name__
@@ -153,4 +235,6 @@ def make_runner(backend: Backend, workers: int | None = None, address: str | Non
         return ProcessRunner(workers)
     if backend == "ray":
         return RayRunner(address, workers)
-    raise ValueError(f"unknown backend {backend!r}; choose 'local', 'process' or 'ray'")
+    if backend == "async":
+        return AsyncRunner(concurrency)
+    raise ValueError(f"unknown backend {backend!r}; choose 'local', 'process', 'ray' or 'async'")

@@ -27,11 +27,11 @@ import numpy as np
 
 from pokergym.agents.base import Agent
 from pokergym.arena.artifacts import history_path, save_tournament
-from pokergym.arena.blocks import play_block
+from pokergym.arena.blocks import play_blocks
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
-from pokergym.arena.runners import Backend, Runner, make_runner
+from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
 from pokergym.arena.specs import resolve_agents
 from pokergym.arena.stats import StyleStats, json_float
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
@@ -170,9 +170,10 @@ def tournament(
     seed: int = 0,
     out_dir: str | Path | None = None,
     config: GameConfig = DEFAULT_CONFIG,
-    backend: Backend | Runner = "local",
+    backend: Backend | Runner | AsyncRunner = "local",
     workers: int | None = None,
     address: str | None = None,
+    concurrency: int = 8,
     block_size: int = DEFAULT_BLOCK_SIZE,
     progress: bool = False,
     histories: bool = True,
@@ -188,9 +189,10 @@ def tournament(
         out_dir: where to save artefacts (see :func:`pokergym.arena.artifacts.save_tournament`);
             nothing is written when ``None``.
         config: blinds and stacks.
-        backend: ``"local"``, ``"process"``, ``"ray"``, or a runner to reuse.
+        backend: ``"local"``, ``"process"``, ``"ray"``, ``"async"``, or a runner to reuse.
         workers: processes or Ray CPUs; default all cores.
         address: Ray cluster address (``"ray"`` only).
+        concurrency: blocks in flight at once (``"async"`` only; see :func:`~pokergym.arena.match.match`).
         block_size: pairs per block (agent memory lasts a block).
         progress: draw one progress bar over all matches on standard error.
         histories: with ``out_dir``, write every match's hands as JSON lines.
@@ -217,8 +219,12 @@ def tournament(
     tasks = [plan.tasks() for plan in plans]
     matches = []
     with ExitStack() as stack:
-        runner = stack.enter_context(make_runner(backend, workers, address)) if isinstance(backend, str) else backend
-        blocks = runner.map(play_block, [task for group in tasks for task in group])
+        runner = (
+            stack.enter_context(make_runner(backend, workers, address, concurrency))
+            if isinstance(backend, str)
+            else backend
+        )
+        blocks = play_blocks(runner, [task for group in tasks for task in group])
         bar = ProgressBar(pairs * len(plans), f"{len(names)} agents, {len(plans)} matches") if progress else None
         for index, (plan, group) in enumerate(zip(plans, tasks, strict=True)):
             first, second = (agent.name for agent in plan.agents)

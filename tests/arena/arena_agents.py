@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from pokergym.agents import Action, BaseAgent, Event, HandStart, PlayerView
 
 
@@ -90,3 +92,24 @@ class Diarist(BaseAgent):
     def act(self, view: PlayerView) -> Action:
         assert view.legal is not None
         return Action.call() if view.legal.can_call else Action.check()
+
+
+class AsyncExploder(Exploder):
+    """:class:`Exploder` that can also act in a coroutine; counts how often each path was used."""
+
+    name = "async-exploder"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.awaited = 0
+        self.closed = 0
+
+    async def act_async(self, view: PlayerView) -> Action:
+        await asyncio.sleep(0)  # let the other blocks run
+        self.awaited += 1
+        if 51 in view.hole:
+            raise RuntimeError("kaboom, asynchronously")
+        return self.act(view)
+
+    async def aclose(self) -> None:
+        self.closed += 1

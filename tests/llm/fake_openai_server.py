@@ -5,6 +5,13 @@ request offered tools (and the server supports them), otherwise a JSON answer
 in the text, always with a ``usage`` block. What it answers is scripted:
 queued :class:`Answer` objects are used first, in order, then ``brain(request)``.
 Every request body is kept in :attr:`FakeOpenAIServer.requests`.
+
+For concurrency tests the server counts the requests it is answering at once
+(:attr:`FakeOpenAIServer.peak` is the most ever seen), and with ``hold=K`` it
+keeps every request waiting until K have been in flight together (after
+``hold_timeout`` seconds without that it stops holding): a client that really keeps K requests
+outstanding reaches ``peak == K`` whatever the machine's speed, one that does
+not stays below it.
 """
 
 from __future__ import annotations
@@ -68,13 +75,20 @@ def betting_brain(request: dict[str, Any]) -> Answer:
 
 
 class FakeOpenAIServer:
-    def __init__(self, brain: Brain = passive_brain, *, tools: bool = True) -> None:
+    def __init__(
+        self, brain: Brain = passive_brain, *, tools: bool = True, hold: int = 0, hold_timeout: float = 5.0
+    ) -> None:
         self.brain = brain
         self.tools = tools
+        self.hold = hold
+        self.hold_timeout = hold_timeout
         self.script: deque[Answer] = deque()
         self.requests: list[dict[str, Any]] = []
         self.authorizations: list[str] = []
+        self.in_flight = 0
+        self.peak = 0
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -87,9 +101,13 @@ class FakeOpenAIServer:
                 if self.path.rstrip("/") != "/v1/chat/completions":
                     self._send(404, {"error": {"message": "not found"}})
                     return
-                status, body, delay = server.answer(request, self.headers.get("Authorization", ""))
-                if delay:
-                    time.sleep(delay)
+                server.arrive()
+                try:
+                    status, body, delay = server.answer(request, self.headers.get("Authorization", ""))
+                    if delay:
+                        time.sleep(delay)
+                finally:
+                    server.leave()  # before replying: the client cannot have sent its next request yet
                 with contextlib.suppress(OSError):  # the client may have given up (timeout)
                     self._send(status, body)
 
@@ -109,6 +127,19 @@ class FakeOpenAIServer:
     def url(self) -> str:
         host, port = self._http.server_address[:2]
         return f"http://{host!s}:{port}/v1"
+
+    def arrive(self) -> None:
+        """Count a request in; with ``hold``, wait until ``hold`` requests were in flight together."""
+        with self._changed:
+            self.in_flight += 1
+            self.peak = max(self.peak, self.in_flight)
+            self._changed.notify_all()
+            if not self._changed.wait_for(lambda: self.peak >= self.hold, timeout=self.hold_timeout):
+                self.hold = 0  # never reached: stop holding, so a failing test fails quickly
+
+    def leave(self) -> None:
+        with self._changed:
+            self.in_flight -= 1
 
     def queue(self, *answers: Answer) -> None:
         with self._lock:
