@@ -7,7 +7,7 @@ the current policy plays ``--eval-pairs`` duplicate pairs against a fresh copy
 of the opponent through :func:`pokergym.arena.match` (``SB3Agent``, the same
 match seed at every checkpoint, so checkpoints see the same cards). The script
 writes, under ``--out``: one model per run (``<opponent>_<features>_seed<k>.zip``),
-``curves.json`` (every checkpoint's mbb/hand and 95% CI) and ``learning_curve.png``
+``curves.json`` (every checkpoint's mbb/hand and 95% CI, all-in adjusted and raw) and ``learning_curve.png``
 (mbb/hand vs training steps; one line per feature set, the mean over seeds with a
 95% t-interval across seeds, or the match's own CI with one seed).
 
@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import sys
+import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -45,6 +46,7 @@ import baselines
 from baselines.sb3_agent import SB3Agent
 from pokergym.agents import PlayerView
 from pokergym.arena import match
+from pokergym.arena.variance import adjusted_match
 from pokergym.engine import HandState
 from pokergym.vector import HUNLVectorEnv
 from pokergym.wrappers import EquityObservation, PokerSkillObservation
@@ -121,8 +123,13 @@ class FeatureSB3Agent(SB3Agent):
         return observation
 
 
-def evaluate(model: Any, args: argparse.Namespace, features: str) -> tuple[float, float]:
-    """mbb/hand and its 95% CI of the current policy against a fresh opponent."""
+def evaluate(model: Any, args: argparse.Namespace, features: str) -> dict[str, float]:
+    """mbb/hand and its 95% CI of the current policy against a fresh opponent, all-in adjusted and raw.
+
+    The all-in adjustment (:mod:`pokergym.arena.variance`) replaces the board luck of hands that
+    went all-in before the river by its exact expectation: the same mean, and a much narrower
+    interval for policies that shove often, as untrained ones do.
+    """
     # The arena deep-copies agents: hand it a fresh copy of the weights and the spaces only, not the
     # model (its training tables, optimizer state and cached tensors do not deep-copy).
     live = model.policy
@@ -133,8 +140,16 @@ def evaluate(model: Any, args: argparse.Namespace, features: str) -> tuple[float
         policy=policy, observation_space=model.observation_space, action_space=model.action_space
     )
     agent = FeatureSB3Agent(snapshot, feature_list(features, args.equity_samples), name="ppo")
-    result = match(agent, baselines.make(args.opponent), pairs=args.eval_pairs, seed=args.eval_seed)
-    return float(result.mbb_per_hand), float(result.ci95)
+    with tempfile.TemporaryDirectory() as folder:
+        histories = Path(folder) / "evaluation.jsonl"
+        match(agent, baselines.make(args.opponent), pairs=args.eval_pairs, seed=args.eval_seed, histories=histories)
+        scored = adjusted_match(histories)
+    return {
+        "mbb_per_hand": scored.allin.mbb_per_hand,
+        "ci95": scored.allin.ci95,
+        "raw_mbb_per_hand": scored.raw.mbb_per_hand,
+        "raw_ci95": scored.raw.ci95,
+    }
 
 
 def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, Any]:
@@ -166,10 +181,14 @@ def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, A
     label = f"{args.opponent} {features} seed {seed}"
 
     def checkpoint(steps: int) -> None:
-        mbb, ci = evaluate(model, args, features)
-        curve.append({"steps": steps, "mbb_per_hand": mbb, "ci95": ci})
+        scores = evaluate(model, args, features)
+        curve.append({"steps": steps, **scores})
         if not args.quiet:
-            print(f"[{label}] {steps:>9} steps: {mbb:9.1f} +- {ci:.1f} mbb/hand", flush=True)
+            print(
+                f"[{label}] {steps:>9} steps: {scores['mbb_per_hand']:9.1f} +- {scores['ci95']:.1f} mbb/hand "
+                f"all-in adjusted (raw {scores['raw_mbb_per_hand']:.1f} +- {scores['raw_ci95']:.1f})",
+                flush=True,
+            )
 
     class Evaluator(BaseCallback):
         def __init__(self) -> None:
@@ -244,7 +263,7 @@ def plot(summary: dict[str, dict[str, list[float]]], runs: list[dict[str, Any]],
                 )
     ax.axhline(0.0, color="grey", linewidth=0.8)
     ax.set_xlabel("training steps (learner decisions)")
-    ax.set_ylabel(f"mbb/hand vs {args.opponent} ({args.eval_pairs} duplicate pairs)")
+    ax.set_ylabel(f"mbb/hand vs {args.opponent}, all-in adjusted ({args.eval_pairs} duplicate pairs)")
     ax.set_title(f"MaskablePPO on HUNL-v0 vs {args.opponent}")
     ax.legend()
     fig.tight_layout()
