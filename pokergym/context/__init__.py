@@ -60,8 +60,14 @@ from .record import (
     Scenario,
     SlowPlay,
     ViableOption,
+    new_record,
 )
 from .viable import viable_options
+
+# Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
+_POS_IP = Position.IP
+_POS_OOP = Position.OOP
+_STREET_PREFLOP = Street.PREFLOP
 
 __all__ = [
     "UNLIMITED",
@@ -120,8 +126,8 @@ def analyze(view: PlayerView) -> Context:
     behind = max(0, effective - to_call)
     pot_after_call = total_pot + to_call
     spr = behind / pot_after_call if pot_after_call > 0 else 0.0
-    position = Position.IP if ip else Position.OOP
-    if street == Street.PREFLOP:
+    position = _POS_IP if ip else _POS_OOP
+    if street == _STREET_PREFLOP:
         preflop: str | None = None
         if view.legal is not None:
             try:
@@ -182,31 +188,34 @@ def analyze(view: PlayerView) -> Context:
         stack_after_call=behind,
         pot_after_call=pot_after_call,
     )
-    # Positional arguments, in field order: a frozen record's keyword call costs more.
-    return Context(
-        street,
-        seat,
-        position,
-        pot_type,
-        line.preflop_raises,
-        line.initiative,
-        line.role,
-        line.pot,
-        total_pot,
-        to_call,
-        effective,
-        spr,
-        line.facing_pct,
-        line.facing_weight,
-        round(weighted_total, 4),
-        round(line.weighted_hero, 4),
-        board,
-        hand,
-        line.scenario,
-        None,
-        budget,
-        value_tier(weighted_total, pot_type),
-        slow_play(hole, board_cards, pot_type, budget.attack_base, weighted_total),
-        low_spr_threshold(street, spr),
-        options,
+    # Every field, in order (see new_record).
+    return new_record(
+        Context,
+        (
+            street,
+            seat,
+            position,
+            pot_type,
+            line.preflop_raises,
+            line.initiative,
+            line.role,
+            line.pot,
+            total_pot,
+            to_call,
+            effective,
+            spr,
+            line.facing_pct,
+            line.facing_weight,
+            round(weighted_total, 4),
+            round(line.weighted_hero, 4),
+            board,
+            hand,
+            line.scenario,
+            None,
+            budget,
+            value_tier(weighted_total, pot_type),
+            slow_play(hole, board_cards, pot_type, budget.attack_base, weighted_total),
+            low_spr_threshold(street, spr),
+            options,
+        ),
     )

@@ -27,8 +27,10 @@ A rank completes a *one-card straight* when some window holds four board
 ranks and misses only that rank: two or more such ranks are open-ended
 (``oe``), one is a gutshot (``gs``).
 
-Everything that depends on ranks only is computed once per rank set
-(13-bit mask) and cached; :func:`analyze_board` is cached on the board tuple.
+Straight facts are computed once per rank set (13-bit mask), the best
+straight of every mask is a table (:data:`STRAIGHT_TOPS`), the other rank
+facts are cached per rank pattern (earlier ranks, last rank), and
+:func:`analyze_board` is cached on the board tuple.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -48,12 +50,19 @@ from __future__ import annotations
 import itertools
 from functools import cache, lru_cache
 
+import numpy as np
+
 from pokergym.engine.actions import Street
 from pokergym.errors import ContextError
 
-from .record import BoardInfo
+from .record import BoardInfo, new_record
 
-__all__ = ["WINDOWS", "RankStructure", "analyze_board", "rank_mask", "rank_structure", "straight_top"]
+# Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
+_STREET_FLOP = Street.FLOP
+_STREET_RIVER = Street.RIVER
+_STREET_TURN = Street.TURN
+
+__all__ = ["STRAIGHT_TOPS", "WINDOWS", "RankStructure", "analyze_board", "rank_mask", "rank_structure", "straight_top"]
 
 _QUEEN = 10
 _TEN = 8
@@ -63,6 +72,7 @@ WINDOWS: tuple[tuple[int, int], ...] = tuple(
     [(top, 0b11111 << (top - 4)) for top in range(12, 3, -1)] + [(3, (1 << 12) | 0b1111)]
 )
 """Straight windows as ``(top rank, 13-bit rank mask)``, highest first (the wheel last, top 3)."""
+_ALL_RANKS = (1 << 13) - 1
 
 
 def rank_mask(ranks: list[int] | tuple[int, ...]) -> int:
@@ -78,7 +88,18 @@ def rank_mask(ranks: list[int] | tuple[int, ...]) -> int:
     return mask
 
 
-@cache
+def _straight_tops() -> tuple[int, ...]:
+    masks = np.arange(1 << 13)
+    tops = np.full(1 << 13, -1)
+    for top, window in reversed(WINDOWS):  # the wheel first: higher windows overwrite lower ones
+        tops[masks & window == window] = top
+    return tuple(tops.tolist())
+
+
+STRAIGHT_TOPS: tuple[int, ...] = _straight_tops()
+"""``STRAIGHT_TOPS[mask]``: :func:`straight_top` of every 13-bit rank mask, as a table."""
+
+
 def straight_top(mask: int) -> int:
     """Top rank of the best straight inside a rank mask, or -1 when there is none.
 
@@ -86,10 +107,7 @@ def straight_top(mask: int) -> int:
         >>> straight_top(rank_mask([12, 0, 1, 2, 3])), straight_top(rank_mask([1, 2, 3]))
         (3, -1)
     """
-    for top, window in WINDOWS:
-        if mask & window == window:
-            return top
-    return -1
+    return STRAIGHT_TOPS[mask & _ALL_RANKS]
 
 
 class RankStructure:
@@ -144,7 +162,7 @@ def rank_structure(mask: int) -> RankStructure:
     return RankStructure(mask)
 
 
-_STREET_OF_SIZE = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+_STREET_OF_SIZE = {3: _STREET_FLOP, 4: _STREET_TURN, 5: _STREET_RIVER}
 _SUIT_WORD = {1: "RAINBOW", 2: "TWO-TONE", 3: "FLUSH POSSIBLE", 4: "FOUR-FLUSH", 5: "FLUSH ON BOARD"}
 
 
@@ -167,7 +185,7 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
         ('neutral', 'paired')
     """
     street = _STREET_OF_SIZE.get(len(board))
-    if street is None or len(set(board)) != len(board) or any(not 0 <= c < 52 for c in board):
+    if street is None or len(set(board)) != len(board) or min(board) < 0 or max(board) > 51:
         raise ContextError(f"a board needs 3 to 5 distinct card codes in 0..51, got {board!r}")
     (
         pair_ranks,
@@ -182,12 +200,12 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
         structure_labels,
         straight_label,
         descriptor_tail,
-    ) = _rank_facts(tuple([c >> 2 for c in board]))
+    ) = _rank_facts((*sorted([c >> 2 for c in board[:-1]]), board[-1] >> 2))
     suit_counts = [0, 0, 0, 0]
     for c in board:
         suit_counts[c & 3] += 1
     suit_max = max(suit_counts)
-    if street == Street.FLOP:
+    if street == _STREET_FLOP:
         if suit_max == 1:
             labels: tuple[str, ...] = ("dry", *pairing)
         elif suit_max == 3:
@@ -195,7 +213,7 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
         else:
             labels = (two_tone, *pairing)
     else:
-        if street == Street.TURN:
+        if street == _STREET_TURN:
             twos = suit_counts.count(2)
             if suit_max >= 4:
                 base = "very_wet"
@@ -214,22 +232,26 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
         scare_wet = ("scare_wet",) if suit_counts[board[-1] & 3] >= 3 else ()
         flush_label = ("board_flush",) if suit_max == 5 else ()
         labels = (base, *change, *scare_wet, *structure_labels, *straight_label, *flush_label)
-    return BoardInfo(
-        street=street,
-        labels=labels,
-        descriptors=(_SUIT_WORD[suit_max], *descriptor_tail),
-        suit_max=suit_max,
-        flush_suit=suit_counts.index(suit_max) if suit_max >= 3 else None,
-        pair_ranks=pair_ranks,
-        trips_rank=trips_rank,
-        quads_rank=quads_rank,
-        straight_combos=structure.combos,
-        straight_potential=structure.potential,
-        one_card_ranks=structure.one_card,
-        one_card_straight=one_card,
-        straight_on_board=structure.on_board,
-        nut_straight_top=structure.nut_top,
-        top_rank=top,
+    # Every field, in order (see new_record).
+    return new_record(
+        BoardInfo,
+        (
+            street,
+            labels,
+            (_SUIT_WORD[suit_max], *descriptor_tail),
+            suit_max,
+            suit_counts.index(suit_max) if suit_max >= 3 else None,
+            pair_ranks,
+            trips_rank,
+            quads_rank,
+            structure.combos,
+            structure.potential,
+            structure.one_card,
+            one_card,
+            structure.on_board,
+            structure.nut_top,
+            top,
+        ),
     )
 
 
@@ -249,9 +271,13 @@ _RankFacts = tuple[
 ]
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 15)
 def _rank_facts(ranks: tuple[int, ...]) -> _RankFacts:
-    """Everything about a board that depends on its ranks (in the order dealt) only.
+    """Everything about a board that depends on its ranks only.
+
+    Only the last card's rank and the earlier ranks as a multiset matter:
+    :func:`analyze_board` passes the earlier ranks sorted, so the boards
+    dealt in any order share one cache entry (under 31,000 in all).
 
     Returns pair ranks, trips rank, quads rank, the straight structure, the
     one-card straight kind, the top rank, then label pieces: the texture of

@@ -57,8 +57,34 @@ from .record import (
     MadeClass,
     PotType,
     SlowPlay,
+    new_record,
 )
 from .tables import pair_value, pot_key, table
+
+# Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
+_D_NO_DRAW = DrawClass.NO_DRAW
+_M_FLUSH = MadeClass.FLUSH
+_M_FOURTH_FIFTH_PAIR = MadeClass.FOURTH_FIFTH_PAIR
+_M_NUTS = MadeClass.NUTS
+_M_NUTS_HIGH = MadeClass.NUTS_HIGH
+_M_OVERPAIR = MadeClass.OVERPAIR
+_M_SECOND_HIGH = MadeClass.SECOND_HIGH
+_M_SECOND_PAIR = MadeClass.SECOND_PAIR
+_M_SET = MadeClass.SET
+_M_STRAIGHT = MadeClass.STRAIGHT
+_M_THIRD_PAIR = MadeClass.THIRD_PAIR
+_M_TOP_PAIR = MadeClass.TOP_PAIR
+_M_TRASH = MadeClass.TRASH
+_M_TRIPS = MadeClass.TRIPS
+_M_TWO_PAIR = MadeClass.TWO_PAIR
+_M_WEAK_SHOWDOWN = MadeClass.WEAK_SHOWDOWN
+_SLOW_LEAN_FAST_PLAY = SlowPlay.LEAN_FAST_PLAY
+_SLOW_LEAN_SLOW_PLAY = SlowPlay.LEAN_SLOW_PLAY
+_SLOW_NO_SLOW_PLAY = SlowPlay.NO_SLOW_PLAY
+_SLOW_TRAP = SlowPlay.TRAP
+_STREET_FLOP = Street.FLOP
+_STREET_RIVER = Street.RIVER
+_STREET_TURN = Street.TURN
 
 __all__ = [
     "SLOW_PLAY_MIN_ATTACK",
@@ -70,24 +96,19 @@ __all__ = [
     "value_tier",
 ]
 
-_M = MadeClass
 _PAIR_CLASSES = frozenset(
-    {_M.OVERPAIR, _M.TOP_PAIR, _M.SECOND_PAIR, _M.THIRD_PAIR, _M.FOURTH_FIFTH_PAIR, _M.WEAK_SHOWDOWN}
+    {_M_OVERPAIR, _M_TOP_PAIR, _M_SECOND_PAIR, _M_THIRD_PAIR, _M_FOURTH_FIFTH_PAIR, _M_WEAK_SHOWDOWN}
 )
-_HIGH_CLASSES = frozenset({_M.NUTS_HIGH, _M.SECOND_HIGH})
+_HIGH_CLASSES = frozenset({_M_NUTS_HIGH, _M_SECOND_HIGH})
 _COMBO_CLASSES = _PAIR_CLASSES | _HIGH_CLASSES
 SLOW_PLAY_MIN_ATTACK = 4.0
 """Made-hand attack from which the slow-play look-ahead runs."""
 _ATTACK_CAP = 6.0
 
 
-def _r(x: float) -> float:
-    return round(x, 2)
-
-
 _HandBudget = tuple[float, float, float, float, tuple[str, ...]]
 _MEMO_SIZE = 1 << 14
-_memo: dict[tuple[int, int, PotType], tuple[HandInfo, BoardInfo, _HandBudget]] = {}
+_memo: dict[tuple[Any, ...], _HandBudget] = {}
 
 
 def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBudget:
@@ -95,9 +116,10 @@ def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBud
 
     Position, the river re-raise penalty and the line's pressure are applied
     by :func:`make_budget`; this part depends on cards and pot type only.
-    Results are memoised by the identity of ``hand`` and ``board`` (the
-    classifiers hand out cached records, and hashing a record costs more than
-    the lookup); equal records that are not the same objects are recomputed.
+    Results are memoised by what they are computed from: the hand's classes
+    (all its fields but the draw features), the street, suit count, pairing
+    and straight structure of the board, and the pot type. Many different
+    cards share these, so the memo also serves hands never seen before.
 
     Example:
         >>> from pokergym.cards import parse_cards
@@ -107,14 +129,22 @@ def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBud
         >>> hand_budget(hand, analyze_board(board), PotType.THREE_BET)
         (0.5, 0.0, 5.0, 2.5, ('draw floor 5.0', 'draw defense 2.5'))
     """
-    key = (id(hand), id(board), pot_type)
-    hit = _memo.get(key)
-    if hit is not None and hit[0] is hand and hit[1] is board:
-        return hit[2]
-    result = _hand_budget(hand, board, pot_type)
-    if len(_memo) >= _MEMO_SIZE:
-        _memo.clear()
-    _memo[key] = (hand, board, result)
+    # hand[:-1]: every field of the hand but the last, its draw features.
+    key = (
+        hand[:-1],
+        board.street,
+        board.suit_max,
+        board.paired,
+        board.one_card_straight,
+        board.straight_combos,
+        pot_type,
+    )
+    result = _memo.get(key)
+    if result is None:
+        result = _hand_budget(hand, board, pot_type)
+        if len(_memo) >= _MEMO_SIZE:
+            _memo.clear()
+        _memo[key] = result
     return result
 
 
@@ -122,22 +152,22 @@ def _hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBu
     mods: list[str] = []
     att_base, def_base, att, dfn = _made_budget(hand, board, pot_type, mods)
     draw = hand.draw
-    if draw != DrawClass.NO_DRAW:
+    if draw != _D_NO_DRAW:
         data = table("budgets")
-        d_att, d_def = pair_value(data["draw_base"][draw.value])
+        d_att, d_def = pair_value(data["draw_base"][draw])
         if d_att > att:
             att = d_att
             mods.append(f"draw floor {d_att}")
         if hand.made in _COMBO_CLASSES:
             if board.paired and hand.pair_rank is None:
-                dfn = float(data["paired_high_tiers"][hand.made.value])
-            bonus = float(data["combo_bonus"][draw.value])
+                dfn = float(data["paired_high_tiers"][hand.made])
+            bonus = float(data["combo_bonus"][draw])
             dfn += bonus
             mods.append(f"combo defense +{bonus}")
         if d_def > dfn:
             dfn = d_def
             mods.append(f"draw defense {d_def}")
-    return _r(att_base), _r(def_base), _r(att), _r(dfn), tuple(mods)
+    return round(att_base, 2), round(def_base, 2), round(att, 2), round(dfn, 2), tuple(mods)
 
 
 def _made_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType, mods: list[str]) -> tuple[float, ...]:
@@ -147,20 +177,20 @@ def _made_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType, mods: list
         mods.append(f"board override {o.label}")
         return o.attack, o.defense, o.attack, o.defense
     data = table("budgets")
-    if made == _M.NUTS:
+    if made == _M_NUTS:
         return UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED
-    if made == _M.TRASH:
+    if made == _M_TRASH:
         a, d = pair_value(data["base"]["trash"])
         return a, d, a, d
-    if made == _M.FLUSH:
+    if made == _M_FLUSH:
         a, d = _flush(hand, board, data["flush"], mods)
-    elif made == _M.STRAIGHT:
+    elif made == _M_STRAIGHT:
         a, d = _straight(hand, board, data["straight"], mods)
-    elif made == _M.SET:
+    elif made == _M_SET:
         a, d = _set(board, data["set"], mods)
-    elif made == _M.TRIPS:
+    elif made == _M_TRIPS:
         a, d = _trips(hand, board, data["trips"], mods)
-    elif made == _M.TWO_PAIR:
+    elif made == _M_TWO_PAIR:
         a, d = _two_pair(hand, board, data["two_pair"], mods)
     elif made in _HIGH_CLASSES:
         return _high_card(hand, board, pot_type, data, mods)
@@ -288,23 +318,23 @@ def _two_pair(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list
 
 def _pair_table(hand: HandInfo, pot_type: PotType, data: dict[str, Any]) -> tuple[float, float]:
     made = hand.made
-    key = pot_key(pot_type.value)
+    key = pot_key(pot_type)
     position = hand.kicker_position
     pocket = hand.pocket_pair
-    if made == _M.OVERPAIR:
+    if made == _M_OVERPAIR:
         rows = data["overpair"][key]
         return pair_value(rows.get(str(hand.pair_rank), rows["other"]))
-    if made == _M.TOP_PAIR:
+    if made == _M_TOP_PAIR:
         rows = data["top_pair"][key]
         index = 0 if pocket or position is None else min(position, len(rows)) - 1
         return pair_value(rows[index])
-    if made in (_M.SECOND_PAIR, _M.THIRD_PAIR):
-        rows = data[made.value][key]
+    if made in (_M_SECOND_PAIR, _M_THIRD_PAIR):
+        rows = data[made][key]
         if pocket or position is None:
             return pair_value(rows["pocket"])
         kickers = rows["kickers"]
         return pair_value(kickers[min(position, len(kickers)) - 1])
-    if made == _M.FOURTH_FIFTH_PAIR:
+    if made == _M_FOURTH_FIFTH_PAIR:
         rows = data["fourth_fifth_pair"][key]
         if key == "srp":
             return pair_value(rows["fourth" if (hand.pair_level or 3) <= 3 else "fifth"])
@@ -317,7 +347,7 @@ def _pair(
     hand: HandInfo, board: BoardInfo, pot_type: PotType, data: dict[str, Any], mods: list[str]
 ) -> tuple[float, float, float, float]:
     made = hand.made
-    if made == _M.WEAK_SHOWDOWN and hand.pair_rank is None:
+    if made == _M_WEAK_SHOWDOWN and hand.pair_rank is None:
         base = (0.0, float(data["paired_high_tiers"]["weak_showdown"]))
         mods.append("paired board high-card tier")
     else:
@@ -326,7 +356,7 @@ def _pair(
     pen = data["penalties"]["pair"]
     street = board.street - 1
     if board.suit_max >= 4:
-        if made == _M.OVERPAIR:
+        if made == _M_OVERPAIR:
             cap = float(pen["overpair_one_card_flush_defense_cap"])
             a, d = 0.0, min(d, cap)
             mods.append(f"one-card flush: attack 0, defense at most {cap}")
@@ -349,7 +379,7 @@ def _pair(
         mods.append(f"straight possible -{p}")
     if board.paired and hand.pair_rank is not None:
         paired = pen["paired"]
-        p = float(paired.get(made.value, paired["other"]))
+        p = float(paired.get(made, paired["other"]))
         a, d = a - p, d - p
         mods.append(f"paired board -{p}")
     return base[0], base[1], max(0.0, a), max(0.0, d)
@@ -358,7 +388,7 @@ def _pair(
 def _high_card(
     hand: HandInfo, board: BoardInfo, pot_type: PotType, data: dict[str, Any], mods: list[str]
 ) -> tuple[float, float, float, float]:
-    low, high = data[hand.made.value][pot_key(pot_type.value, limp_key=True)]
+    low, high = data[hand.made][pot_key(pot_type, limp_key=True)]
     span = int(data["high_card_kicker_span"])
     t = min((hand.kicker_position or 1) - 1, span) / span
     d = high - (high - low) * t
@@ -406,24 +436,33 @@ def make_budget(
         >>> b.attack, b.attack_remaining
         (0.5, 0.05)
     """
+    # hand_budget rounds its values; a defense changed here is rounded again,
+    # and its remaining part comes from the unrounded value.
     att_base, def_base, att, dfn, mods = hand_budget(hand, board, pot_type)
     street = board.street
+    defense = dfn
     if dfn < UNLIMITED and (oop or facing_raise):
         pen = table("budgets")["penalties"]
-        if oop and hand.made != _M.TRASH and street < Street.RIVER and spr > pen["oop_min_spr"]:
+        if oop and hand.made != _M_TRASH and street < _STREET_RIVER and spr > pen["oop_min_spr"]:
             dfn = max(0.0, dfn - float(pen["oop_defense"]))
             mods = (*mods, f"out of position -{pen['oop_defense']}")
-        if facing_raise and street == Street.RIVER:
+            defense = round(dfn, 2)
+        if facing_raise and street == _STREET_RIVER:
             dfn = max(0.0, dfn - float(pen["river_reraise_defense"]))
             mods = (*mods, f"facing a river raise -{pen['river_reraise_defense']}")
-    return Budget(
-        att_base,
-        def_base,
-        _r(att),
-        _r(dfn),
-        _r(att - weighted_total),
-        _r(dfn - (weighted_total - facing_weight)),
-        mods,
+            defense = round(dfn, 2)
+    # Every field, in order (see new_record).
+    return new_record(
+        Budget,
+        (
+            att_base,
+            def_base,
+            att,
+            defense,
+            round(att - weighted_total, 2),
+            round(dfn - (weighted_total - facing_weight), 2),
+            mods,
+        ),
     )
 
 
@@ -458,7 +497,7 @@ def low_spr_threshold(street: Street, spr: float) -> float | None:
     """
     if spr < 1.0:
         return spr
-    if (street == Street.FLOP and spr < 9.0) or (street == Street.TURN and spr < 5.0):
+    if (street == _STREET_FLOP and spr < 9.0) or (street == _STREET_TURN and spr < 5.0):
         return math.sqrt(spr)
     return None
 
@@ -495,7 +534,7 @@ def slow_play(
     streets_left = 5 - len(board)
     if _ATTACK_CAP - weighted_total < streets_left:
         # No next card can leave enough attack: every card is unwanted.
-        return SlowPlay.NO_SLOW_PLAY
+        return _SLOW_NO_SLOW_PLAY
     unseen = 0
     unwanted = 0
     for next_attack, count in _next_card_attacks(tuple(sorted(hole)), board, pot_type):
@@ -504,12 +543,12 @@ def slow_play(
             unwanted += count
     share = unwanted / unseen
     if share < 0.10:
-        return SlowPlay.TRAP
+        return _SLOW_TRAP
     if share < 0.15:
-        return SlowPlay.LEAN_SLOW_PLAY
+        return _SLOW_LEAN_SLOW_PLAY
     if share < 0.255:
-        return SlowPlay.LEAN_FAST_PLAY
-    return SlowPlay.NO_SLOW_PLAY
+        return _SLOW_LEAN_FAST_PLAY
+    return _SLOW_NO_SLOW_PLAY
 
 
 @lru_cache(maxsize=1 << 12)
@@ -540,7 +579,7 @@ def _next_card_attacks(
         for group in groups:
             nxt = (*board, group[0])
             info = analyze_board(nxt)
-            hand = HandInfo(draw=DrawClass.NO_DRAW, **made_hand(hole, nxt, info, pot_type))
+            hand = HandInfo(draw=_D_NO_DRAW, **made_hand(hole, nxt, info, pot_type))
             attack = _made_budget(hand, info, pot_type, mods)[2]
             mods.clear()
             attacks.append((min(attack, _ATTACK_CAP), len(group)))

@@ -49,30 +49,61 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
 from pokergym.engine.actions import Street
 from pokergym.errors import ContextError
 
-from .board import WINDOWS, analyze_board, rank_structure, straight_top
+from .board import STRAIGHT_TOPS, WINDOWS, analyze_board, rank_structure, straight_top
 from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
 from .tables import pair_value, pot_key, table
+
+# Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
+_D_MEDIUM_DRAW = DrawClass.MEDIUM_DRAW
+_D_MEDIUM_OVERCARD_DRAW = DrawClass.MEDIUM_OVERCARD_DRAW
+_D_MEDIUM_STRONG_DRAW = DrawClass.MEDIUM_STRONG_DRAW
+_D_MEDIUM_WEAK_DRAW = DrawClass.MEDIUM_WEAK_DRAW
+_D_NO_DRAW = DrawClass.NO_DRAW
+_D_STRONG_DRAW = DrawClass.STRONG_DRAW
+_D_STRONG_OVERCARD_DRAW = DrawClass.STRONG_OVERCARD_DRAW
+_D_WEAK_DRAW = DrawClass.WEAK_DRAW
+_D_WEAK_OVERCARD_DRAW = DrawClass.WEAK_OVERCARD_DRAW
+_M_FLUSH = MadeClass.FLUSH
+_M_FOURTH_FIFTH_PAIR = MadeClass.FOURTH_FIFTH_PAIR
+_M_NUTS = MadeClass.NUTS
+_M_NUTS_HIGH = MadeClass.NUTS_HIGH
+_M_OVERPAIR = MadeClass.OVERPAIR
+_M_SECOND_HIGH = MadeClass.SECOND_HIGH
+_M_SECOND_PAIR = MadeClass.SECOND_PAIR
+_M_SET = MadeClass.SET
+_M_STRAIGHT = MadeClass.STRAIGHT
+_M_THIRD_PAIR = MadeClass.THIRD_PAIR
+_M_TOP_PAIR = MadeClass.TOP_PAIR
+_M_TRASH = MadeClass.TRASH
+_M_TRIPS = MadeClass.TRIPS
+_M_TWO_PAIR = MadeClass.TWO_PAIR
+_M_WEAK_SHOWDOWN = MadeClass.WEAK_SHOWDOWN
+_POT_FIVE_BET_PLUS = PotType.FIVE_BET_PLUS
+_POT_FOUR_BET = PotType.FOUR_BET
+_POT_SRP = PotType.SRP
+_POT_THREE_BET = PotType.THREE_BET
+_STREET_FLOP = Street.FLOP
+_STREET_RIVER = Street.RIVER
 
 __all__ = ["classify_hand", "made_hand"]
 
 _A, _K, _Q, _J, _T = 12, 11, 10, 9, 8
-_M = MadeClass
-_D = DrawClass
-_HIGH_CARD_CLASSES = frozenset({_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN, _M.TRASH})
-_NO_DRAW_CLASSES = frozenset({_M.NUTS, _M.FLUSH})
+_HIGH_CARD_CLASSES = frozenset({_M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN, _M_TRASH})
+_NO_DRAW_CLASSES = frozenset({_M_NUTS, _M_FLUSH})
 _ALL_RANKS = (1 << 13) - 1
-_HIGH_TIERS = (_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN)
-_OVERCARD_TIERS = (_D.STRONG_OVERCARD_DRAW, _D.MEDIUM_OVERCARD_DRAW, _D.WEAK_OVERCARD_DRAW)
+_HIGH_TIERS = (_M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN)
+_OVERCARD_TIERS = (_D_STRONG_OVERCARD_DRAW, _D_MEDIUM_OVERCARD_DRAW, _D_WEAK_OVERCARD_DRAW)
 
 
 @lru_cache(maxsize=1 << 16)
-def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType = PotType.SRP) -> HandInfo:
+def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType = _POT_SRP) -> HandInfo:
     """Classify the hero's made hand and draw.
 
     Args:
@@ -95,11 +126,30 @@ def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotTy
     info = analyze_board(board)
     fields = made_hand(hole, board, info, pot_type)
     made: MadeClass = fields["made"]
-    if info.street != Street.RIVER and made not in _NO_DRAW_CLASSES and fields.get("override") is None:
-        draw, features = _draw(hole, board, info, made, pot_type)
+    if info.street != _STREET_RIVER and made not in _NO_DRAW_CLASSES and "override" not in fields:
+        fields["draw"], fields["features"] = _draw(hole, board, info, made, pot_type)
     else:
-        draw, features = _D.NO_DRAW, ()
-    return HandInfo(draw=draw, features=features, **fields)
+        fields["draw"] = _D_NO_DRAW
+    return HandInfo(**fields)
+
+
+@lru_cache(maxsize=1 << 14)
+def _board_counts(board: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[int, ...], bool]:
+    """``(count of each rank, rank mask, count of each suit, special)`` of a board, cached.
+
+    *special*: the board may decide the hand (quads, trips or two pairs on
+    it, five of a suit or five ranks in a row).
+    """
+    bcounts = [0] * 13
+    suits = [0, 0, 0, 0]
+    mask = 0
+    for c in board:
+        bcounts[c >> 2] += 1
+        suits[c & 3] += 1
+        mask |= 1 << (c >> 2)
+    pairs = bcounts.count(2)
+    special = max(bcounts) >= 3 or pairs >= 2 or max(suits) == 5 or STRAIGHT_TOPS[mask] >= 0
+    return tuple(bcounts), mask, tuple(suits), special
 
 
 def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
@@ -115,49 +165,43 @@ def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, po
         'trips_board_kicker_1'
     """
     h0, h1 = hole[0] >> 2, hole[1] >> 2
-    branks = [c >> 2 for c in board]
-    bcounts = [0] * 13
-    board_mask = 0
-    for r in branks:
-        bcounts[r] += 1
-        board_mask |= 1 << r
-    acounts = bcounts[:]
+    bcounts, board_mask, board_suits, special = _board_counts(board)
+    acounts = list(bcounts)
     acounts[h0] += 1
     acounts[h1] += 1
     all_mask = board_mask | (1 << h0) | (1 << h1)
     flush: tuple[int, int] | None = None
     if info.suit_max >= 3:  # five of a suit needs three on the board
-        suit_counts = [0, 0, 0, 0]
-        for c in board:
-            suit_counts[c & 3] += 1
+        suit_counts = list(board_suits)
         suit_counts[hole[0] & 3] += 1
         suit_counts[hole[1] & 3] += 1
         if max(suit_counts) >= 5:
             if _straight_flush(hole, board):
-                return {"made": _M.NUTS}
+                return {"made": _M_NUTS}
             flush = _flush(hole, board)
-    if info.quads_rank is not None:
-        return _quads_board(h0, h1, bcounts, info, pot_type)
-    if info.full_house:
-        return _full_house_board(bcounts, acounts, (h0, h1))
-    if info.trips_rank is not None:
-        return _trips_board(h0, h1, bcounts, acounts, all_mask, board_mask, flush, pot_type)
-    if info.double_paired:
-        return _double_paired(h0, h1, bcounts, acounts, all_mask, board_mask, flush, info, pot_type)
-    if info.suit_max == 5:
-        return _flush_board(hole, board, info)
-    if info.straight_on_board and flush is None:
-        return _straight_board(all_mask, board_mask, info)
+    if special:
+        if info.quads_rank is not None:
+            return _quads_board(h0, h1, bcounts, info, pot_type)
+        if info.full_house:
+            return _full_house_board(bcounts, acounts, (h0, h1))
+        if info.trips_rank is not None:
+            return _trips_board(h0, h1, bcounts, acounts, all_mask, board_mask, flush, pot_type)
+        if info.double_paired:
+            return _double_paired(h0, h1, bcounts, acounts, all_mask, board_mask, flush, info, pot_type)
+        if info.suit_max == 5:
+            return _flush_board(hole, board, info)
+        if info.straight_on_board and flush is None:
+            return _straight_board(all_mask, board_mask, info)
     top_count = max(acounts)
     if top_count == 4 or (top_count == 3 and _best_full_house(acounts) is not None):
-        return {"made": _M.NUTS}
+        return {"made": _M_NUTS}
     if flush is not None:
-        return {"made": _M.FLUSH, "flush_rank": flush[0], "flush_high_rank": flush[1]}
-    if straight_top(all_mask) >= 0:
+        return {"made": _M_FLUSH, "flush_rank": flush[0], "flush_high_rank": flush[1]}
+    if STRAIGHT_TOPS[all_mask] >= 0:
         for top, window in WINDOWS:
             if all_mask & window == window and window & ~board_mask:
                 return {
-                    "made": _M.STRAIGHT,
+                    "made": _M_STRAIGHT,
                     "straight_cards": (window & ~board_mask).bit_count(),
                     "nut_straight": top == info.nut_straight_top,
                 }
@@ -165,22 +209,22 @@ def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, po
     for r in (h0, h1):
         if acounts[r] == 3:
             if pocket:
-                distinct = sorted({*branks}, reverse=True)
+                distinct = sorted({c >> 2 for c in board}, reverse=True)
                 index = distinct.index(r)
                 level = "top" if index == 0 else "bottom" if index == len(distinct) - 1 else "middle"
-                return {"made": _M.SET, "pair_rank": r, "pocket_pair": True, "set_level": level}
+                return {"made": _M_SET, "pair_rank": r, "pocket_pair": True, "set_level": level}
             kicker = h1 if r == h0 else h0
-            return {"made": _M.TRIPS, "pair_rank": r, "kicker_rank": kicker}
+            return {"made": _M_TRIPS, "pair_rank": r, "kicker_rank": kicker}
     if not pocket and not info.paired and bcounts[h0] and bcounts[h1]:
-        distinct = sorted(branks, reverse=True)
+        distinct = sorted([c >> 2 for c in board], reverse=True)
         i, j = sorted((distinct.index(h0), distinct.index(h1)))
         n = len(distinct)
         index = sum(n - 1 - a for a in range(i)) + (j - i)
-        return {"made": _M.TWO_PAIR, "two_pair_rank": index, "pair_rank": max(h0, h1)}
+        return {"made": _M_TWO_PAIR, "two_pair_rank": index, "pair_rank": max(h0, h1)}
     return _pair_or_high(h0, h1, bcounts, info)
 
 
-def _pair_or_high(h0: int, h1: int, bcounts: list[int], info: BoardInfo) -> dict[str, Any]:
+def _pair_or_high(h0: int, h1: int, bcounts: Sequence[int], info: BoardInfo) -> dict[str, Any]:
     pocket = h0 == h1
     high, low = (h0, h1) if h0 > h1 else (h1, h0)
     pair: int | None = None
@@ -198,17 +242,17 @@ def _pair_or_high(h0: int, h1: int, bcounts: list[int], info: BoardInfo) -> dict
             fields["kicker_rank"] = kicker
             fields["kicker_position"] = _kicker_position(kicker, pair)
         if pocket and pair > info.top_rank:
-            made = _M.OVERPAIR
+            made = _M_OVERPAIR
         elif level == 0:
-            made = _M.TOP_PAIR
+            made = _M_TOP_PAIR
         elif level == 1:
-            made = _M.SECOND_PAIR
+            made = _M_SECOND_PAIR
         elif level == 2:
-            made = _M.THIRD_PAIR
+            made = _M_THIRD_PAIR
         elif level <= 4:
-            made = _M.FOURTH_FIFTH_PAIR
+            made = _M_FOURTH_FIFTH_PAIR
         else:
-            made = _M.WEAK_SHOWDOWN
+            made = _M_WEAK_SHOWDOWN
         fields["made"] = made
         return fields
     tier = 0  # the three highest ranks missing from the board, in turn
@@ -218,15 +262,15 @@ def _pair_or_high(h0: int, h1: int, bcounts: list[int], info: BoardInfo) -> dict
         if missing in (h0, h1):
             made = _HIGH_TIERS[tier]
             other = h1 if missing == h0 else h0
-            if made == _M.SECOND_HIGH and not info.paired and other < _T:
+            if made == _M_SECOND_HIGH and not info.paired and other < _T:
                 break
-            if made == _M.WEAK_SHOWDOWN and not info.paired:
+            if made == _M_WEAK_SHOWDOWN and not info.paired:
                 break
             return {"made": made, "kicker_rank": other, "kicker_position": _kicker_position(other, missing)}
         tier += 1
         if tier == len(_HIGH_TIERS):
             break
-    return {"made": _M.TRASH}
+    return {"made": _M_TRASH}
 
 
 def _kicker_position(kicker: int, paired: int) -> int:
@@ -266,7 +310,7 @@ def _flush(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, int] | N
     return None
 
 
-def _best_full_house(counts: list[int]) -> tuple[int, int] | None:
+def _best_full_house(counts: Sequence[int]) -> tuple[int, int] | None:
     trips = -1
     for r in range(12, -1, -1):
         if counts[r] >= 3:
@@ -316,9 +360,9 @@ def _override(made: MadeClass, label: str, entry: list[float], **extra: Any) -> 
 
 
 def _kicker_tier(prefix: str, tiers: list[list[float]], position: int, pot_type: PotType) -> dict[str, Any]:
-    classes = (_M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN)
+    classes = (_M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN)
     if position > len(tiers):
-        return _override(_M.TRASH, f"{prefix}_no_kicker", [0.0, 0.0], kicker_position=position)
+        return _override(_M_TRASH, f"{prefix}_no_kicker", [0.0, 0.0], kicker_position=position)
     attack, defense = pair_value(tiers[position - 1])
     shift = table("overrides")["kicker_pot_shift"][pot_key(pot_type)]
     if defense < 99:
@@ -326,42 +370,42 @@ def _kicker_tier(prefix: str, tiers: list[list[float]], position: int, pot_type:
     return _override(classes[position - 1], f"{prefix}_kicker_{position}", [attack, defense], kicker_position=position)
 
 
-def _position_off_board(rank: int, bcounts: list[int]) -> int:
+def _position_off_board(rank: int, bcounts: Sequence[int]) -> int:
     return 1 + sum(1 for r in range(rank + 1, 13) if not bcounts[r])
 
 
-def _quads_board(h0: int, h1: int, bcounts: list[int], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
+def _quads_board(h0: int, h1: int, bcounts: Sequence[int], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
     data = table("overrides")["quads_board"]
     side = [r for r in range(13) if bcounts[r] and r != info.quads_rank]
     mine = max(h0, h1)
     if side and side[0] >= mine:
         if _position_off_board(side[0], bcounts) == 1:
-            return _override(_M.NUTS_HIGH, "quads_board_nut_chop", data["board_nut_chop"])
-        return _override(_M.TRASH, "quads_board_plays_board", data["plays_board"])
+            return _override(_M_NUTS_HIGH, "quads_board_nut_chop", data["board_nut_chop"])
+        return _override(_M_TRASH, "quads_board_plays_board", data["plays_board"])
     position = _position_off_board(mine, bcounts)
     if position == 1:
-        return _override(_M.NUTS, "quads_board_kicker_1", data["kickers"][0], kicker_position=1)
+        return _override(_M_NUTS, "quads_board_kicker_1", data["kickers"][0], kicker_position=1)
     return _kicker_tier("quads_board", data["kickers"], position, pot_type)
 
 
-def _full_house_board(bcounts: list[int], acounts: list[int], hole_ranks: tuple[int, int]) -> dict[str, Any]:
+def _full_house_board(bcounts: Sequence[int], acounts: Sequence[int], hole_ranks: tuple[int, int]) -> dict[str, Any]:
     data = table("overrides")["full_house_board"]
     if max(acounts) == 4:
-        return _override(_M.NUTS, "full_house_board_quads", data["quads"])
+        return _override(_M_NUTS, "full_house_board_quads", data["quads"])
     board_fh = _best_full_house(bcounts)
     mine = _best_full_house(acounts)
     if mine is not None and board_fh is not None and mine > board_fh:
         if _full_house_is_best(tuple(bcounts), *hole_ranks, mine):
-            return _override(_M.NUTS, "full_house_board_best", data["best_full_house"])
-        return _override(_M.NUTS, "full_house_board_higher", data["higher_full_house"])
-    return _override(_M.NUTS, "full_house_board_plays_board", data["plays_board"])
+            return _override(_M_NUTS, "full_house_board_best", data["best_full_house"])
+        return _override(_M_NUTS, "full_house_board_higher", data["higher_full_house"])
+    return _override(_M_NUTS, "full_house_board_plays_board", data["plays_board"])
 
 
 def _trips_board(
     h0: int,
     h1: int,
-    bcounts: list[int],
-    acounts: list[int],
+    bcounts: Sequence[int],
+    acounts: Sequence[int],
     all_mask: int,
     board_mask: int,
     flush: tuple[int, int] | None,
@@ -369,27 +413,27 @@ def _trips_board(
 ) -> dict[str, Any]:
     data = table("overrides")["trips_board"]
     if max(acounts) == 4:
-        return _override(_M.NUTS, "trips_board_quads", data["quads"])
+        return _override(_M_NUTS, "trips_board_quads", data["quads"])
     mine = _best_full_house(acounts)
     if mine is not None:
         if _full_house_is_best(tuple(bcounts), h0, h1, mine):
-            return _override(_M.NUTS, "trips_board_best_full_house", data["best_full_house"])
+            return _override(_M_NUTS, "trips_board_best_full_house", data["best_full_house"])
         trips = next(r for r in range(13) if bcounts[r] == 3)
         over = mine[0] > trips or mine[1] > trips
         key = "full_house_over" if over else "full_house_under"
-        return _override(_M.NUTS, f"trips_board_{key}", data[key])
+        return _override(_M_NUTS, f"trips_board_{key}", data[key])
     if flush is not None:
-        return _override(_M.FLUSH, "trips_board_flush", data["flush"], flush_rank=flush[0], flush_high_rank=flush[1])
+        return _override(_M_FLUSH, "trips_board_flush", data["flush"], flush_rank=flush[0], flush_high_rank=flush[1])
     if straight_top(all_mask) > straight_top(board_mask):
-        return _override(_M.STRAIGHT, "trips_board_straight", data["straight"])
+        return _override(_M_STRAIGHT, "trips_board_straight", data["straight"])
     return _kicker_tier("trips_board", data["kickers"], _position_off_board(max(h0, h1), bcounts), pot_type)
 
 
 def _double_paired(
     h0: int,
     h1: int,
-    bcounts: list[int],
-    acounts: list[int],
+    bcounts: Sequence[int],
+    acounts: Sequence[int],
     all_mask: int,
     board_mask: int,
     flush: tuple[int, int] | None,
@@ -398,23 +442,23 @@ def _double_paired(
 ) -> dict[str, Any]:
     data = table("overrides")["double_paired"]
     if max(acounts) == 4:
-        return _override(_M.NUTS, "double_paired_quads", data["quads"])
+        return _override(_M_NUTS, "double_paired_quads", data["quads"])
     mine = _best_full_house(acounts)
     if mine is not None:
         if _full_house_is_best(tuple(bcounts), h0, h1, mine):
-            return _override(_M.NUTS, "double_paired_best_full_house", data["best_full_house"])
-        return _override(_M.NUTS, "double_paired_lower_full_house", data["lower_full_house"])
+            return _override(_M_NUTS, "double_paired_best_full_house", data["best_full_house"])
+        return _override(_M_NUTS, "double_paired_lower_full_house", data["lower_full_house"])
     if flush is not None:
         return _override(
-            _M.FLUSH, "double_paired_flush", data["flush_or_straight"], flush_rank=flush[0], flush_high_rank=flush[1]
+            _M_FLUSH, "double_paired_flush", data["flush_or_straight"], flush_rank=flush[0], flush_high_rank=flush[1]
         )
     if straight_top(all_mask) > straight_top(board_mask):
-        return _override(_M.STRAIGHT, "double_paired_straight", data["flush_or_straight"])
+        return _override(_M_STRAIGHT, "double_paired_straight", data["flush_or_straight"])
     low_pair = min(info.pair_ranks)
     improved = [r for r in range(13) if acounts[r] >= 2 and not bcounts[r] >= 2 and r > low_pair]
     if improved:
         label = "double_paired_improved_two_pair"
-        return _override(_M.TWO_PAIR, label, data["improved_two_pair"], pair_rank=improved[-1])
+        return _override(_M_TWO_PAIR, label, data["improved_two_pair"], pair_rank=improved[-1])
     side = [r for r in range(13) if bcounts[r] == 1]
     best = max([h0, h1, *side])
     return _kicker_tier("double_paired", data["kickers"], _position_off_board(best, bcounts), pot_type)
@@ -430,9 +474,9 @@ def _flush_board(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo)
         seen = set(on_board) | set(mine)
         level = 1 + sum(1 for r in range(high + 1, 13) if r not in seen)
         entry = data["levels"][min(level, len(data["levels"])) - 1]
-        made = _M.FLUSH
+        made = _M_FLUSH
         return _override(made, f"flush_board_level_{level}", entry, flush_rank=level, flush_high_rank=high)
-    return _override(_M.FLUSH, "flush_board_plays_board", data["none"])
+    return _override(_M_FLUSH, "flush_board_plays_board", data["none"])
 
 
 def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str, Any]:
@@ -441,12 +485,12 @@ def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str
     if mine > shared:
         nut = mine == info.nut_straight_top
         if nut and info.suit_max < 3:
-            return _override(_M.STRAIGHT, "straight_board_nut_higher", data["nut_higher"], nut_straight=True)
+            return _override(_M_STRAIGHT, "straight_board_nut_higher", data["nut_higher"], nut_straight=True)
         key = "higher_flush_possible" if info.suit_max >= 3 else "higher"
-        return _override(_M.STRAIGHT, f"straight_board_{key}", data[key], nut_straight=nut)
+        return _override(_M_STRAIGHT, f"straight_board_{key}", data[key], nut_straight=nut)
     if shared == info.nut_straight_top and info.suit_max < 3:
-        return _override(_M.STRAIGHT, "straight_board_nut_chop", data["nut_chop"], nut_straight=True)
-    return _override(_M.STRAIGHT, "straight_board_plays_board", data["plays_board"], nut_straight=False)
+        return _override(_M_STRAIGHT, "straight_board_nut_chop", data["nut_chop"], nut_straight=True)
+    return _override(_M_STRAIGHT, "straight_board_plays_board", data["plays_board"], nut_straight=False)
 
 
 # ---------------------------------------------------------------- draws
@@ -454,8 +498,9 @@ def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str
 def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, bool, bool, bool]:
     """``(out ranks, uses two hole cards, one-card draw at the bottom, every out makes the nuts, backdoor)``.
 
-    *backdoor*: neither hole rank is on the board and a window holds both
-    and three or more ranks in all (a backdoor straight draw on the flop).
+    *backdoor*: there are no outs, neither hole rank is on the board and a
+    window holds both and three or more ranks in all (a backdoor straight
+    draw on the flop).
     """
     all_mask = board_mask | (1 << low) | (1 << high)
     found: set[int] = set()
@@ -479,10 +524,10 @@ def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, boo
             bottom = bottom or rank == (12 if top == 3 else top - 4)
         if top != rank_structure(shared).nut_top:
             clean = False
+    backdoor = False
     both = (1 << low) | (1 << high)
-    backdoor = not board_mask & both and any(
-        window & both == both and (all_mask & window).bit_count() >= 3 for _, window in WINDOWS
-    )
+    if not found and not board_mask & both:
+        backdoor = any(window & both == both and (all_mask & window).bit_count() >= 3 for _, window in WINDOWS)
     return len(found), two_card, bottom, clean, backdoor
 
 
@@ -491,12 +536,8 @@ def _draw(
 ) -> tuple[DrawClass, tuple[str, ...]]:
     h0, h1 = hole[0] >> 2, hole[1] >> 2
     s0, s1 = hole[0] & 3, hole[1] & 3
-    flop = info.street == Street.FLOP
-    board_suits = [0, 0, 0, 0]
-    board_mask = 0
-    for c in board:
-        board_suits[c & 3] += 1
-        board_mask |= 1 << (c >> 2)
+    flop = info.street == _STREET_FLOP
+    _, board_mask, board_suits, _ = _board_counts(board)
     features: list[str] = []
     fd_rank = -1
     fd_two = False
@@ -519,7 +560,7 @@ def _draw(
         fd_nut = seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
         features.append("flush_draw")
     outs, sd_two, sd_bottom, sd_clean, backdoor = (0, False, False, True, False)
-    if made != _M.STRAIGHT:
+    if made != _M_STRAIGHT:
         outs, sd_two, sd_bottom, sd_clean, backdoor = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
         if outs >= 2:
             features.append("oesd")
@@ -540,49 +581,49 @@ def _draw(
     draw: DrawClass | None = None
     if fd_rank >= 0 and outs:
         if not flushy or fd_nut or fd_rank >= _K:
-            draw = _D.STRONG_DRAW
+            draw = _D_STRONG_DRAW
         elif fd_rank >= _J:
-            draw = _D.MEDIUM_STRONG_DRAW
+            draw = _D_MEDIUM_STRONG_DRAW
         elif fd_rank >= 6:
-            draw = _D.MEDIUM_DRAW
+            draw = _D_MEDIUM_DRAW
         else:
-            draw = _D.MEDIUM_WEAK_DRAW
+            draw = _D_MEDIUM_WEAK_DRAW
     elif fd_rank >= 0:
         if fd_two:
-            draw = _D.STRONG_DRAW if fd_rank >= _J else _D.MEDIUM_STRONG_DRAW
+            draw = _D_STRONG_DRAW if fd_rank >= _J else _D_MEDIUM_STRONG_DRAW
         elif fd_nut:
-            draw = _D.STRONG_DRAW
+            draw = _D_STRONG_DRAW
         elif fd_rank >= _K:
-            draw = _D.MEDIUM_STRONG_DRAW
+            draw = _D_MEDIUM_STRONG_DRAW
         elif fd_rank >= _T:
-            draw = _D.MEDIUM_DRAW
+            draw = _D_MEDIUM_DRAW
         elif fd_rank >= 4:
-            draw = _D.MEDIUM_WEAK_DRAW
+            draw = _D_MEDIUM_WEAK_DRAW
         else:
-            draw = _D.WEAK_DRAW
+            draw = _D_WEAK_DRAW
     elif outs >= 2:
         if flushy:
-            draw = _D.MEDIUM_WEAK_DRAW if overs == 2 else _D.WEAK_DRAW
+            draw = _D_MEDIUM_WEAK_DRAW if overs == 2 else _D_WEAK_DRAW
         elif info.suit_max == 1:
-            draw = _D.MEDIUM_STRONG_DRAW if straighty else _D.STRONG_DRAW
+            draw = _D_MEDIUM_STRONG_DRAW if straighty else _D_STRONG_DRAW
         elif straighty:
-            draw = _D.MEDIUM_DRAW
+            draw = _D_MEDIUM_DRAW
         else:
-            draw = _D.MEDIUM_STRONG_DRAW if sd_two or sd_clean else _D.MEDIUM_DRAW
+            draw = _D_MEDIUM_STRONG_DRAW if sd_two or sd_clean else _D_MEDIUM_DRAW
     elif outs == 1:
         if flushy:
-            draw = _D.WEAK_DRAW if overs == 2 else None
+            draw = _D_WEAK_DRAW if overs == 2 else None
         elif overs or (bdfd and not info.straight_potential):
-            draw = _D.MEDIUM_DRAW
+            draw = _D_MEDIUM_DRAW
         elif sd_two or not sd_bottom:
-            draw = _D.MEDIUM_WEAK_DRAW
+            draw = _D_MEDIUM_WEAK_DRAW
         else:
-            draw = _D.WEAK_DRAW
+            draw = _D_WEAK_DRAW
     if draw is None and high_card:
         distinct = sorted({c >> 2 for c in board}, reverse=True)
         second = distinct[1] if len(distinct) > 1 else -1
         draw = _overcard_draw(h0, h1, info, overs, bdfd, bdsd, fd_rank >= 0, second, flushy, straighty, pot_type)
-    return (draw if draw is not None else _D.NO_DRAW), tuple(features)
+    return (draw if draw is not None else _D_NO_DRAW), tuple(features)
 
 
 def _overcard_draw(
@@ -601,12 +642,12 @@ def _overcard_draw(
     high, low = max(h0, h1), min(h0, h1)
     tier: int | None = None
     if bdfd and bdsd and overs < 2 and not (overs == 1 and high >= _T):
-        return _D.WEAK_DRAW
+        return _D_WEAK_DRAW
     if overs == 2:
         if high == _A and low >= _Q:
             tier = 0
         elif bdfd and bdsd:
-            return _D.MEDIUM_WEAK_DRAW
+            return _D_MEDIUM_WEAK_DRAW
         elif ((high, low) in ((_K, _Q), (_A, _J)) and bdsd) or (
             (high, low) in ((_K, _J), (_Q, _J), (_A, _T)) and (bdfd or bdsd)
         ):
@@ -634,20 +675,20 @@ def _overcard_draw(
     if (flushy and not flush_draw) or straighty:
         tier += 1
     keeps = _keeps_tier(high, low, bdfd, bdsd, pot_type)
-    if pot_type == PotType.THREE_BET and not keeps:
+    if pot_type == _POT_THREE_BET and not keeps:
         tier += 1
-    elif pot_type in (PotType.FOUR_BET, PotType.FIVE_BET_PLUS) and not keeps:
+    elif pot_type in (_POT_FOUR_BET, _POT_FIVE_BET_PLUS) and not keeps:
         return None
     return _OVERCARD_TIERS[tier] if tier < 3 else None
 
 
 def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot_type: PotType) -> bool:
-    if pot_type == PotType.THREE_BET:
+    if pot_type == _POT_THREE_BET:
         return (
             (high, low) == (_A, _K)
             or ((high, low) in ((_A, _Q), (_K, _Q), (_A, _J)) and bdfd)
             or ((high, low) in ((_A, _J), (_K, _J), (_A, _T)) and bdfd and bdsd)
         )
-    if pot_type in (PotType.FOUR_BET, PotType.FIVE_BET_PLUS):
+    if pot_type in (_POT_FOUR_BET, _POT_FIVE_BET_PLUS):
         return (high, low) == (_A, _K) and bdfd
     return True

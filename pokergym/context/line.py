@@ -49,15 +49,19 @@ from pokergym.engine.actions import ActionKind, Street
 from pokergym.engine.view import PlayerView
 
 from .pressure import river_check_raise_factor, weight_steps
-from .record import PotType, Role, Scenario
+from .record import PotType, Role, Scenario, new_record
 
 __all__ = ["Line", "read_line"]
 
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _CHECK = ActionKind.CHECK
+_AGGRESSIVE = (_BET, _RAISE)
 _POT_TYPES = (PotType.LIMP, PotType.SRP, PotType.THREE_BET, PotType.FOUR_BET, PotType.FIVE_BET_PLUS)
 _S = Scenario
+# Enum members read per call, as module constants (Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor).
+_ROLE_NORMAL, _ROLE_AGGRESSOR, _ROLE_DEFENDER = Role.NORMAL, Role.AGGRESSOR, Role.DEFENDER
+_FLOP, _TURN = Street.FLOP, Street.TURN
 _BY_ID = {s.value: s for s in Scenario}
 
 
@@ -111,107 +115,113 @@ def read_line(view: PlayerView) -> Line:
     """
     hero = view.seat
     button = view.button
+    current = view.street
+    legal = view.legal
     config = view.config
     stacks = config.stacks
     street_pot = min(config.small_blind, stacks[button]) + min(config.big_blind, stacks[1 - button])
-    # One pass over the history, street by street (the records come in street order).
-    history = view.history
-    size = len(history)
-    i = 0
+    thresholds, steps, above = weight_steps()
+    last_step = len(steps)
     raises = 0
     initiative: int | None = None
-    while i < size and history[i].street == 0:
-        record = history[i]
-        i += 1
-        street_pot += record.added
-        if record.kind in (_BET, _RAISE):
-            raises += 1
-            initiative = record.seat
-    pot_type = _POT_TYPES[min(raises, 4)]
-    current = view.street
-    if initiative is None and current > 0:
-        initiative = button
     weights: list[float] = []
     weighted_total = 0.0
     hero_total = 0.0
     facing_pct: float | None = None
     facing_weight = 0.0
     lost = False
-    thresholds, steps, above = weight_steps()
-    last_step = len(steps)
     shapes: list[str] = []  # of the finished postflop streets
-    aggressors: list[int] = []  # seats of the bets and raises of the street being read
-    start = size  # index of the current street's first record
-    for street in range(1, current + 1):
-        previous = 0
-        checked = 0  # bit mask of the seats that checked
-        aggressors = []
-        added = 0
-        start = i
-        while i < size and history[i].street == street:
-            record = history[i]
-            i += 1
-            kind = record.kind
-            added += record.added
-            if kind == _CHECK:
-                checked |= 1 << record.seat
-            elif kind in (_BET, _RAISE):
-                # bet_pct and bet_weight of pokergym.context.pressure, inlined
-                base = street_pot + 2 * previous
-                pct = (record.to - previous) / base * 100.0 if base > 0 else 100.0
-                index = bisect_right(thresholds, pct)
-                weight = steps[index] if index < last_step else above
-                if street == 3 and previous and checked >> record.seat & 1:
-                    weight *= river_check_raise_factor()
-                weights.append(weight)
-                weighted_total += weight
-                if record.seat == hero:
-                    hero_total += weight
-                    facing_pct, facing_weight = None, 0.0
-                else:
-                    facing_pct, facing_weight = pct, weight
-                previous = record.to
-                aggressors.append(record.seat)
-        if street < current:
-            if aggressors:
-                initiative = aggressors[-1]
-                lost = False
+    # The postflop street being read: its bettors, chips added, last bet, the
+    # seats that checked (bit mask), and whether its first action was a hero check.
+    street = 0
+    aggressors: list[int] = []
+    added = 0
+    previous = 0
+    checked = 0
+    hero_checked_first = False
+    # One pass over the history (the records come in street order). A street
+    # is closed when the first record of a later one arrives; the end marker,
+    # a record-like tuple of the current street, closes the streets before it.
+    end = (current, -1, None, 0, 0, False)
+    for record_street, seat, kind, to, chips, _ in (*view.history, end):
+        if not record_street:
+            street_pot += chips
+            if kind in _AGGRESSIVE:
+                raises += 1
+                initiative = seat
+            continue
+        if record_street != street:
+            while street < record_street:
+                if street:
+                    if aggressors:
+                        initiative = aggressors[-1]
+                        lost = False
+                    else:
+                        lost = True
+                    street_pot += added
+                    shapes.append(_shape(aggressors, hero))
+                    aggressors = []
+                    added = previous = checked = 0
+                elif initiative is None:
+                    initiative = button
+                street += 1
+            hero_checked_first = seat == hero and kind == _CHECK
+        added += chips  # the end marker adds nothing and is neither a check nor a bet
+        if kind == _CHECK:
+            checked |= 1 << seat
+        elif kind in _AGGRESSIVE:
+            # bet_pct and bet_weight of pokergym.context.pressure, inlined
+            base = street_pot + 2 * previous
+            pct = (to - previous) / base * 100.0 if base > 0 else 100.0
+            index = bisect_right(thresholds, pct)
+            weight = steps[index] if index < last_step else above
+            if street == 3 and previous and checked >> seat & 1:
+                weight *= river_check_raise_factor()
+            weights.append(weight)
+            weighted_total += weight
+            if seat == hero:
+                hero_total += weight
+                facing_pct, facing_weight = None, 0.0
             else:
-                lost = True
-            street_pot += added
-            shapes.append(_shape(aggressors, hero))
-    if view.to_call <= 0:
+                facing_pct, facing_weight = pct, weight
+            previous = to
+            aggressors.append(seat)
+    pot_type = _POT_TYPES[raises if raises < 4 else 4]
+    if legal is None or legal.call_amount <= 0:
         facing_pct, facing_weight = None, 0.0
     if lost:
-        role = Role.NORMAL
+        role = _ROLE_NORMAL
     elif initiative == hero:
-        role = Role.AGGRESSOR
+        role = _ROLE_AGGRESSOR
     else:
-        role = Role.DEFENDER
+        role = _ROLE_DEFENDER
     scenario: Scenario | None = None
     street_bets = 0
     facing_raise = False
     if current > 0:
         street_bets = len(aggressors)
         facing_raise = street_bets >= 2 and facing_pct is not None
-        hero_checked_first = start < size and history[start].seat == hero and history[start].kind == _CHECK
         scenario = _scenario(
             current, shapes, aggressors, hero, hero_checked_first, hero == button, initiative == hero, facing_pct
         )
-    return Line(
-        pot_type,
-        raises,
-        initiative,
-        role,
-        scenario,
-        street_pot,
-        tuple(weights),
-        weighted_total,
-        hero_total,
-        facing_pct,
-        facing_weight,
-        facing_raise,
-        street_bets,
+    # Every field, in order (see new_record).
+    return new_record(
+        Line,
+        (
+            pot_type,
+            raises,
+            initiative,
+            role,
+            scenario,
+            street_pot,
+            tuple(weights),
+            weighted_total,
+            hero_total,
+            facing_pct,
+            facing_weight,
+            facing_raise,
+            street_bets,
+        ),
     )
 
 
@@ -239,10 +249,10 @@ def _scenario(
     """The scenario from the finished streets' shapes and the current street's bettors."""
     facing = facing_pct is not None
     street_bets = len(aggressors)
-    if street == Street.FLOP:
+    if street == _FLOP:
         return _flop(ip, hero_initiative, street_bets, facing)
     flop = shapes[0]
-    if street == Street.TURN:
+    if street == _TURN:
         return _turn(aggressors, hero, hero_checked_first, ip, flop, facing)
     return _river(ip, flop, shapes[1], facing)
 

@@ -2,8 +2,10 @@
 
 Every label is a :class:`~enum.StrEnum`, so it compares equal to its text
 (``MadeClass.TOP_PAIR == "top_pair"``) and prints without decoration. The
-records are frozen, slotted dataclasses: a :class:`Context` is a value that
-can be hashed, compared and cached.
+records are immutable: :class:`ViableOption` is a frozen dataclass, the
+others are named tuples (the engine builds several per decision, and a
+named tuple costs a fraction of a frozen dataclass to build). A
+:class:`Context` is a value that can be hashed, compared and cached.
 
 Example:
     >>> MadeClass.TOP_PAIR == "top_pair", DrawClass.STRONG_DRAW.rank
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from pokergym.engine.actions import Action, Street
 from pokergym.engine.view import PlayerView
@@ -44,6 +47,13 @@ __all__ = [
 
 UNLIMITED = 99.0
 """Budget value standing for "no limit" (the nuts and their equivalents)."""
+
+new_record = tuple.__new__
+"""Build a named-tuple record from every field in order: ``new_record(Budget, (1.0, ...))``.
+
+The engine's hot paths use it: it skips the record's own ``__new__``, a
+Python-level function.
+"""
 
 
 class MadeClass(StrEnum):
@@ -228,8 +238,7 @@ class Scenario(StrEnum):
 _SCENARIO_STREET = {"F": Street.FLOP, "T": Street.TURN, "R": Street.RIVER}
 
 
-@dataclass(frozen=True, slots=True)
-class BoardInfo:
+class BoardInfo(NamedTuple):
     """Texture and structure of the visible board.
 
     Attributes:
@@ -297,8 +306,7 @@ class BoardInfo:
         return self.suit_max >= 4
 
 
-@dataclass(frozen=True, slots=True)
-class BoardOverride:
+class BoardOverride(NamedTuple):
     """Budget set by a special board (double-paired, trips, full house, quads, straight, flush).
 
     Attributes:
@@ -312,8 +320,7 @@ class BoardOverride:
     defense: float
 
 
-@dataclass(frozen=True, slots=True)
-class HandInfo:
+class HandInfo(NamedTuple):
     """The hero's hand against the board.
 
     Attributes:
@@ -353,8 +360,7 @@ class HandInfo:
     features: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Budget:
+class Budget(NamedTuple):
     """Attack and defense budgets, in weighted bets.
 
     Attributes:
@@ -413,8 +419,7 @@ class ViableOption:
         return f"{self.label} ({', '.join(parts)})" if parts else self.label
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
+class Context(NamedTuple):
     """Everything the context engine derives from one :class:`~pokergym.engine.view.PlayerView`.
 
     Postflop views fill every field; preflop views leave the board, hand,

@@ -96,33 +96,55 @@ from .record import (
 from .sizing import GEOMETRIC_MAX, geometric_fraction
 from .tables import table
 
+# Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
+_D_MEDIUM_STRONG_DRAW = DrawClass.MEDIUM_STRONG_DRAW
+_D_NO_DRAW = DrawClass.NO_DRAW
+_D_STRONG_DRAW = DrawClass.STRONG_DRAW
+_K_ALL_IN = OptionKind.ALL_IN
+_K_BET = OptionKind.BET
+_K_CALL = OptionKind.CALL
+_K_CHECK = OptionKind.CHECK
+_K_FOLD = OptionKind.FOLD
+_K_RAISE = OptionKind.RAISE
+_M_NUTS_HIGH = MadeClass.NUTS_HIGH
+_M_SECOND_HIGH = MadeClass.SECOND_HIGH
+_M_TRASH = MadeClass.TRASH
+_M_TRIPS = MadeClass.TRIPS
+_M_WEAK_SHOWDOWN = MadeClass.WEAK_SHOWDOWN
+_POT_FIVE_BET_PLUS = PotType.FIVE_BET_PLUS
+_POT_FOUR_BET = PotType.FOUR_BET
+_ROLE_AGGRESSOR = Role.AGGRESSOR
+_ROLE_DEFENDER = Role.DEFENDER
+_ROLE_NORMAL = Role.NORMAL
+_STREET_FLOP = Street.FLOP
+_STREET_RIVER = Street.RIVER
+_STREET_TURN = Street.TURN
+
 __all__ = ["viable_options"]
 
-_K = OptionKind
-_M = MadeClass
-_D = DrawClass
 _TEN = 8
 _EIGHT = 6
 _VALUE = 0.88
 _STAB = 0.58
 _PROBE = 0.18
 _FUZZ = 0.12
-_CHECK = ViableOption("CHECK", _K.CHECK)
-_CALL = ViableOption("CALL", _K.CALL)
-_FOLD = ViableOption("FOLD", _K.FOLD)
-_NO_SHOWDOWN = frozenset({_M.TRASH})
-_DRAW_LED = frozenset({_M.TRASH, _M.NUTS_HIGH, _M.SECOND_HIGH, _M.WEAK_SHOWDOWN})
+_CHECK = ViableOption("CHECK", _K_CHECK)
+_CALL = ViableOption("CALL", _K_CALL)
+_FOLD = ViableOption("FOLD", _K_FOLD)
+_AGGRESSIVE = frozenset({_K_BET, _K_RAISE, _K_ALL_IN})
+_NO_SHOWDOWN = frozenset({_M_TRASH})
+_DRAW_LED = frozenset({_M_TRASH, _M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN})
 
 
 # Options are immutable and few: build each once (``typed`` keeps 1 and 1.0 apart).
 @lru_cache(maxsize=256, typed=True)
 def _bet(label: str, fraction: float, note: str = "") -> ViableOption:
-    return ViableOption(label, _K.BET, fraction, note)
+    return ViableOption(label, _K_BET, fraction, note)
 
 
 @lru_cache(maxsize=256, typed=True)
 def _raise(label: str, fraction: float, note: str = "") -> ViableOption:
-    return ViableOption(label, _K.RAISE, fraction, note)
+    return ViableOption(label, _K_RAISE, fraction, note)
 
 
 def viable_options(
@@ -168,19 +190,24 @@ def viable_options(
 
 
 def _legalize(options: list[ViableOption], legal: LegalActions) -> tuple[ViableOption, ...]:
+    can_raise, can_check, can_call = legal.can_raise, legal.can_check, legal.can_call
     kept: list[ViableOption] = []
-    seen: set[str] = set()
+    seen: list[str] = []
     for option in options:
         kind = option.kind
-        if kind in (_K.BET, _K.RAISE, _K.ALL_IN) and not legal.can_raise:
-            continue
-        if (kind == _K.CHECK and not legal.can_check) or (kind in (_K.CALL, _K.FOLD) and not legal.can_call):
+        if kind in _AGGRESSIVE:
+            if not can_raise:
+                continue
+        elif kind == _K_CHECK:
+            if not can_check:
+                continue
+        elif not can_call:  # a call or a fold
             continue
         if option.label not in seen:
-            seen.add(option.label)
+            seen.append(option.label)
             kept.append(option)
     if not kept:
-        kept.append(_CHECK if legal.can_check else _CALL)
+        kept.append(_CHECK if can_check else _CALL)
     return tuple(kept)
 
 
@@ -210,33 +237,33 @@ def _not_facing(
     att = budget.attack_remaining
     role = line.role
     made = hand.made
-    if street == Street.FLOP and role == Role.AGGRESSOR:
+    if street == _STREET_FLOP and role == _ROLE_AGGRESSOR:
         return _cbet(board, line.pot_type, ip, att)
-    if not ip and role == Role.DEFENDER:
+    if not ip and role == _ROLE_DEFENDER:
         options = [_CHECK]
-        if street == Street.RIVER and att >= _VALUE and made not in _NO_SHOWDOWN:
+        if street == _STREET_RIVER and att >= _VALUE and made not in _NO_SHOWDOWN:
             options.insert(0, _polarized("value", stack, pot, street, att))
         if _donk_board(cards, board):
             options.append(_bet("DONK BET", 0.15))
         return options
-    if street == Street.TURN and role == Role.AGGRESSOR:
+    if street == _STREET_TURN and role == _ROLE_AGGRESSOR:
         if made not in _NO_SHOWDOWN and att >= _VALUE:
             return [_polarized("value", stack, pot, street, att), _CHECK]
         return [_CHECK]
-    if street == Street.RIVER:
+    if street == _STREET_RIVER:
         return _river(made, att, ip, spr, stack, pot)
     if ip:
-        draw_led = hand.draw != _D.NO_DRAW and made in _DRAW_LED
+        draw_led = hand.draw != _D_NO_DRAW and made in _DRAW_LED
         if draw_led and att >= _VALUE:
-            large = hand.draw in (_D.STRONG_DRAW, _D.MEDIUM_STRONG_DRAW)
+            large = hand.draw in (_D_STRONG_DRAW, _D_MEDIUM_STRONG_DRAW)
             return [_bet("SEMI-BLUFF LARGE", 0.75) if large else _bet("SEMI-BLUFF SMALL", 0.30), _CHECK]
         if att >= _VALUE:
             return [_polarized("value", stack, pot, street, att), _CHECK]
         if att >= _STAB:
-            delayed = street == Street.TURN and role == Role.NORMAL and line.initiative == hero
+            delayed = street == _STREET_TURN and role == _ROLE_NORMAL and line.initiative == hero
             return [_bet("DELAY C-BET", 0.30) if delayed else _bet("STAB", 0.25), _CHECK]
         return [_CHECK]
-    if street == Street.TURN and role == Role.NORMAL and att >= _PROBE:
+    if street == _STREET_TURN and role == _ROLE_NORMAL and att >= _PROBE:
         if made not in _NO_SHOWDOWN and att >= _VALUE:
             return [_polarized("value", stack, pot, street, att), _bet("PROBE BET", 0.25), _CHECK]
         return [_bet("PROBE BET", 0.25), _CHECK]
@@ -245,7 +272,7 @@ def _not_facing(
 
 def _cbet(board: BoardInfo, pot_type: PotType, ip: bool, att: float) -> list[ViableOption]:
     add_check = att < 0.5
-    if pot_type in (PotType.FOUR_BET, PotType.FIVE_BET_PLUS):
+    if pot_type in (_POT_FOUR_BET, _POT_FIVE_BET_PLUS):
         size = 0.15
     elif board.top_rank >= _TEN or board.paired or "monotone" in board.labels:
         size = 0.25
@@ -261,7 +288,7 @@ def _cbet(board: BoardInfo, pot_type: PotType, ip: bool, att: float) -> list[Via
 
 
 def _donk_board(cards: tuple[int, ...], board: BoardInfo) -> bool:
-    if board.street == Street.FLOP:
+    if board.street == _STREET_FLOP:
         return not board.paired and board.top_rank <= _EIGHT
     new = cards[-1] >> 2
     before = [c >> 2 for c in cards[:-1]]
@@ -271,12 +298,12 @@ def _donk_board(cards: tuple[int, ...], board: BoardInfo) -> bool:
 
 def _river(made: MadeClass, att: float, ip: bool, spr: float, stack: int, pot: int) -> list[ViableOption]:
     if made in _NO_SHOWDOWN:
-        options = [_polarized("bluff", stack, pot, Street.RIVER)]
+        options = [_polarized("bluff", stack, pot, _STREET_RIVER)]
         if not ip:
             options.append(_bet("BLOCK BET", 0.25))
         options.append(_CHECK)
     elif att >= _VALUE:
-        options = [_polarized("value", stack, pot, Street.RIVER, att)]
+        options = [_polarized("value", stack, pot, _STREET_RIVER, att)]
         if ip:
             options.append(_bet("MEDIUM BET", 0.60))
         options.append(_CHECK)
@@ -285,7 +312,7 @@ def _river(made: MadeClass, att: float, ip: bool, spr: float, stack: int, pot: i
     else:
         return [_bet("BLOCK BET", 0.25), _CHECK] if att >= _PROBE else [_CHECK]
     if spr < 2.0:
-        options.insert(1, ViableOption("BET ALL-IN", _K.ALL_IN))
+        options.insert(1, ViableOption("BET ALL-IN", _K_ALL_IN))
     return options
 
 
@@ -309,11 +336,11 @@ def _call_answer(def_rem: float, pct: float, weight: float) -> list[ViableOption
 
 def _score(options: list[ViableOption]) -> int:
     first = options[0].kind
-    if first in (_K.RAISE, _K.ALL_IN):
+    if first in (_K_RAISE, _K_ALL_IN):
         return 3
-    if first == _K.CALL:
+    if first == _K_CALL:
         return 2
-    return 1 if any(o.kind == _K.CALL for o in options) else 0
+    return 1 if any(o.kind == _K_CALL for o in options) else 0
 
 
 def _facing(
@@ -331,22 +358,22 @@ def _facing(
     made = hand.made
     att = budget.attack_remaining
     if made in _NO_SHOWDOWN:
-        if street == Street.RIVER and line.facing_weight <= 0.5:
+        if street == _STREET_RIVER and line.facing_weight <= 0.5:
             made_answer = [_FOLD, _raise("RAISE BLUFF", 0.75, "bluff")]
         else:
             made_answer = [_FOLD]
     else:
         made_answer = _made_facing(budget, line, ip, spr, street, pct)
         if (
-            street == Street.FLOP
+            street == _STREET_FLOP
             and not ip
-            and line.role == Role.DEFENDER
+            and line.role == _ROLE_DEFENDER
             and board.paired
-            and (made == _M.TRIPS or (hand.draw != _D.NO_DRAW and not hand.draw.is_overcard))
+            and (made == _M_TRIPS or (hand.draw != _D_NO_DRAW and not hand.draw.is_overcard))
             and att > 0
         ):
             made_answer = [_raise("RAISE SMALL", 0.33)]
-    if hand.draw == _D.NO_DRAW or street == Street.RIVER:
+    if hand.draw == _D_NO_DRAW or street == _STREET_RIVER:
         return made_answer
     draw_answer = _draw_facing(legal, hand.draw, line, ip, street, pct, pot_after_call)
     return draw_answer if _score(draw_answer) > _score(made_answer) else made_answer
@@ -357,14 +384,14 @@ def _made_facing(budget: Budget, line: Line, ip: bool, spr: float, street: Stree
     answer = _call_answer(budget.defense_remaining, pct, line.facing_weight)
     threshold = low_spr_threshold(street, spr)
     if threshold is not None and att >= threshold and budget.attack > 0:
-        all_in = ViableOption("RAISE (all-in)", _K.ALL_IN)
+        all_in = ViableOption("RAISE (all-in)", _K_ALL_IN)
         if att >= threshold + trap_offset(not ip):
             return [_CALL, all_in]
         return [all_in, _CALL]
     checked_first = not ip and line.street_bets == 1
     if budget.attack >= UNLIMITED:
         return [_raise("CHECK-RAISE" if checked_first else "RAISE", 0.75, "value"), _CALL]
-    if street == Street.RIVER:
+    if street == _STREET_RIVER:
         if att >= 1.0:
             return [_raise("RAISE", 0.75, "value"), _CALL]
         if att >= 0.75:
@@ -372,7 +399,7 @@ def _made_facing(budget: Budget, line: Line, ip: bool, spr: float, street: Stree
         if att >= 0.63:
             return [_CALL, _raise("RAISE SMALL", 0.33, "value")]
         return answer
-    if street == Street.FLOP:
+    if street == _STREET_FLOP:
         need = (2.89 if pct >= 100.0 else 2.39) if ip else 2.89
     else:
         need = (1.89 if pct >= 100.0 else 1.39) if ip else 1.89
@@ -396,11 +423,11 @@ def _draw_facing(
 ) -> list[ViableOption]:
     data = table("draws")
     if not legal.can_raise:
-        equity = float(data["all_in_equity"][draw.value][street - 1])
+        equity = float(data["all_in_equity"][draw][street - 1])
         odds = legal.call_amount / pot_after_call if pot_after_call else 1.0
         return [_CALL] if equity >= odds else [_FOLD]
-    column = (0 if street == Street.FLOP else 2) + (0 if ip else 1) + (4 if line.facing_raise else 0)
-    limit = float(data["limits"][draw.value][column])
+    column = (0 if street == _STREET_FLOP else 2) + (0 if ip else 1) + (4 if line.facing_raise else 0)
+    limit = float(data["limits"][draw][column])
     if pct <= limit:
         return [_CALL, _raise("SEMI-BLUFF RAISE", 0.75, "bluff")]
     if pct <= limit * float(data["near_factor"]):

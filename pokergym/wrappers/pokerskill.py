@@ -56,6 +56,7 @@ Example:
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import gymnasium as gym
@@ -189,7 +190,35 @@ _SLOW = {v: _INDEX[f"slow_play_{v.value}"] for v in SlowPlay}
 _VIABLE = {label: _INDEX[f"viable_{_slug(label)}"] for label in VIABLE_LABELS}
 _FIRST = {k: _INDEX[f"first_{k.value}"] for k in OptionKind}
 _BUDGET_INDEX = _INDEX["attack_base"]
+_IP = Position.IP  # a module constant: Python 3.11 reaches Enum.MEMBER through a slow descriptor
 _I = _INDEX
+_INITIATIVE_SELF = _I["initiative_self"]
+_INITIATIVE_OPP = _I["initiative_opp"]
+_SPECIAL_BOARD = _I["special_board"]
+_KICKER_POSITION = _I["kicker_position"]
+_PAIR_LEVEL = _I["pair_level"]
+_FLUSH_POSSIBLE = _I["board_flush_possible"]
+_ONE_CARD_FLUSH = _I["board_one_card_flush"]
+_STRAIGHT_COMBOS = _I["board_straight_combos"]
+_STRAIGHT_POTENTIAL = _I["board_straight_potential"]
+_IS_PAIRED = _I["board_is_paired"]
+_ATTACK_UNLIMITED = _I["attack_unlimited"]
+_DEFENSE_UNLIMITED = _I["defense_unlimited"]
+_FACING = _I["facing"]
+_FACING_PCT = _I["facing_pct"]
+_FACING_WEIGHT = _I["facing_weight"]
+_WEIGHTED_TOTAL = _I["weighted_total"]
+_WEIGHTED_HERO = _I["weighted_hero"]
+_SPR = _I["spr"]
+_LOW_SPR = _I["low_spr"]
+_LOW_SPR_THRESHOLD = _I["low_spr_threshold"]
+_VALUE_TIER = _I["value_tier"]
+_FIRST_FRACTION = _I["first_fraction"]
+# An all-zero float32 buffer: each vector starts as a copy of it, is filled
+# item by item (far cheaper on an array.array than on a numpy array), and is
+# handed out as a numpy view of the copy.
+_ZEROS = array("f", bytes(4 * N_FEATURES))
+_FLOAT32 = np.dtype(np.float32)  # a dtype object: frombuffer parses a type on every call
 
 
 def _clip(x: float, low: float, high: float) -> float:
@@ -206,35 +235,39 @@ def skill_vector(ctx: Context) -> np.ndarray:
         >>> [FEATURE_NAMES[i] for i in np.flatnonzero(v)]
         ['is_ip', 'pot_limp', 'role_defender', 'preflop_btn_first', 'spr']
     """
-    v = np.zeros(N_FEATURES, dtype=np.float32)
-    if ctx.position == Position.IP:
+    v = _ZEROS[:]
+    if ctx.position == _IP:
         v[0] = 1.0
     v[_POT[ctx.pot_type]] = 1.0
     v[_ROLE[ctx.role]] = 1.0
-    if ctx.initiative is not None:
-        v[_I["initiative_self"] if ctx.initiative == ctx.seat else _I["initiative_opp"]] = 1.0
+    initiative = ctx.initiative
+    if initiative is not None:
+        v[_INITIATIVE_SELF if initiative == ctx.seat else _INITIATIVE_OPP] = 1.0
     if ctx.preflop_scenario is not None:
         v[_PREFLOP[ctx.preflop_scenario]] = 1.0
-    hand, board, budget = ctx.hand, ctx.board, ctx.budget
+    hand = ctx.hand
     if hand is not None:
         v[_MADE[hand.made]] = 1.0
         v[_DRAW[hand.draw]] = 1.0
         if hand.override is not None:
-            v[_I["special_board"]] = 1.0
+            v[_SPECIAL_BOARD] = 1.0
         if hand.kicker_position is not None:
-            v[_I["kicker_position"]] = min(hand.kicker_position, 13) / 13.0
+            v[_KICKER_POSITION] = min(hand.kicker_position, 13) / 13.0
         if hand.pair_level is not None:
-            v[_I["pair_level"]] = min(hand.pair_level, 6) / 6.0
+            v[_PAIR_LEVEL] = min(hand.pair_level, 6) / 6.0
+    board = ctx.board
     if board is not None:
         for label in board.labels:
             v[_BOARD[label]] = 1.0
-        v[_I["board_flush_possible"]] = float(board.suit_max >= 3)
-        v[_I["board_one_card_flush"]] = float(board.suit_max >= 4)
-        v[_I["board_straight_combos"]] = min(board.straight_combos, 10) / 10.0
-        v[_I["board_straight_potential"]] = float(board.straight_potential)
-        v[_I["board_is_paired"]] = float(board.paired)
+        suit_max = board.suit_max
+        v[_FLUSH_POSSIBLE] = float(suit_max >= 3)
+        v[_ONE_CARD_FLUSH] = float(suit_max >= 4)
+        v[_STRAIGHT_COMBOS] = min(board.straight_combos, 10) / 10.0
+        v[_STRAIGHT_POTENTIAL] = float(board.straight_potential)
+        v[_IS_PAIRED] = float(board.paired)
     if ctx.scenario is not None:
         v[_SCENARIO[ctx.scenario]] = 1.0
+    budget = ctx.budget
     if budget is not None:
         values = (
             budget.attack_base,
@@ -246,30 +279,32 @@ def skill_vector(ctx: Context) -> np.ndarray:
         )
         for offset, x in enumerate(values):
             v[_BUDGET_INDEX + offset] = _clip(x, -_BUDGET_CLIP, _BUDGET_CLIP) / _BUDGET_CLIP
-        v[_I["attack_unlimited"]] = float(budget.attack >= UNLIMITED)
-        v[_I["defense_unlimited"]] = float(budget.defense >= UNLIMITED)
+        v[_ATTACK_UNLIMITED] = float(budget.attack >= UNLIMITED)
+        v[_DEFENSE_UNLIMITED] = float(budget.defense >= UNLIMITED)
     if ctx.facing_pct is not None:
-        v[_I["facing"]] = 1.0
-        v[_I["facing_pct"]] = _clip(ctx.facing_pct / 100.0, 0.0, _PCT_CLIP)
-        v[_I["facing_weight"]] = _clip(ctx.facing_weight, 0.0, _WEIGHT_MAX)
-    v[_I["weighted_total"]] = _clip(ctx.weighted_total, 0.0, _WEIGHTED_CLIP)
-    v[_I["weighted_hero"]] = _clip(ctx.weighted_hero, 0.0, _WEIGHTED_CLIP)
-    v[_I["spr"]] = ctx.spr / (1.0 + ctx.spr)
+        v[_FACING] = 1.0
+        v[_FACING_PCT] = _clip(ctx.facing_pct / 100.0, 0.0, _PCT_CLIP)
+        v[_FACING_WEIGHT] = _clip(ctx.facing_weight, 0.0, _WEIGHT_MAX)
+    v[_WEIGHTED_TOTAL] = _clip(ctx.weighted_total, 0.0, _WEIGHTED_CLIP)
+    v[_WEIGHTED_HERO] = _clip(ctx.weighted_hero, 0.0, _WEIGHTED_CLIP)
+    spr = ctx.spr
+    v[_SPR] = spr / (1.0 + spr)
     if ctx.low_spr_threshold is not None:
-        v[_I["low_spr"]] = 1.0
-        v[_I["low_spr_threshold"]] = _clip(ctx.low_spr_threshold, 0.0, _THRESHOLD_MAX)
+        v[_LOW_SPR] = 1.0
+        v[_LOW_SPR_THRESHOLD] = _clip(ctx.low_spr_threshold, 0.0, _THRESHOLD_MAX)
     if ctx.value_tier is not None:
-        v[_I["value_tier"]] = ctx.value_tier / 5.0
+        v[_VALUE_TIER] = ctx.value_tier / 5.0
     if ctx.slow_play is not None:
         v[_SLOW[ctx.slow_play]] = 1.0
-    if ctx.viable:
-        for option in ctx.viable:
+    viable = ctx.viable
+    if viable:
+        for option in viable:
             v[_VIABLE[option.label]] = 1.0
-        first = ctx.viable[0]
+        first = viable[0]
         v[_FIRST[first.kind]] = 1.0
         if first.fraction is not None:
-            v[_I["first_fraction"]] = _clip(first.fraction, 0.0, _FRACTION_CLIP)
-    return v
+            v[_FIRST_FRACTION] = _clip(first.fraction, 0.0, _FRACTION_CLIP)
+    return np.frombuffer(v, _FLOAT32)
 
 
 class PokerSkillFeature(ViewFeature):

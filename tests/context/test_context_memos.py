@@ -1,0 +1,107 @@
+"""The engine's shortcuts agree with a plain computation on thousands of seeded random hands.
+
+* ``hand_budget`` memoises on what a budget is computed from (the hand's
+  classes, a few board facts, the pot type) rather than on the cards: every
+  answer is compared with a fresh computation, so a rule input missing from
+  the key shows up as a mismatch (dropping any part of the key fails here).
+* The made-hand classifier skips the special-board rules on boards its
+  cached counts call ordinary.
+* The best straight of each rank mask comes from a table.
+* Board rank facts are cached per (earlier ranks as a multiset, last rank).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from pokergym.context import PotType
+from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, _rank_facts, analyze_board, straight_top
+from pokergym.context.budget import _hand_budget, _memo, hand_budget
+from pokergym.context.hand import _board_counts, classify_hand
+
+Hand = tuple[tuple[int, int], tuple[int, ...], PotType]
+
+
+def random_hands(n: int, seed: int) -> list[Hand]:
+    """``n`` seeded random (sorted hole, board of 3 to 5 cards, pot type) triples."""
+    rng = np.random.default_rng(seed)
+    pot_types = list(PotType)
+    hands = []
+    for _ in range(n):
+        cards = [int(c) for c in rng.permutation(52)[:7]]
+        size = int(rng.integers(3, 6))
+        h0, h1 = sorted(cards[:2])
+        hands.append(((h0, h1), tuple(cards[2 : 2 + size]), pot_types[int(rng.integers(len(pot_types)))]))
+    return hands
+
+
+def few_rank_hands(n: int, seed: int) -> list[Hand]:
+    """Hands dealt from four to six ranks: paired and special boards are common, and many hands share classes."""
+    rng = np.random.default_rng(seed)
+    pot_types = list(PotType)
+    hands = []
+    for _ in range(n):
+        ranks = rng.choice(13, size=int(rng.integers(4, 7)), replace=False)
+        pool = [int(r) * 4 + s for r in ranks for s in range(4)]
+        cards = [pool[int(i)] for i in rng.permutation(len(pool))[:7]]
+        size = int(rng.integers(3, 6))
+        h0, h1 = sorted(cards[:2])
+        hands.append(((h0, h1), tuple(cards[2 : 2 + size]), pot_types[int(rng.integers(len(pot_types)))]))
+    return hands
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_hand_budget_memo_matches_a_fresh_computation(seed: int) -> None:
+    _memo.clear()
+    hands = random_hands(2000, seed) + few_rank_hands(2000, seed)
+    for hole, board, pot_type in hands:
+        hand = classify_hand(hole, board, pot_type)
+        info = analyze_board(board)
+        assert hand_budget(hand, info, pot_type) == _hand_budget(hand, info, pot_type), (hole, board, pot_type)
+
+
+def test_hand_budget_memo_is_shared_by_equal_classes() -> None:
+    _memo.clear()
+    hands = random_hands(2000, 7)
+    for hole, board, pot_type in hands:
+        hand_budget(classify_hand(hole, board, pot_type), analyze_board(board), pot_type)
+    assert 0 < len(_memo) < len(hands)
+
+
+@pytest.mark.parametrize("make", [random_hands, few_rank_hands])
+def test_board_counts_flag_every_special_board(make: Callable[[int, int], list[Hand]]) -> None:
+    seen_special = 0
+    for _, board, _ in make(3000, 3):
+        counts, mask, suits, special = _board_counts(board)
+        info = analyze_board(board)
+        assert sum(counts) == sum(suits) == len(board)
+        assert mask == sum(1 << r for r in range(13) if counts[r])
+        expected = (
+            info.quads_rank is not None
+            or info.trips_rank is not None
+            or info.double_paired
+            or info.suit_max == 5
+            or info.straight_on_board
+        )
+        assert special == expected, board
+        seen_special += special
+    assert seen_special > 0
+
+
+def test_straight_top_table_matches_the_windows() -> None:
+    def plain(mask: int) -> int:
+        return next((top for top, window in WINDOWS if mask & window == window), -1)
+
+    assert list(STRAIGHT_TOPS) == [plain(mask) for mask in range(1 << 13)]
+    assert straight_top(-1) == 12 and straight_top((1 << 20) | 0b11111) == 4
+
+
+@pytest.mark.parametrize("make", [random_hands, few_rank_hands])
+def test_rank_facts_depend_on_the_earlier_ranks_as_a_multiset(make: Callable[[int, int], list[Hand]]) -> None:
+    for _, board, _ in make(2000, 5):
+        dealt = tuple(c >> 2 for c in board)
+        shared = (*sorted(dealt[:-1]), dealt[-1])
+        assert _rank_facts.__wrapped__(dealt) == _rank_facts.__wrapped__(shared), board
