@@ -1,39 +1,68 @@
 """``HUNLVectorEnv``: ``num_envs`` tables of ``HUNL-v0`` stepped as one Gymnasium vector environment.
 
-Each table is an ordinary :class:`~pokergym.envs.HUNLEnv` (optionally
-wrapped, e.g. by the PokerSkill or equity observation wrappers); the vector
-environment steps them in a Python loop and writes their results into
-batch buffers allocated once. Table ``i`` seeded with ``s`` plays exactly the
-hands of ``gym.make("HUNL-v0")`` seeded with ``s``, decision for decision,
-because it *is* such an environment.
+Two backends play the tables; :attr:`HUNLVectorEnv.backend` says which one runs:
+
+* ``"kernel"`` (chosen automatically whenever it applies: the default
+  calling-station opponent, the discrete action mode, no wrapper and no
+  render mode): the numba kernels of :mod:`pokergym.vector.kernel` step every
+  table in one call, with the state of all tables in arrays. Table ``i``
+  seeded with ``s`` plays exactly the hands of ``gym.make("HUNL-v0")`` seeded
+  with ``s``, observation for observation: both deal from the counter-based
+  :mod:`pokergym.engine.dealer` and the kernels port the rules engine, the
+  observation encoder and the action codec.
+* ``"python"`` (any other opponent, a wrapper, another action mode, a render
+  mode, or ``backend="python"``): each table is an ordinary
+  :class:`~pokergym.envs.HUNLEnv` (optionally wrapped, e.g. by the
+  PokerSkill or equity observation wrappers), stepped in a Python loop
+  whose results are written into batch buffers allocated once. Table ``i``
+  plays the hands of a single environment because it *is* one.
 
 Autoreset is ``SAME_STEP``: when a table's hand ends, :meth:`~HUNLVectorEnv.step`
 resets it at once (unseeded, as a single environment's next ``reset()``), so
-the returned observation and mask already belong to the next hand. The last
-observation and info of the finished hand are in ``infos["final_obs"]``
-(an object array; ``None`` for tables that did not finish) and
-``infos["final_info"]`` (batched like any vector info), with the boolean masks
-``infos["_final_obs"]`` and ``infos["_final_info"]``; the reset's
-``skipped_hands`` and ``skipped_chips`` (hands the opponent ended before the
-learner could act) come in the same way. Rewards and terminations are those
-of the finished hand, so every step of the vector is a learner decision at
-every table.
+the returned observation and mask already belong to the next hand. Rewards
+and terminations are those of the finished hand, so every step of the vector
+is a learner decision at every table. The finished hands are reported in
+``infos`` (empty when no hand ended), with Gymnasium's boolean masks
+``infos["_final_obs"]`` and ``infos["_final_info"]``:
+
+* ``infos["final_info"]``: the last info of each finished hand, batched like
+  any vector info (``key`` and its mask ``_key``); the reset's
+  ``skipped_hands`` and ``skipped_chips`` (hands the opponent ended before the
+  learner could act) come in ``infos`` the same way.
+* ``infos["final_obs"]``: on the python backend an object array holding the
+  finished tables' observation dicts (``None`` elsewhere); on the kernel
+  backend, to stay cheap, a dict of batched arrays shaped like the
+  observations, whose rows are meaningful only where ``_final_obs`` is true
+  (the other rows hold stale values).
+
+The kernel backend's infos hold numbers only: it has no per-hand Python
+objects, so ``history`` (the ``ActionRecord`` tuple) is left out,
+``payoffs`` is an ``int64 (num_envs, 2)`` array and ``opponent_hole`` an
+``int64 (num_envs, 2)`` array of card codes (``-1`` where the cards were not
+shown); ``skipped_hands`` is always 0 (the calling station never ends a hand
+before the learner acts). Illegal actions with ``illegal_action="raise"``
+raise before any table has stepped.
 
 Example:
     >>> env = HUNLVectorEnv(3)
+    >>> env.backend
+    'kernel'
     >>> obs, info = env.reset(seed=[10, 11, 12])
     >>> obs["observation"].shape, env.action_masks().shape, env.single_action_space
     ((3, 318), (3, 9), Discrete(9))
     >>> obs, rewards, terminations, truncations, info = env.step([1, 1, 1])
     >>> rewards.shape, terminations.dtype, truncations.any()
     ((3,), dtype('bool'), np.False_)
+    >>> HUNLVectorEnv(3, backend="python").backend
+    'python'
 """
 
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import gymnasium as gym
 import numpy as np
@@ -42,15 +71,23 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from pokergym.agents.base import Agent
+from pokergym.agents.simple import CallAgent
+from pokergym.engine.dealer import seed_key
+from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import HUNLEnv
-from pokergym.errors import ConfigError
+from pokergym.errors import ConfigError, IllegalActionError
 
-__all__ = ["EnvWrapper", "HUNLVectorEnv", "OpponentSource"]
+if TYPE_CHECKING:
+    from pokergym.vector.kernel import KernelTables
+
+__all__ = ["Backend", "EnvWrapper", "HUNLVectorEnv", "OpponentSource"]
 
 OpponentSource = Agent | Callable[[], Agent] | None
 """An opponent: one agent (deep-copied for every table), a factory called per table, or ``None`` (call station)."""
 EnvWrapper = Callable[[gym.Env[dict[str, Any], Any]], gym.Env[dict[str, Any], Any]]
 """A function wrapping one table's environment, e.g. ``PokerSkillObservation``."""
+Backend = Literal["auto", "kernel", "python"]
+"""How the tables are stepped: ``"auto"`` picks ``"kernel"`` when it applies, else ``"python"``."""
 
 
 class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
@@ -65,7 +102,8 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     sb3-contrib's ``MaskablePPO`` expects.
 
     Seeding: ``reset(seed=[s_0, ..., s_{N-1}])`` seeds table ``i`` with
-    ``s_i``; ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (Gymnasium's
+    ``s_i`` (``None`` entries continue their table's stream);
+    ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (Gymnasium's
     convention); ``reset()`` continues every table's own stream.
 
     Args:
@@ -74,15 +112,25 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         wrap: applied to every table's :class:`~pokergym.envs.HUNLEnv`; only
             wrappers that keep the observation a Dict of ``Box`` entries fit.
         copy: return copies of the observation buffers (``False``: the
-            buffers themselves, overwritten by the next call).
+            buffers themselves, overwritten by the next call; on the kernel
+            backend the same holds for ``infos["final_obs"]``).
+        backend: ``"auto"`` (the kernel when it applies, see the module
+            docstring), ``"kernel"`` (an error if it does not apply) or ``"python"``.
         **kwargs: the other :class:`~pokergym.envs.HUNLEnv` arguments
             (``config``, ``action_mode``, ``raise_fractions``, ``button``, ...).
 
     Attributes:
-        envs: the tables (read them, do not step them).
+        backend: ``"kernel"`` or ``"python"``, the backend that runs.
+        template: a :class:`~pokergym.envs.HUNLEnv` with the tables' settings,
+            never stepped (read its spaces, ``codec`` or ``feature_names``).
+        envs: the tables of the python backend (read them, do not step them);
+            empty on the kernel backend, whose tables live in arrays.
+        kernel: the kernel backend's :class:`~pokergym.vector.kernel.KernelTables`
+            (its state and output arrays; ``None`` on the python backend).
 
     Raises:
-        ConfigError: ``num_envs`` is below 1, or an observation entry is not a ``Box``.
+        ConfigError: ``num_envs`` is below 1, an observation entry is not a
+            ``Box``, or ``backend="kernel"`` does not apply.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (as in VectorEnv)
@@ -94,32 +142,59 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         *,
         wrap: EnvWrapper | None = None,
         copy: bool = True,
+        backend: Backend = "auto",
         **kwargs: Any,
     ) -> None:
         """Build the tables and the batch buffers (see the class docstring)."""
         if num_envs < 1:
             raise ConfigError(f"num_envs must be at least 1, got {num_envs}")
+        if backend not in ("auto", "kernel", "python"):
+            raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
         self.num_envs = num_envs
         self.copy = copy
+        self.template = HUNLEnv(**kwargs)
+        obstacle = _kernel_obstacle(opponent, wrap, self.template)
+        if backend == "kernel" and obstacle is not None:
+            raise ConfigError(f"the kernel backend does not apply: {obstacle}")
+        self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
         self.envs: list[gym.Env[dict[str, Any], Any]] = []
-        for _ in range(num_envs):
-            env: gym.Env[dict[str, Any], Any] = HUNLEnv(_opponent(opponent), **kwargs)
-            self.envs.append(env if wrap is None else wrap(env))
-        single = self.envs[0].observation_space
+        self.kernel: KernelTables | None = None
+        if self.backend == "kernel":
+            from pokergym.vector.kernel import KernelTables  # imports numba: only when the kernel runs
+
+            table = self.template._table
+            self.kernel = KernelTables(
+                num_envs,
+                table.config,
+                self.template.codec.fractions,  # type: ignore[attr-defined]  # a DiscreteActions (checked)
+                table.button_mode,
+                None if table.raise_on_illegal else table.penalty,
+                table.layout.history_slots,
+            )
+            single = self.template.observation_space
+        else:
+            for _ in range(num_envs):
+                env: gym.Env[dict[str, Any], Any] = HUNLEnv(_opponent(opponent), **kwargs)
+                self.envs.append(env if wrap is None else wrap(env))
+            single = self.envs[0].observation_space
         if not isinstance(single, spaces.Dict) or not all(isinstance(s, spaces.Box) for s in single.spaces.values()):
             raise ConfigError(f"observations must be a Dict of Box entries, got {single}")
         self.single_observation_space = single
-        self.single_action_space = self.envs[0].action_space
+        self.single_action_space = self.template.action_space if self.kernel is not None else self.envs[0].action_space
         self.observation_space = batch_space(single, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._obs = {
-            key: np.zeros((num_envs, *box.shape), dtype=box.dtype)
-            for key, box in single.spaces.items()
-            if isinstance(box, spaces.Box)
-        }
-        self._rewards = np.zeros(num_envs, dtype=np.float64)
-        self._terminations = np.zeros(num_envs, dtype=np.bool_)
-        self._truncations = np.zeros(num_envs, dtype=np.bool_)
+        self._obs: dict[str, np.ndarray]
+        if self.kernel is not None:
+            self._obs = {"observation": self.kernel.observations, "action_mask": self.kernel.masks}
+        else:
+            self._obs = {
+                key: np.zeros((num_envs, *box.shape), dtype=box.dtype)
+                for key, box in single.spaces.items()
+                if isinstance(box, spaces.Box)
+            }
+        self._rewards: np.ndarray = np.zeros(num_envs, dtype=np.float64)
+        self._terminations: np.ndarray = np.zeros(num_envs, dtype=np.bool_)
+        self._truncations: np.ndarray = np.zeros(num_envs, dtype=np.bool_)
 
     def reset(
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
@@ -128,13 +203,15 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
 
         Args:
             seed: one seed per table, or ``s`` for seeds ``s, s + 1, ...``, or ``None``.
-            options: passed to every table's ``reset``.
+            options: passed to every table's ``reset`` (ignored by ``HUNL-v0`` and the kernel backend).
 
         Returns:
             The batched observations and the batched reset infos.
 
         Raises:
             ConfigError: a seed list whose length is not ``num_envs``.
+            ValueError: a seed is negative (kernel backend; the python backend raises Gymnasium's error).
+            TypeError: a seed is not an integer (kernel backend).
         """
         if seed is None or isinstance(seed, int):
             seeds: list[int | None] = [None if seed is None else seed + i for i in range(self.num_envs)]
@@ -144,6 +221,8 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
                 raise ConfigError(f"expected {self.num_envs} seeds, got {len(seeds)}")
         if seeds[0] is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
+        if self.kernel is not None:
+            return self._kernel_reset(self.kernel, seeds)
         reset_infos = []
         for i, (env, table_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             observation, info = env.reset(seed=table_seed, options=options)
@@ -162,8 +241,11 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
 
         Raises:
             IllegalActionError: an action is illegal and the tables use ``illegal_action="raise"``
-                (the tables before it have already stepped).
+                (python backend: the tables before it have already stepped; kernel backend: no table has).
+            ValueError: the kernel backend got actions that are not one per table.
         """
+        if self.kernel is not None:
+            return self._kernel_step(self.kernel, actions)
         rewards = self._rewards
         terminations = self._terminations
         finished: list[int] = []
@@ -199,6 +281,101 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         """Close every table."""
         for env in self.envs:
             env.close()
+        self.template.close()
+
+    def _kernel_reset(
+        self, kernel: KernelTables, seeds: Sequence[int | None]
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Reseed the seeded tables and deal everywhere; the reset infos come from the state array."""
+        from pokergym.vector import kernel as _k
+
+        reseed = np.array([s is not None for s in seeds], dtype=np.bool_)
+        keys = np.array([0 if s is None else seed_key(operator.index(s)) for s in seeds], dtype=np.uint64)
+        kernel.reset(keys, reseed)
+        state = kernel.state
+        n = self.num_envs
+        zeros = np.zeros(n, dtype=np.int64)
+        infos: dict[str, Any] = {
+            "seat": zeros,
+            "button": state[:, _k.BUTTON].copy(),
+            "to_call": state[:, _k.TO_CALL].copy(),
+            "min_raise_to": state[:, _k.MIN_RAISE_TO].copy(),
+            "max_raise_to": state[:, _k.MAX_RAISE_TO].copy(),
+            "chips": zeros.copy(),
+            "illegal_action": np.zeros(n, dtype=np.bool_),
+            "skipped_hands": zeros.copy(),
+            "skipped_chips": zeros.copy(),
+        }
+        everywhere = np.ones(n, dtype=np.bool_)
+        for key in list(infos):
+            infos[f"_{key}"] = everywhere
+        return self._observations(), infos
+
+    def _kernel_step(
+        self, kernel: KernelTables, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One call of the step kernel, then the infos of the finished hands as arrays."""
+        ids = np.asarray(actions)
+        n = self.num_envs
+        if ids.shape != (n,):
+            raise ValueError(f"expected {n} action ids (one per table), got an array of shape {ids.shape}")
+        if ids.dtype.kind not in "iu":  # no id at all: illegal at every table
+            if kernel.penalty_mode:
+                ids = np.full(n, -1, dtype=np.int64)
+            else:
+                raise IllegalActionError(f"discrete actions are integer ids, got an array of {ids.dtype}")
+        ended = kernel.step(ids.astype(np.int64, copy=False))
+        if ended < 0:
+            bad = -1 - ended
+            legal = np.flatnonzero(kernel.masks[bad]).tolist()
+            raise IllegalActionError(
+                f"action id {ids[bad]!r} is not legal at table {bad}; legal ids: {legal} (no table has stepped)"
+            )
+        infos: dict[str, Any] = {}
+        if ended:
+            own = self.copy
+            done = kernel.terminations.copy()
+            illegal = kernel.final_illegal.copy() if own else kernel.final_illegal
+            settled = done & ~illegal
+            zeros = np.zeros(n, dtype=np.int64)
+            payoffs = kernel.final_payoffs.copy() if own else kernel.final_payoffs
+            final_info: dict[str, Any] = {
+                "seat": zeros,
+                "button": kernel.final_button.copy() if own else kernel.final_button,
+                "to_call": zeros,
+                "min_raise_to": zeros,
+                "max_raise_to": zeros,
+                "chips": payoffs[:, 0],
+                "illegal_action": illegal,
+                "payoffs": payoffs,
+                "showdown": kernel.final_showdown.copy() if own else kernel.final_showdown,
+                "opponent_hole": kernel.final_hole.copy() if own else kernel.final_hole,
+            }
+            for key in list(final_info):
+                final_info[f"_{key}"] = settled if key in ("payoffs", "showdown", "opponent_hole") else done
+            final_obs: dict[str, np.ndarray] = {
+                "observation": kernel.final_observations,
+                "action_mask": kernel.final_masks,
+            }
+            if own:
+                final_obs = {key: array.copy() for key, array in final_obs.items()}
+            infos = {
+                "skipped_hands": zeros,
+                "_skipped_hands": done,
+                "skipped_chips": zeros,
+                "_skipped_chips": done,
+                "final_obs": final_obs,
+                "_final_obs": done,
+                "final_info": final_info,
+                "_final_info": done,
+            }
+        return (
+            self._observations(),
+            kernel.rewards.copy(),
+            done if ended else kernel.terminations.copy(),
+            self._truncations.copy(),
+            infos,
+        )
 
     def _write(self, i: int, observation: dict[str, Any]) -> None:
         for key, array in self._obs.items():
@@ -226,6 +403,19 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         if self.copy:
             return {key: array.copy() for key, array in self._obs.items()}
         return self._obs
+
+
+def _kernel_obstacle(opponent: OpponentSource, wrap: EnvWrapper | None, template: HUNLEnv) -> str | None:
+    """Why the kernel backend cannot play these tables, or ``None`` when it can."""
+    if opponent is not None and type(opponent) is not CallAgent:
+        return f"the kernel plays the calling station only, got opponent {opponent!r}"
+    if wrap is not None:
+        return "the tables are wrapped"
+    if not isinstance(template.codec, DiscreteActions):
+        return "the kernel supports the discrete action mode only"
+    if template.render_mode is not None:
+        return "rendering needs the python tables"
+    return None
 
 
 def _mask(size: int, rows: Sequence[int]) -> np.ndarray:

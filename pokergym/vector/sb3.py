@@ -8,6 +8,11 @@ terminations, each finished table's info carries ``terminal_observation``
 returns the batched masks, so sb3-contrib's ``MaskablePPO`` masks illegal
 actions with no ``ActionMasker``.
 
+On the vector environment's kernel backend there are no per-table
+environments: ``get_attr`` reads the vector's ``template`` (the tables'
+settings, the same for every table), and ``set_attr`` or ``env_method``
+(other than ``action_masks``) raise :class:`~pokergym.errors.ConfigError`.
+
 Example:
     >>> from sb3_contrib import MaskablePPO
     >>> venv = SB3VecEnv(HUNLVectorEnv(2))
@@ -25,6 +30,7 @@ from typing import Any
 import numpy as np
 from stable_baselines3.common.vec_env import VecEnv
 
+from pokergym.errors import ConfigError
 from pokergym.vector.env import HUNLVectorEnv
 
 __all__ = ["SB3VecEnv"]
@@ -63,8 +69,11 @@ class SB3VecEnv(VecEnv):
         observations, rewards, terminations, _, infos = self.venv.step(self._actions)
         rows: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         if "final_obs" in infos:
+            final = infos["final_obs"]
             for i in np.flatnonzero(infos["_final_obs"]):
-                rows[i] = {"terminal_observation": infos["final_obs"][i], "TimeLimit.truncated": False}
+                # The kernel backend batches the final observations as a dict of arrays.
+                last = {key: array[i] for key, array in final.items()} if isinstance(final, dict) else final[i]
+                rows[i] = {"terminal_observation": last, "TimeLimit.truncated": False}
         return observations, rewards.astype(np.float32), terminations, rows
 
     def close(self) -> None:
@@ -72,26 +81,41 @@ class SB3VecEnv(VecEnv):
         self.venv.close()
 
     def get_attr(self, attr_name: str, indices: int | Iterable[int] | None = None) -> list[Any]:
-        """An attribute of the selected tables (looked up through their wrappers)."""
-        return [self.venv.envs[i].get_wrapper_attr(attr_name) for i in self._indices(indices)]
+        """An attribute of the selected tables (looked up through their wrappers; the template's on the kernel)."""
+        chosen = self._indices(indices)
+        if not self.venv.envs:
+            return [self.venv.template.get_wrapper_attr(attr_name) for _ in chosen]
+        return [self.venv.envs[i].get_wrapper_attr(attr_name) for i in chosen]
 
     def set_attr(self, attr_name: str, value: Any, indices: int | Iterable[int] | None = None) -> None:
-        """Set an attribute of the selected tables (through their wrappers)."""
+        """Set an attribute of the selected tables (through their wrappers).
+
+        Raises:
+            ConfigError: on the kernel backend (its tables are arrays).
+        """
+        self._tables_needed(f"set {attr_name!r}")
         for i in self._indices(indices):
             self.venv.envs[i].set_wrapper_attr(attr_name, value)
 
     def env_method(
         self, method_name: str, *method_args: Any, indices: int | Iterable[int] | None = None, **method_kwargs: Any
     ) -> list[Any]:
-        """Call a method of the selected tables; ``action_masks`` reads the batched masks directly."""
+        """Call a method of the selected tables; ``action_masks`` reads the batched masks directly.
+
+        Raises:
+            ConfigError: another method on the kernel backend (its tables are arrays).
+        """
         chosen = self._indices(indices)
         if method_name == "action_masks" and not method_args and not method_kwargs:
             masks = self.venv.action_masks()
             return [masks[i] for i in chosen]
+        self._tables_needed(f"call {method_name!r}")
         return [self.venv.envs[i].get_wrapper_attr(method_name)(*method_args, **method_kwargs) for i in chosen]
 
     def env_is_wrapped(self, wrapper_class: type[Any], indices: int | Iterable[int] | None = None) -> list[bool]:
-        """Whether the selected tables are wrapped by ``wrapper_class``."""
+        """Whether the selected tables are wrapped by ``wrapper_class`` (never on the kernel backend)."""
+        if not self.venv.envs:
+            return [False for _ in self._indices(indices)]
         out = []
         for i in self._indices(indices):
             env = self.venv.envs[i]
@@ -101,6 +125,13 @@ class SB3VecEnv(VecEnv):
                 env = env.env
             out.append(found)
         return out
+
+    def _tables_needed(self, what: str) -> None:
+        if not self.venv.envs:
+            raise ConfigError(
+                f"cannot {what} on the kernel backend, which has no per-table environments; "
+                "build HUNLVectorEnv(..., backend='python') for that"
+            )
 
     def _indices(self, indices: int | Iterable[int] | None) -> Sequence[int]:
         if indices is None:

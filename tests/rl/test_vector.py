@@ -131,10 +131,13 @@ def test_matches_gymnasium_sync_vector_env_same_step():
                 assert info["final_info"][key].dtype == ref_info["final_info"][key].dtype
 
 
-def test_env_arguments_reach_every_table():
-    vector = HUNLVectorEnv(2, illegal_action="penalty", button=0)
-    vector.reset(seed=0)
-    assert all(env.unwrapped.hand.button == 0 for env in vector.envs)
+@pytest.mark.parametrize("backend", ["kernel", "python"])
+def test_env_arguments_reach_every_table(backend):
+    vector = HUNLVectorEnv(2, illegal_action="penalty", button=0, backend=backend)
+    assert vector.backend == backend
+    obs, info = vector.reset(seed=0)
+    is_button = vector.template.feature_names.index("is_button")
+    assert (obs["observation"][:, is_button] == 1.0).all() and (info["button"] == 0).all()
     illegal = np.array([int(np.flatnonzero(~row)[0]) for row in vector.action_masks()])
     _, rewards, terms, _, info = vector.step(illegal)
     assert terms.all() and (rewards == -200.0).all()

@@ -1,0 +1,809 @@
+"""Numba kernels that play many ``HUNL-v0`` tables against the calling station in one call.
+
+:class:`~pokergym.vector.HUNLVectorEnv` uses these kernels (its ``"kernel"``
+backend) when every table would be a plain :class:`~pokergym.envs.HUNLEnv`
+in the discrete action mode against :class:`~pokergym.agents.CallAgent`.
+One call of :func:`step_tables` takes the learner's action at every table,
+plays the calling station's replies, deals the streets, runs out the board
+after an all-in, settles the hand, and deals and opens the next hand where
+one ended (``SAME_STEP`` autoreset), writing observations, masks, rewards,
+terminations and the finished hands' last observations into arrays.
+
+**State.** Table ``i`` is the row ``state[i]`` of an ``int64`` array with the
+columns named below (button, street, stacks, street bets, contributions,
+whether each seat has acted on the street, the last full raise increment,
+the seat to act and its bounds, the payoffs, the hand count, the next
+alternating button, the number of actions per street, the raises per street
+and seat, and the 9 dealt cards), plus its dealing key in a ``uint64``
+array. The observation row of table ``i`` is itself the encoder's state: like
+:class:`~pokergym.envs.observation.SeatEncoder`, the kernel writes each
+action into its history slot when it is taken, the board cards and street
+when a street is dealt, and the scalars after every step, so the rows hold
+exactly the floats a single environment returns. The two kernels below hand
+their helpers views of these arrays without a memory owner, so that numba
+does not count references at every helper call (see :func:`_unowned_view`).
+
+**Rules.** The functions below port :class:`~pokergym.engine.HandState`
+line for line (blinds, minimum raise = last full raise increment, all-in for
+less, uncalled chips returned, run-out, split pots, odd chip to the big
+blind); showdowns rank the hands with the evaluator's numba
+:func:`~pokergym.evaluator._kernels.rank_of` over its
+:func:`~pokergym.evaluator._kernels.kernel_tables`. Dealing follows
+:mod:`pokergym.engine.dealer` bit for bit in ``uint64`` arithmetic (every
+constant is a ``numpy.uint64``: numba turns mixed signed/unsigned 64-bit
+arithmetic into floats), so table ``i`` with key ``k`` deals hand ``n``
+exactly as :func:`~pokergym.engine.dealer.deal` does (cards and button bit).
+
+The calling station never folds and both stacks exceed the big blind, so the
+learner acts at least once in every hand: a hand never ends before the
+learner's first decision.
+
+Example:
+    >>> import numpy as np
+    >>> from pokergym.engine import GameConfig
+    >>> from pokergym.engine.dealer import deal, seed_key
+    >>> tables = KernelTables(2, GameConfig())
+    >>> tables.reset(np.array([seed_key(5), seed_key(6)], np.uint64), np.array([True, True]))
+    >>> tuple(tables.state[0, DECK : DECK + 9].tolist()) == deal(seed_key(5), 0)[0]
+    True
+    >>> tables.step(np.array([1, 1]))  # call or check at both tables: no hand ends
+    0
+    >>> tables.observations.shape, tables.masks.shape, tables.rewards.tolist()
+    ((2, 318), (2, 9), [0.0, 0.0])
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+from pokergym.engine.config import GameConfig
+from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT
+from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions
+from pokergym.envs.observation import MAX_RAISE_COUNT, ObservationLayout
+from pokergym.errors import ConfigError
+from pokergym.evaluator._kernels import Tables, kernel_tables, rank_of
+
+__all__ = [
+    "ALTERNATE",
+    "BET",
+    "BUTTON",
+    "CONTRIBUTION",
+    "DECK",
+    "MAX_RAISE_TO",
+    "MIN_RAISE_TO",
+    "RANDOM",
+    "STACK",
+    "STATE_FIELDS",
+    "STREET",
+    "TO_CALL",
+    "KernelTables",
+    "legal_id",
+    "reset_tables",
+    "step_tables",
+]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_A = TypeVar("_A", bound=np.ndarray)
+
+Int64s = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float32]
+
+
+def _jit(fn: _F) -> _F:
+    """Compile with numba in nopython mode, cached on disk, keeping the static type."""
+    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
+
+
+def _unowned_view(typingctx: Any, array: Any) -> Any:
+    """The same array without its memory owner, for the kernels' helpers (a numba intrinsic).
+
+    Numba counts references to an array's owner with atomic operations each
+    time the array enters or leaves a function, and these counts took about
+    40% of a step. The kernels pass their helpers views with no owner (a
+    null ``meminfo``, which the counting skips); the views never outlive the
+    call that made them, whose arguments keep the memory alive.
+    """
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        view = context.make_array(signature.args[0])(context, builder, value=args[0])
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+        return view._getvalue()
+
+    return array(array), codegen
+
+
+_unowned = cast(Callable[[_A], _A], intrinsic(_unowned_view))
+
+
+# Columns of the state array (one row per table). Pairs are indexed by seat: STACK + seat, etc.
+BUTTON = 0
+"""State column: the button's seat."""
+STREET = 1
+"""State column: the street (0 preflop .. 3 river; the river once the board is run out)."""
+STACK = 2
+"""State columns ``STACK``, ``STACK + 1``: chips behind of seats 0 and 1."""
+BET = 4
+"""State columns ``BET``, ``BET + 1``: chips put in on the current street."""
+CONTRIBUTION = 6
+"""State columns ``CONTRIBUTION``, ``CONTRIBUTION + 1``: chips put in during the hand (matched chips once settled)."""
+_ACTED = 8
+_LAST_RAISE = 10
+_ACTOR = 11
+TO_CALL = 12
+"""State column: chips the seat to act must add to call."""
+_CAN_RAISE = 13
+MIN_RAISE_TO = 14
+"""State column: the smallest raise-to of the seat to act (0 when it cannot raise)."""
+MAX_RAISE_TO = 15
+"""State column: the largest raise-to of the seat to act (0 when it cannot raise)."""
+_TERMINAL = 16
+_SHOWDOWN = 17
+_PAYOFF = 18
+_COUNT = 20
+_NEXT_BUTTON = 21
+_ACTIONS = 22  # four columns: actions taken per street (the history slot of the next one)
+_RAISES = 26  # eight columns: bets and raises per street and seat (2 * street + seat)
+DECK = 34
+"""State columns ``DECK .. DECK + 8``: the hand's cards (button hole, big-blind hole, board)."""
+STATE_FIELDS = 43
+"""The number of state columns."""
+
+# Entries of the int64 settings array.
+_SMALL = 0
+_BIG = 1
+_STACKS = 2
+_SLOTS = 4
+_BUTTON_MODE = 5
+_PENALIZE = 6
+ALTERNATE = -1
+"""Button mode: alternate every hand, the first hand after seeding drawing its button bit."""
+RANDOM = -2
+"""Button mode: every hand draws its button bit."""
+
+# Observation layout (see pokergym.envs.observation).
+_HOLE = 0
+_BOARD = 52
+_STREET_ONE_HOT = 104
+_IS_BUTTON = 108
+_SCALARS = 109
+_HISTORY = 118
+_SLOT_WIDTH = 8
+_FOLD_COLUMN = 2
+_CHECK_COLUMN = 3
+_CALL_COLUMN = 4
+_RAISE_COLUMN = 5
+_ALL_IN_COLUMN = 6
+_SIZE_COLUMN = 7
+_RIVER = 3
+_NO_CARD = -1
+_LEARNER = 0
+_OPPONENT = 1
+
+# The dealer's constants as uint64 (numba would turn mixed int64/uint64 arithmetic into float64).
+_GOLDEN = np.uint64(GOLDEN)
+_LIMIT = np.uint64(LIMIT)
+_DEALS = np.uint64(DEALS)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_SHIFT30 = np.uint64(30)
+_SHIFT27 = np.uint64(27)
+_SHIFT31 = np.uint64(31)
+_ONE = np.uint64(1)
+
+
+@_jit
+def _mix(z: np.uint64) -> np.uint64:
+    """SplitMix64's output function (see :func:`pokergym.engine.dealer.mix64`)."""
+    z = (z ^ (z >> _SHIFT30)) * _MIX1
+    z = (z ^ (z >> _SHIFT27)) * _MIX2
+    return z ^ (z >> _SHIFT31)
+
+
+@_jit
+def _deal(state: Int64s, i: int, key: np.uint64, count: int, deck: Int64s) -> int:
+    """Write the cards of :func:`pokergym.engine.dealer.deal` of ``(key, count)`` into table ``i``'s row.
+
+    Returns:
+        The hand's button bit.
+    """
+    z = _mix(key + np.uint64(count + 1) * _GOLDEN)
+    while z >= _LIMIT:
+        z = _mix(z + _GOLDEN)
+    r = z % _DEALS
+    bit = np.int64((z // _DEALS) & _ONE)
+    for c in range(52):
+        deck[c] = c
+    for k in range(9):
+        left = np.uint64(52 - k)
+        j = k + np.int64(r % left)
+        r = r // left
+        card = deck[j]
+        deck[j] = deck[k]
+        deck[k] = card
+        state[i, DECK + k] = card
+    return int(bit)
+
+
+@_jit
+def _board_count(street: int) -> int:
+    """Board cards visible on ``street``: 0, 3, 4, 5."""
+    return 0 if street == 0 else street + 2
+
+
+@_jit
+def _begin_turn(state: Int64s, i: int, seat: int) -> None:
+    """``HandState._begin_turn``: give ``seat`` the turn and its bounds."""
+    other = 1 - seat
+    state[i, _ACTOR] = seat
+    stack = state[i, STACK + seat]
+    to_call = state[i, BET + other] - state[i, BET + seat]
+    if to_call > stack:
+        to_call = stack
+    elif to_call < 0:
+        to_call = 0
+    state[i, TO_CALL] = to_call
+    if stack > to_call and state[i, STACK + other] > 0:
+        top = state[i, BET + seat] + stack
+        low = state[i, BET + other] + state[i, _LAST_RAISE]
+        state[i, _CAN_RAISE] = 1
+        state[i, MAX_RAISE_TO] = top
+        state[i, MIN_RAISE_TO] = low if low < top else top
+    else:
+        state[i, _CAN_RAISE] = 0
+        state[i, MIN_RAISE_TO] = 0
+        state[i, MAX_RAISE_TO] = 0
+
+
+@_jit
+def _finish(state: Int64s, i: int, payoff: int, showdown: int) -> None:
+    """``HandState._finish``: seat 0 wins ``payoff`` chips (seat 1 its opposite)."""
+    state[i, _TERMINAL] = 1
+    state[i, _SHOWDOWN] = showdown
+    state[i, _PAYOFF] = payoff
+    state[i, _PAYOFF + 1] = -payoff
+    state[i, _ACTOR] = -1
+    state[i, TO_CALL] = 0
+    state[i, _CAN_RAISE] = 0
+    state[i, MIN_RAISE_TO] = 0
+    state[i, MAX_RAISE_TO] = 0
+
+
+@_jit
+def _showdown(state: Int64s, i: int, tabs: Tables) -> None:
+    """``HandState._showdown``: rank both hands and set the payoffs, splitting a tie (an odd chip to the big blind)."""
+    card_keys, suit_bits = tabs[0], tabs[1]
+    key = 0
+    bits = 0
+    for k in range(4, 9):
+        card = state[i, DECK + k]
+        key += card_keys[card]
+        bits |= suit_bits[card]
+    a, b, c, d = state[i, DECK], state[i, DECK + 1], state[i, DECK + 2], state[i, DECK + 3]
+    button_rank = rank_of(key + card_keys[a] + card_keys[b], bits | suit_bits[a] | suit_bits[b], tabs)
+    big_rank = rank_of(key + card_keys[c] + card_keys[d], bits | suit_bits[c] | suit_bits[d], tabs)
+    pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
+    if button_rank < big_rank:
+        button_won = pot
+    elif big_rank < button_rank:
+        button_won = 0
+    else:
+        button_won = pot // 2
+    won0 = button_won if state[i, BUTTON] == 0 else pot - button_won
+    state[i, _PAYOFF] = won0 - state[i, CONTRIBUTION]
+    state[i, _PAYOFF + 1] = -state[i, _PAYOFF]
+
+
+@_jit
+def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
+    """``HandState._end_street``, writing the new board cards and street into the observation.
+
+    A hand that reaches its showdown is ended with the showdown flag set and
+    no payoffs yet: the kernels call :func:`_showdown` for it afterwards
+    (only they hold the evaluator's tables, so the hot functions pass fewer arrays).
+    """
+    if state[i, BET] != state[i, BET + 1]:  # the short side is all-in: give back what it cannot match
+        high = 0 if state[i, BET] > state[i, BET + 1] else 1
+        excess = state[i, BET + high] - state[i, BET + 1 - high]
+        state[i, BET + high] -= excess
+        state[i, STACK + high] += excess
+        state[i, CONTRIBUTION + high] -= excess
+    street = state[i, STREET]
+    ends = street == _RIVER or state[i, STACK] == 0 or state[i, STACK + 1] == 0
+    new = _RIVER if ends else street + 1
+    if new != street:
+        for k in range(_board_count(street), _board_count(new)):
+            obs[i, _BOARD + state[i, DECK + 4 + k]] = 1.0
+        obs[i, _STREET_ONE_HOT + street] = 0.0
+        obs[i, _STREET_ONE_HOT + new] = 1.0
+        state[i, STREET] = new
+    if ends:
+        _finish(state, i, 0, 1)
+        return
+    state[i, BET] = state[i, BET + 1] = 0
+    state[i, _ACTED] = state[i, _ACTED + 1] = 0
+    state[i, _LAST_RAISE] = big_blind
+    _begin_turn(state, i, 1 - state[i, BUTTON])
+
+
+@_jit
+def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: int, size: float, all_in: bool) -> None:
+    """Write an action into its history slot (``SeatEncoder._add_actions``); ``size`` is the raw size ratio."""
+    street = state[i, STREET]
+    slot = state[i, _ACTIONS + street]
+    state[i, _ACTIONS + street] = slot + 1
+    last = slots - 1
+    start = _HISTORY + _SLOT_WIDTH * (street * slots + (slot if slot < last else last))
+    if slot > last:  # the street overflowed: the last slot keeps the latest action
+        for k in range(_SLOT_WIDTH):
+            obs[i, start + k] = 0.0
+    obs[i, start + seat] = 1.0
+    obs[i, start + column] = 1.0
+    if column == _RAISE_COLUMN:
+        obs[i, start + _SIZE_COLUMN] = size / (1.0 + size)
+        counter = 2 * street + seat
+        count = state[i, _RAISES + counter] + 1
+        state[i, _RAISES + counter] = count
+        obs[i, _HISTORY + 4 * _SLOT_WIDTH * slots + counter] = count if count < MAX_RAISE_COUNT else MAX_RAISE_COUNT
+    elif column == _CALL_COLUMN:
+        obs[i, start + _SIZE_COLUMN] = size / (1.0 + size)
+    if all_in:
+        obs[i, start + _ALL_IN_COLUMN] = 1.0
+
+
+@_jit
+def _act(state: Int64s, i: int, obs: Floats, column: int, to: int, slots: int, big_blind: int) -> None:
+    """The seat to act folds, checks, calls (by ``column``) or raises to ``to``, then the hand moves on.
+
+    ``HandState._fold``, ``_check``, ``_call`` and ``_raise`` followed by
+    ``_after_action``; the action is recorded in the observation's history.
+    """
+    seat = state[i, _ACTOR]
+    other = 1 - seat
+    own = state[i, BET + seat]
+    pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
+    if column == _FOLD_COLUMN:
+        _record(state, i, obs, slots, seat, _FOLD_COLUMN, 0.0, False)
+        loss = state[i, CONTRIBUTION + seat]
+        uncalled = state[i, CONTRIBUTION + other] - loss  # the winner's bet nobody matched
+        state[i, STACK + other] += uncalled
+        state[i, BET + other] -= uncalled
+        state[i, CONTRIBUTION + other] -= uncalled
+        _finish(state, i, loss if other == 0 else -loss, 0)
+        return
+    if column == _RAISE_COLUMN:
+        facing = state[i, BET + other]
+        added = to - own
+        if to - facing >= state[i, _LAST_RAISE]:
+            state[i, _LAST_RAISE] = to - facing
+        state[i, STACK + seat] -= added
+        state[i, BET + seat] = to
+        state[i, CONTRIBUTION + seat] += added
+        state[i, _ACTED + other] = 0
+        size = (to - facing) / (pot + facing - own)
+        _record(state, i, obs, slots, seat, _RAISE_COLUMN, size, state[i, STACK + seat] == 0)
+    elif column == _CALL_COLUMN:
+        amount = state[i, TO_CALL]
+        state[i, STACK + seat] -= amount
+        state[i, BET + seat] = own + amount
+        state[i, CONTRIBUTION + seat] += amount
+        _record(state, i, obs, slots, seat, _CALL_COLUMN, amount / pot, state[i, STACK + seat] == 0)
+    else:
+        _record(state, i, obs, slots, seat, _CHECK_COLUMN, 0.0, False)
+    state[i, _ACTED + seat] = 1
+    if state[i, STACK + other] and (
+        state[i, BET + other] < state[i, BET + seat] or (state[i, _ACTED + other] == 0 and state[i, STACK + seat])
+    ):
+        _begin_turn(state, i, other)
+    else:
+        _end_street(state, i, obs, big_blind)
+
+
+@_jit
+def _play_opponent(state: Int64s, i: int, obs: Floats, slots: int, big_blind: int) -> None:
+    """The calling station's turns: check or call until the learner acts or the hand ends."""
+    while state[i, _ACTOR] == _OPPONENT:
+        _act(state, i, obs, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
+
+
+@_jit
+def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index: int) -> int:
+    """``DiscreteActions.sizes(hand)[index]``: the raise-to amount of fraction ``index``, or 0 where it is masked."""
+    facing = state[i, BET + 1 - state[i, _ACTOR]]
+    unit = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1] + state[i, TO_CALL]
+    low = state[i, MIN_RAISE_TO]
+    high = state[i, MAX_RAISE_TO]
+    previous = 0
+    found = 0
+    for k in range(index + 1):
+        amount = int(facing + fractions[k] * unit + 0.5)
+        if amount < low:
+            amount = low
+        found = 0 if amount == previous or amount >= high else amount
+        previous = amount
+    return found
+
+
+@_jit
+def _write_view(
+    state: Int64s, i: int, obs: Floats, masks: npt.NDArray[np.int8], fractions: npt.NDArray[np.float64], scale: float
+) -> None:
+    """Write the scalars (``SeatEncoder.encode``) and the mask (``DiscreteActions.mask``) of the learner."""
+    pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
+    stack = state[i, STACK]
+    to_call = state[i, BET + 1] - state[i, BET]
+    if to_call > stack:
+        to_call = stack
+    elif to_call < 0:
+        to_call = 0
+    obs[i, _SCALARS] = pot * scale
+    obs[i, _SCALARS + 1] = stack * scale
+    obs[i, _SCALARS + 2] = state[i, STACK + 1] * scale
+    obs[i, _SCALARS + 3] = state[i, BET] * scale
+    obs[i, _SCALARS + 4] = state[i, BET + 1] * scale
+    obs[i, _SCALARS + 5] = to_call * scale
+    turn = state[i, _ACTOR] == _LEARNER
+    obs[i, _SCALARS + 6] = state[i, MIN_RAISE_TO] * scale if turn else 0.0
+    obs[i, _SCALARS + 7] = state[i, MAX_RAISE_TO] * scale if turn else 0.0
+    obs[i, _SCALARS + 8] = to_call / (pot + to_call)
+    width = masks.shape[1]
+    if not turn:
+        for k in range(width):
+            masks[i, k] = 0
+        return
+    masks[i, 0] = 1 if state[i, TO_CALL] else 0
+    masks[i, 1] = 1
+    can_raise = state[i, _CAN_RAISE] == 1
+    masks[i, width - 1] = 1 if can_raise else 0
+    if not can_raise:
+        for k in range(2, width - 1):
+            masks[i, k] = 0
+        return
+    facing = state[i, BET + 1]
+    unit = pot + state[i, TO_CALL]
+    low = state[i, MIN_RAISE_TO]
+    high = state[i, MAX_RAISE_TO]
+    previous = 0
+    for k in range(width - 3):
+        amount = int(facing + fractions[k] * unit + 0.5)
+        if amount < low:
+            amount = low
+        masks[i, 2 + k] = 0 if amount == previous or amount >= high else 1
+        previous = amount
+
+
+@_jit
+def _new_hand(
+    state: Int64s,
+    keys: npt.NDArray[np.uint64],
+    i: int,
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    settings: Int64s,
+    fractions: npt.NDArray[np.float64],
+    scale: float,
+    deck: Int64s,
+) -> None:
+    """Deal table ``i``'s next hand (``HandTable.deal`` + ``HandState.new``) and play up to the learner's turn."""
+    count = state[i, _COUNT]
+    bit = _deal(state, i, keys[i], count, deck)
+    state[i, _COUNT] = count + 1
+    mode = settings[_BUTTON_MODE]
+    if mode == ALTERNATE:
+        button = state[i, _NEXT_BUTTON]
+        if button < 0:
+            button = bit
+        state[i, _NEXT_BUTTON] = 1 - button
+    elif mode == RANDOM:
+        button = bit
+    else:
+        button = mode
+    big = 1 - button
+    big_blind = settings[_BIG]
+    stack_button = settings[_STACKS + button]
+    stack_big = settings[_STACKS + big]
+    posted_small = min(settings[_SMALL], stack_button)
+    posted_big = min(big_blind, stack_big)
+    state[i, BUTTON] = button
+    state[i, STREET] = 0
+    state[i, STACK + button] = stack_button - posted_small
+    state[i, STACK + big] = stack_big - posted_big
+    state[i, BET + button] = state[i, CONTRIBUTION + button] = posted_small
+    state[i, BET + big] = state[i, CONTRIBUTION + big] = posted_big
+    state[i, _ACTED] = state[i, _ACTED + 1] = 0
+    state[i, _LAST_RAISE] = big_blind
+    state[i, _TERMINAL] = state[i, _SHOWDOWN] = 0
+    state[i, _PAYOFF] = state[i, _PAYOFF + 1] = 0
+    for k in range(4):
+        state[i, _ACTIONS + k] = 0
+    for k in range(8):
+        state[i, _RAISES + k] = 0
+    obs[i, :] = 0.0
+    hole = DECK if button == _LEARNER else DECK + 2
+    obs[i, _HOLE + state[i, hole]] = 1.0
+    obs[i, _HOLE + state[i, hole + 1]] = 1.0
+    if button == _LEARNER:
+        obs[i, _IS_BUTTON] = 1.0
+    obs[i, _STREET_ONE_HOT] = 1.0
+    # Both stacks exceed the big blind, so the button always has a decision after the blinds
+    # (HandState._start's other cases cannot happen), and the calling station's reply (a call or
+    # a check) always leaves the learner a decision too: no hand ends before the learner acts.
+    _begin_turn(state, i, button)
+    _play_opponent(state, i, obs, settings[_SLOTS], big_blind)
+    _write_view(state, i, obs, masks, fractions, scale)
+
+
+@_jit
+def reset_tables(
+    reseed: npt.NDArray[np.bool_],
+    new_keys: npt.NDArray[np.uint64],
+    state: Int64s,
+    keys: npt.NDArray[np.uint64],
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    settings: Int64s,
+    fractions: npt.NDArray[np.float64],
+    scale: float,
+) -> None:
+    """Deal the next hand at every table; tables with ``reseed`` first go to hand 0 under ``new_keys``.
+
+    A reseeded table also forgets the button alternation, so its first hand
+    takes the dealer's button bit (as :meth:`HUNLEnv.reset <pokergym.envs.HUNLEnv.reset>` with a seed).
+    """
+    state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
+    settings, fractions = _unowned(settings), _unowned(fractions)
+    deck = np.empty(52, np.int64)
+    for i in range(state.shape[0]):
+        if reseed[i]:
+            keys[i] = new_keys[i]
+            state[i, _COUNT] = 0
+            state[i, _NEXT_BUTTON] = -1
+        _new_hand(state, keys, i, obs, masks, settings, fractions, scale, deck)
+
+
+@_jit
+def step_tables(
+    actions: Int64s,
+    state: Int64s,
+    keys: npt.NDArray[np.uint64],
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    rewards: npt.NDArray[np.float64],
+    terminations: npt.NDArray[np.bool_],
+    final_obs: Floats,
+    final_masks: npt.NDArray[np.int8],
+    final_payoffs: Int64s,
+    final_showdown: npt.NDArray[np.bool_],
+    final_illegal: npt.NDArray[np.bool_],
+    final_button: Int64s,
+    final_hole: Int64s,
+    settings: Int64s,
+    fractions: npt.NDArray[np.float64],
+    scale: float,
+    penalty: float,
+    tabs: Tables,
+) -> int:
+    """Take the learner's action id at every table, play the hands on and deal new ones where they end.
+
+    An action is legal when its id is in range and set in the table's mask.
+    Without the penalty setting, the first table with an illegal action is
+    returned before anything is stepped. With it, an illegal action ends that
+    table's hand with reward ``-penalty`` (the final observation is the one the
+    action was taken on, with an all-zero mask).
+
+    Where a hand ends, the ``final_*`` arrays get its last observation and
+    mask, the payoffs of both seats (0 after an illegal action), whether it
+    ended at a showdown, whether an illegal action ended it, its button and
+    the opponent's hole cards if shown (else -1); the table already holds
+    the next hand. The outcome rows of the other tables are zeros (hole cards
+    -1), their final observation and mask rows are left as they were.
+
+    Returns:
+        The number of hands that ended, or ``-1 - i`` for the first table
+        ``i`` whose action is illegal (nothing stepped) without the penalty setting.
+    """
+    n = state.shape[0]
+    width = masks.shape[1]
+    if settings[_PENALIZE] == 0:
+        for i in range(n):
+            a = actions[i]
+            if a < 0 or a >= width or masks[i, a] == 0:
+                return -1 - i
+    state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
+    settings, fractions = _unowned(settings), _unowned(fractions)
+    a0, a1, a2, a3, a4, a5 = (
+        _unowned(tabs[0]),
+        _unowned(tabs[1]),
+        _unowned(tabs[2]),
+        _unowned(tabs[3]),
+        _unowned(tabs[4]),
+        _unowned(tabs[5]),
+    )
+    tables = (a0, a1, a2, a3, a4, a5, tabs[6])
+    slots = settings[_SLOTS]
+    big_blind = settings[_BIG]
+    deck = np.empty(52, np.int64)
+    ended = 0
+    for i in range(n):
+        a = actions[i]
+        if a < 0 or a >= width or masks[i, a] == 0:
+            final_obs[i, :] = obs[i, :]
+            final_payoffs[i, 0] = final_payoffs[i, 1] = 0
+            final_showdown[i] = False
+            final_illegal[i] = True
+            final_hole[i, 0] = final_hole[i, 1] = _NO_CARD
+            rewards[i] = -penalty
+        else:
+            if a == 0:
+                _act(state, i, obs, _FOLD_COLUMN, 0, slots, big_blind)
+            elif a == 1:
+                _act(state, i, obs, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
+            else:
+                to = state[i, MAX_RAISE_TO] if a == width - 1 else _raise_size(state, i, fractions, a - 2)
+                _act(state, i, obs, _RAISE_COLUMN, to, slots, big_blind)
+            _play_opponent(state, i, obs, slots, big_blind)
+            _write_view(state, i, obs, masks, fractions, scale)
+            if state[i, _TERMINAL] == 0:
+                rewards[i] = 0.0
+                terminations[i] = False
+                final_payoffs[i, 0] = final_payoffs[i, 1] = final_button[i] = 0
+                final_showdown[i] = final_illegal[i] = False
+                final_hole[i, 0] = final_hole[i, 1] = _NO_CARD
+                continue
+            showdown = state[i, _SHOWDOWN]
+            if showdown:
+                _showdown(state, i, tables)
+            final_obs[i, :] = obs[i, :]
+            final_payoffs[i, 0] = state[i, _PAYOFF]
+            final_payoffs[i, 1] = state[i, _PAYOFF + 1]
+            final_showdown[i] = showdown == 1
+            final_illegal[i] = False
+            hole = DECK if state[i, BUTTON] == _OPPONENT else DECK + 2
+            final_hole[i, 0] = state[i, hole] if showdown else _NO_CARD
+            final_hole[i, 1] = state[i, hole + 1] if showdown else _NO_CARD
+            rewards[i] = state[i, _PAYOFF] / big_blind
+        final_masks[i, :] = 0
+        final_button[i] = state[i, BUTTON]
+        terminations[i] = True
+        ended += 1
+        _new_hand(state, keys, i, obs, masks, settings, fractions, scale, deck)
+    return ended
+
+
+@_jit
+def legal_id(masks: npt.NDArray[np.int8], uniforms: npt.NDArray[np.float64], out: Int64s) -> None:
+    """Write into ``out[i]`` the legal id of row ``i`` of ``masks`` picked by ``uniforms[i]`` in ``[0, 1)``.
+
+    With uniform draws this is a uniformly random legal action per table (the
+    random policy of benchmarks and tests); a row without legal ids gets 1.
+
+    Example:
+        >>> out = np.zeros(2, np.int64)
+        >>> legal_id(np.array([[0, 1, 1], [1, 0, 1]], np.int8), np.array([0.9, 0.1]), out)
+        >>> out.tolist()
+        [2, 0]
+    """
+    for i in range(masks.shape[0]):
+        legal = 0
+        for k in range(masks.shape[1]):
+            legal += masks[i, k]
+        pick = int(uniforms[i] * legal)
+        chosen = 1
+        for k in range(masks.shape[1]):
+            if masks[i, k]:
+                if pick == 0:
+                    chosen = k
+                    break
+                pick -= 1
+        out[i] = chosen
+
+
+class KernelTables:
+    """The state and output arrays of ``num_tables`` tables, stepped by the kernels.
+
+    Args:
+        num_tables: the number of tables.
+        config: blinds and stacks (both stacks must exceed the big blind).
+        raise_fractions: the discrete mode's pot fractions, increasing.
+        button: ``"alternate"``, ``"random"`` or a fixed seat ``0``/``1`` (as :class:`~pokergym.envs.HUNLEnv`).
+        penalty: ``None`` to report illegal actions (:meth:`step` returns the
+            table), or the reward in big blinds of a hand ended by an illegal action.
+        history_slots: action slots per street in the observation.
+
+    Attributes:
+        settings: ``int64``: small blind, big blind, both stacks, history slots, button mode, penalty flag.
+        fractions: ``float64``, the pot fractions.
+        scale: chips to observation units (``1 / (100 * big_blind)``).
+        tabs: the evaluator's :func:`~pokergym.evaluator._kernels.kernel_tables`.
+        penalty_mode: whether an illegal action ends its hand with a penalty (else :meth:`step` reports it).
+        penalty: the penalty in big blinds (0 without the penalty setting).
+        state: ``int64 (num_tables, STATE_FIELDS)``, one row per table (columns named in this module).
+        keys: ``uint64 (num_tables,)``, the dealing keys.
+        observations: ``float32 (num_tables, n)``, the learner's observations.
+        masks: ``int8 (num_tables, m)``, the learner's action masks.
+        rewards: ``float64 (num_tables,)``, the last step's rewards in big blinds.
+        terminations: ``bool (num_tables,)``, whether the last step ended each table's hand.
+        final_observations / final_masks: the last observation and mask of a finished hand.
+        final_payoffs / final_showdown / final_illegal / final_button / final_hole:
+            a finished hand's outcome (see :func:`step_tables`).
+
+    Raises:
+        ConfigError: a stack does not exceed the big blind, or another argument is invalid.
+    """
+
+    def __init__(
+        self,
+        num_tables: int,
+        config: GameConfig,
+        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
+        button: str | int = "alternate",
+        penalty: float | None = None,
+        history_slots: int = 6,
+    ) -> None:
+        """Allocate the arrays; every table gets a dealing key from the operating system's entropy."""
+        if min(config.stacks) <= config.big_blind:
+            raise ConfigError(f"both stacks must exceed the big blind ({config.big_blind}), got {config.stacks}")
+        if button not in ("alternate", "random", 0, 1) or isinstance(button, bool):
+            raise ConfigError(f"button must be 'alternate', 'random', 0 or 1, got {button!r}")
+        layout = ObservationLayout(config, history_slots)
+        fractions = DiscreteActions(raise_fractions).fractions  # validated: positive, increasing
+        mode = ALTERNATE if button == "alternate" else RANDOM if button == "random" else int(button)
+        self.settings = np.array(
+            [
+                config.small_blind,
+                config.big_blind,
+                *config.stacks,
+                history_slots,
+                mode,
+                0 if penalty is None else 1,
+            ],
+            np.int64,
+        )
+        self.fractions = np.array(fractions, np.float64)
+        self.scale = layout.chip_scale
+        self.penalty_mode = penalty is not None
+        self.penalty = 0.0 if penalty is None else float(penalty)
+        self.tabs = kernel_tables()
+        self.state = np.zeros((num_tables, STATE_FIELDS), np.int64)
+        self.state[:, _NEXT_BUTTON] = -1
+        # Like a Dealer built without a key: 64 bits of the operating system's entropy per table.
+        self.keys = np.frombuffer(secrets.token_bytes(8 * num_tables), np.uint64).copy()
+        self.observations = np.zeros((num_tables, layout.size), np.float32)
+        self.masks = np.zeros((num_tables, len(fractions) + 3), np.int8)
+        self.rewards = np.zeros(num_tables, np.float64)
+        self.terminations = np.zeros(num_tables, np.bool_)
+        self.final_observations = np.zeros_like(self.observations)
+        self.final_masks = np.zeros_like(self.masks)
+        self.final_payoffs = np.zeros((num_tables, 2), np.int64)
+        self.final_showdown = np.zeros(num_tables, np.bool_)
+        self.final_illegal = np.zeros(num_tables, np.bool_)
+        self.final_button = np.zeros(num_tables, np.int64)
+        self.final_hole = np.zeros((num_tables, 2), np.int64)
+
+    def reset(self, new_keys: npt.NDArray[np.uint64], reseed: npt.NDArray[np.bool_]) -> None:
+        """Deal the next hand everywhere; tables with ``reseed`` restart at hand 0 under ``new_keys``."""
+        reset_tables(
+            reseed, new_keys, self.state, self.keys, self.observations, self.masks,
+            self.settings, self.fractions, self.scale,
+        )  # fmt: skip
+
+    def step(self, actions: Int64s) -> int:
+        """Step every table with ``actions`` (int64 ids).
+
+        Returns:
+            The number of hands that ended, or ``-1 - i`` if table ``i`` has
+            the first illegal action (nothing stepped; without a penalty). See :func:`step_tables`.
+        """
+        return step_tables(
+            actions, self.state, self.keys, self.observations, self.masks, self.rewards, self.terminations,
+            self.final_observations, self.final_masks, self.final_payoffs, self.final_showdown, self.final_illegal,
+            self.final_button, self.final_hole,
+            self.settings, self.fractions, self.scale, self.penalty, self.tabs,
+        )  # fmt: skip
