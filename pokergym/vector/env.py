@@ -311,10 +311,40 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             infos[f"_{key}"] = everywhere
         return self._observations(), infos
 
-    def _kernel_step(
-        self, kernel: KernelTables, actions: Any
-    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """One call of the step kernel, then the infos of the finished hands as arrays."""
+    def step_arrays(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, dict[str, np.ndarray] | None]:
+        """Step every table without building Gymnasium infos (kernel backend), for trainers that read arrays only.
+
+        Returns:
+            The observations, rewards and terminations, then the finished
+            tables' last observations batched as in ``infos["final_obs"]``
+            (rows valid where ``terminations`` is true), or ``None`` when no
+            table finished. All are the kernel's buffers, overwritten by the
+            next step.
+
+        Raises:
+            ConfigError: on the python backend.
+            IllegalActionError: as :meth:`step`.
+
+        Example:
+            >>> env = HUNLVectorEnv(2)
+            >>> _ = env.reset(seed=0)
+            >>> observations, rewards, terminations, last = env.step_arrays([1, 1])
+            >>> observations["observation"].shape, rewards.dtype, last is None or last["observation"].shape == (2, 318)
+            ((2, 318), dtype('float64'), True)
+        """
+        kernel = self.kernel
+        if kernel is None:
+            raise ConfigError("step_arrays needs the kernel backend; call step() on the python backend")
+        ended = self._advance(kernel, actions)
+        final: dict[str, np.ndarray] | None = None
+        if ended:
+            final = {"observation": kernel.final_observations, "action_mask": kernel.final_masks}
+        return self._obs, kernel.rewards, kernel.terminations, final
+
+    def _advance(self, kernel: KernelTables, actions: Any) -> int:
+        """Check the ids and call the step kernel; the number of tables whose hand ended."""
         ids = np.asarray(actions)
         n = self.num_envs
         if ids.shape != (n,):
@@ -331,6 +361,14 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             raise IllegalActionError(
                 f"action id {ids[bad]!r} is not legal at table {bad}; legal ids: {legal} (no table has stepped)"
             )
+        return ended
+
+    def _kernel_step(
+        self, kernel: KernelTables, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One call of the step kernel, then the infos of the finished hands as arrays."""
+        ended = self._advance(kernel, actions)
+        n = self.num_envs
         infos: dict[str, Any] = {}
         if ended:
             own = self.copy

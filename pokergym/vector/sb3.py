@@ -42,6 +42,12 @@ class SB3VecEnv(VecEnv):
     SB3's ``seed(s)`` seeds table ``i`` with ``s + i`` at the next reset, as
     ``HUNLVectorEnv.reset(seed=s)`` does.
 
+    On the kernel backend the adapter steps through
+    :meth:`HUNLVectorEnv.step_arrays` (no Gymnasium infos to build) and
+    copies the observations and terminations itself: SB3 stores the previous
+    step's observation in its rollout buffer only after the next step, so the
+    kernel's reused buffers must not reach it.
+
     Args:
         venv: the vector environment (owned by the adapter from now on).
     """
@@ -66,14 +72,20 @@ class SB3VecEnv(VecEnv):
 
     def step_wait(self) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, list[dict[str, Any]]]:
         """Step every table; finished tables report ``terminal_observation`` and are already reset."""
-        observations, rewards, terminations, _, infos = self.venv.step(self._actions)
         rows: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        if self.venv.kernel is not None:
+            buffers, rewards, terminations, last = self.venv.step_arrays(self._actions)
+            observations = {key: array.copy() for key, array in buffers.items()}
+            if last is not None:
+                left_observations, left_masks = last["observation"], last["action_mask"]
+                for i in np.flatnonzero(terminations).tolist():
+                    final = {"observation": left_observations[i].copy(), "action_mask": left_masks[i].copy()}
+                    rows[i] = {"terminal_observation": final, "TimeLimit.truncated": False}
+            return observations, rewards.astype(np.float32), terminations.copy(), rows
+        observations, rewards, terminations, _, infos = self.venv.step(self._actions)
         if "final_obs" in infos:
-            final = infos["final_obs"]
-            for i in np.flatnonzero(infos["_final_obs"]):
-                # The kernel backend batches the final observations as a dict of arrays.
-                last = {key: array[i] for key, array in final.items()} if isinstance(final, dict) else final[i]
-                rows[i] = {"terminal_observation": last, "TimeLimit.truncated": False}
+            for i in np.flatnonzero(infos["_final_obs"]).tolist():
+                rows[i] = {"terminal_observation": infos["final_obs"][i], "TimeLimit.truncated": False}
         return observations, rewards.astype(np.float32), terminations, rows
 
     def close(self) -> None:
@@ -108,7 +120,7 @@ class SB3VecEnv(VecEnv):
         chosen = self._indices(indices)
         if method_name == "action_masks" and not method_args and not method_kwargs:
             masks = self.venv.action_masks()
-            return [masks[i] for i in chosen]
+            return list(masks) if indices is None else [masks[i] for i in chosen]  # list() splits rows in C
         self._tables_needed(f"call {method_name!r}")
         return [self.venv.envs[i].get_wrapper_attr(method_name)(*method_args, **method_kwargs) for i in chosen]
 
