@@ -285,15 +285,27 @@ def _rank_facts(ranks: tuple[int, ...]) -> _RankFacts:
     card's change label, the structure labels, the board-straight label and
     the descriptors after the suit word. Suits are added by :func:`analyze_board`.
     """
-    counts: dict[int, int] = {}
+    # Rank masks: seen at least once, twice, three times, four times.
+    once = twice = thrice = four = 0
     for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    pair_ranks = tuple(sorted((r for r, n in counts.items() if n == 2), reverse=True))
-    trips_rank = next((r for r, n in counts.items() if n == 3), None)
-    quads_rank = next((r for r, n in counts.items() if n == 4), None)
-    structure = rank_structure(rank_mask(ranks))
-    one_card = "oe" if len(structure.one_card) >= 2 else "gs" if structure.one_card else None
-    top = max(ranks)
+        bit = 1 << r
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+    pairs = twice & ~thrice  # at most two pairs fit on five cards
+    trips = thrice & ~four
+    pair_ranks: tuple[int, ...] = ()
+    if pairs:
+        high = pairs.bit_length() - 1
+        low = pairs ^ (1 << high)
+        pair_ranks = (high, low.bit_length() - 1) if low else (high,)
+    trips_rank = trips.bit_length() - 1 if trips else None
+    quads_rank = four.bit_length() - 1 if four else None
+    structure = rank_structure(once)
+    n_one_card = len(structure.one_card)
+    one_card = "oe" if n_one_card >= 2 else "gs" if n_one_card else None
+    top = once.bit_length() - 1
     flop = len(ranks) == 3
     change: tuple[str, ...] = ()
     structure_labels: list[str] = []

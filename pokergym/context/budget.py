@@ -579,7 +579,7 @@ def _next_card_attacks(
         for group in groups:
             nxt = (*board, group[0])
             info = analyze_board(nxt)
-            hand = HandInfo(draw=_D_NO_DRAW, **made_hand(hole, nxt, info, pot_type))
+            hand = made_hand(hole, nxt, info, pot_type)
             attack = _made_budget(hand, info, pot_type, mods)[2]
             mods.clear()
             attacks.append((min(attack, _ATTACK_CAP), len(group)))

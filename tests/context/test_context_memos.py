@@ -4,20 +4,26 @@
   classes, a few board facts, the pot type) rather than on the cards: every
   answer is compared with a fresh computation, so a rule input missing from
   the key shows up as a mismatch (dropping any part of the key fails here).
-* The made-hand classifier skips the special-board rules on boards its
-  cached counts call ordinary.
+* The hand kernel sends exactly the special boards (trips, quads, two
+  pairs, five of a suit, five in a row without a hero flush) to the Python
+  override rules.
 * The best straight of each rank mask comes from a table.
-* Board rank facts are cached per (earlier ranks as a multiset, last rank).
+* Board rank facts are cached per (earlier ranks as a multiset, last rank),
+  and the bit-mask code computing them agrees with the dictionary-counting
+  reference (``board_reference``) on every rank pattern.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import numpy as np
 import pytest
+from board_reference import rank_facts as reference_rank_facts
 
 from pokergym.context import PotType
+from pokergym.context._hand_kernel import SPECIAL, board_bits, hand_codes
 from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, _rank_facts, analyze_board, straight_top
 from pokergym.context.budget import _hand_budget, _memo, hand_budget
 from pokergym.context.hand import _board_counts, classify_hand
@@ -72,22 +78,25 @@ def test_hand_budget_memo_is_shared_by_equal_classes() -> None:
 
 
 @pytest.mark.parametrize("make", [random_hands, few_rank_hands])
-def test_board_counts_flag_every_special_board(make: Callable[[int, int], list[Hand]]) -> None:
+def test_kernel_hands_every_special_board_to_python(make: Callable[[int, int], list[Hand]]) -> None:
     seen_special = 0
-    for _, board, _ in make(3000, 3):
-        counts, mask, suits, special = _board_counts(board)
+    for hole, board, _ in make(3000, 3):
+        codes = hand_codes(*hole, board_bits(board), 1, False)
         info = analyze_board(board)
-        assert sum(counts) == sum(suits) == len(board)
-        assert mask == sum(1 << r for r in range(13) if counts[r])
+        counts, mask = _board_counts(board)
+        assert sum(counts) == len(board) and mask == sum(1 << r for r in range(13) if counts[r])
+        if codes[1] == 0 and codes[0] != SPECIAL:  # a straight flush, decided before the board is looked at
+            continue
+        hero_flush = codes[9] >= 0
         expected = (
             info.quads_rank is not None
             or info.trips_rank is not None
             or info.double_paired
             or info.suit_max == 5
-            or info.straight_on_board
+            or (info.straight_on_board and not hero_flush)
         )
-        assert special == expected, board
-        seen_special += special
+        assert (codes[0] == SPECIAL) == expected, (hole, board)
+        seen_special += expected
     assert seen_special > 0
 
 
@@ -105,3 +114,22 @@ def test_rank_facts_depend_on_the_earlier_ranks_as_a_multiset(make: Callable[[in
         dealt = tuple(c >> 2 for c in board)
         shared = (*sorted(dealt[:-1]), dealt[-1])
         assert _rank_facts.__wrapped__(dealt) == _rank_facts.__wrapped__(shared), board
+
+
+def all_rank_patterns() -> list[tuple[int, ...]]:
+    """Every key ``_rank_facts`` can see: earlier ranks sorted, then the last rank, at most four of a rank."""
+    patterns = []
+    for size in (3, 4, 5):
+        for earlier in itertools.combinations_with_replacement(range(13), size - 1):
+            for last in range(13):
+                ranks = (*earlier, last)
+                if max(ranks.count(r) for r in set(ranks)) <= 4:
+                    patterns.append(ranks)
+    return patterns
+
+
+def test_rank_facts_match_the_reference_on_every_rank_pattern() -> None:
+    patterns = all_rank_patterns()
+    assert len(patterns) < 31_000
+    for ranks in patterns:
+        assert _rank_facts.__wrapped__(ranks) == reference_rank_facts(ranks), ranks

@@ -1,0 +1,482 @@
+"""Numba kernel behind :func:`pokergym.context.hand.classify_hand`: hand classes from integer codes.
+
+The rules are the ones :mod:`pokergym.context.hand` documents; this module
+runs them on rank bit masks (bit ``r`` stands for rank ``r``, one mask per
+suit for the board) so that an ordinary decision costs one compiled call.
+Boards that decide the hand themselves (trips, quads or two pairs on the
+board, five of a suit, five ranks in a row) are only recognised here: their
+budgets come from the JSON tables, and :mod:`~pokergym.context.hand` handles
+them in Python.
+
+Classes travel as indices: ``MadeClass`` and ``DrawClass`` in declaration
+order, the pot type as its index in ``PotType`` (limp 0 .. 5-bet-plus 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+
+__all__ = ["SPECIAL", "board_bits", "hand_codes"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+SPECIAL = 1
+"""First field of :func:`hand_codes` when the board decides the hand (see the module docstring)."""
+
+# MadeClass indices
+_NUTS, _FLUSH, _STRAIGHT, _SET, _TRIPS, _TWO_PAIR, _OVERPAIR, _TOP_PAIR = 0, 1, 2, 3, 4, 5, 6, 7
+_FOURTH_FIFTH_PAIR, _NUTS_HIGH, _WEAK_SHOWDOWN, _TRASH = 10, 11, 13, 14
+# DrawClass indices
+_STRONG, _MEDIUM_STRONG, _MEDIUM, _MEDIUM_WEAK, _STRONG_OVERCARD, _WEAK = 0, 1, 2, 3, 4, 5
+_MEDIUM_OVERCARD, _WEAK_OVERCARD, _NO_DRAW = 6, 7, 8
+# PotType indices
+_THREE_BET = 2
+# Feature bits, in the order the features are listed
+_FLUSH_DRAW, _OESD, _GUTSHOT, _BDFD, _BDSD, _OVERCARDS_1 = 1, 2, 4, 8, 16, 32
+
+_A, _K, _Q, _J, _T = 12, 11, 10, 9, 8
+_ALL_RANKS = (1 << 13) - 1
+_WHEEL = (1 << 12) | 0b1111
+
+
+def board_bits(board: tuple[int, ...]) -> int:
+    """Pack a board's cards as four 13-bit rank masks, suit ``s`` at bit ``13 * s`` (plain Python).
+
+    Example:
+        >>> bin(board_bits((0, 5, 49)))  # the 2 of suit 0, the 3 and the ace of suit 1
+        '0b10000000000100000000000001'
+    """
+    bits = 0
+    for c in board:
+        bits |= 1 << ((c & 3) * 13 + (c >> 2))
+    return bits
+
+
+def _jit(fn: _F) -> _F:
+    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
+
+
+@_jit
+def _popcount(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@_jit
+def _high_bit(mask: int) -> int:
+    r = -1
+    while mask:
+        mask >>= 1
+        r += 1
+    return r
+
+
+@_jit
+def _window(i: int) -> int:
+    """The ``i``-th straight window, highest first: ace-high (i = 0) down to the wheel (i = 9)."""
+    return _WHEEL if i == 9 else 0b11111 << (8 - i)
+
+
+@_jit
+def _window_top(i: int) -> int:
+    return 12 - i
+
+
+@_jit
+def _straight_top(mask: int) -> int:
+    for i in range(10):
+        w = _window(i)
+        if mask & w == w:
+            return _window_top(i)
+    return -1
+
+
+@_jit
+def _nut_top(mask: int) -> int:
+    """Top of the highest window holding three or more ranks of ``mask``, or -1."""
+    for i in range(10):
+        if _popcount(mask & _window(i)) >= 3:
+            return _window_top(i)
+    return -1
+
+
+@_jit
+def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, bool, bool, bool]:
+    """``(out ranks, uses two hole cards, one-card draw at the bottom, every out makes the nuts, backdoor)``."""
+    all_mask = board_mask | (1 << low) | (1 << high)
+    found = 0
+    two_card = False
+    bottom = False
+    clean = True
+    for i in range(10):
+        window = _window(i)
+        top = _window_top(i)
+        missing = window & ~all_mask
+        if _popcount(missing) != 1:
+            continue
+        shared = board_mask | missing
+        used = window & ~shared
+        if not used or found & missing:
+            continue
+        found |= missing
+        if _popcount(used) == 2:
+            two_card = True
+        elif _high_bit(used) == (12 if top == 3 else top - 4):
+            bottom = True
+        if top != _nut_top(shared):
+            clean = False
+    both = (1 << low) | (1 << high)
+    backdoor = False
+    if not found and not board_mask & both:
+        for i in range(10):
+            window = _window(i)
+            if window & both == both and _popcount(all_mask & window) >= 3:
+                backdoor = True
+    return _popcount(found), two_card, bottom, clean, backdoor
+
+
+@_jit
+def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot: int) -> bool:
+    if pot == _THREE_BET:
+        return (
+            (high == _A and low == _K)
+            or (bdfd and ((high == _A and low == _Q) or (high == _K and low == _Q) or (high == _A and low == _J)))
+            or (
+                bdfd
+                and bdsd
+                and ((high == _A and low == _J) or (high == _K and low == _J) or (high == _A and low == _T))
+            )
+        )
+    if pot > _THREE_BET:
+        return high == _A and low == _K and bdfd
+    return True
+
+
+@_jit
+def _overcard_draw(
+    high: int,
+    low: int,
+    top_rank: int,
+    overs: int,
+    bdfd: bool,
+    bdsd: bool,
+    flush_draw: bool,
+    second: int,
+    flushy: bool,
+    straighty: bool,
+    pot: int,
+) -> int:
+    tier = -1
+    if bdfd and bdsd and overs < 2 and not (overs == 1 and high >= _T):
+        return _WEAK
+    if overs == 2:
+        if high == _A and low >= _Q:
+            tier = 0
+        elif bdfd and bdsd:
+            return _MEDIUM_WEAK
+        elif (((high == _K and low == _Q) or (high == _A and low == _J)) and bdsd) or (
+            ((high == _K and low == _J) or (high == _Q and low == _J) or (high == _A and low == _T)) and (bdfd or bdsd)
+        ):
+            tier = 0
+        else:
+            tier = 1 if high + low + 4 > 19 else 2
+    elif overs == 1 and high >= _T:
+        if bdfd and bdsd:
+            tier = 1
+        elif bdfd or bdsd:
+            tier = 1 if low > second else 2
+        elif low > second:
+            tier = 2
+    elif overs == 0 and low > second and top_rank >= _Q:
+        if (top_rank == _A and low >= _J) or (top_rank == _K and low >= _J) or (top_rank == _K and low >= 7 and bdfd):
+            tier = 1
+        else:
+            tier = 2
+    if tier < 0:
+        return _NO_DRAW
+    if (flushy and not flush_draw) or straighty:
+        tier += 1
+    keeps = _keeps_tier(high, low, bdfd, bdsd, pot)
+    if pot == _THREE_BET and not keeps:
+        tier += 1
+    elif pot > _THREE_BET and not keeps:
+        return _NO_DRAW
+    return (_STRONG_OVERCARD, _MEDIUM_OVERCARD, _WEAK_OVERCARD, _NO_DRAW, _NO_DRAW)[tier]
+
+
+@_jit
+def _draw(
+    h0: int,
+    s0: int,
+    h1: int,
+    s1: int,
+    suit_masks: tuple[int, int, int, int],
+    made: int,
+    pot: int,
+) -> tuple[int, int]:
+    """``(draw class, feature bits)`` of a flop or turn hand on an ordinary board."""
+    m0, m1, m2, m3 = suit_masks
+    board_mask = m0 | m1 | m2 | m3
+    n_board = _popcount(m0) + _popcount(m1) + _popcount(m2) + _popcount(m3)
+    suit_max = max(_popcount(m0), _popcount(m1), _popcount(m2), _popcount(m3))
+    top_rank = _high_bit(board_mask)
+    flop = n_board == 3
+    features = 0
+    fd_rank = -1
+    fd_two = False
+    fd_nut = False
+    suit = -1
+    if s0 == s1:
+        if _popcount(suit_masks[s0]) == 2:
+            suit, fd_rank, fd_two = s0, max(h0, h1), True
+    elif _popcount(suit_masks[s0]) == 3:
+        suit, fd_rank = s0, h0
+    elif _popcount(suit_masks[s1]) == 3:
+        suit, fd_rank = s1, h1
+    if suit >= 0:
+        seen = suit_masks[suit]
+        if s0 == suit:
+            seen |= 1 << h0
+        if s1 == suit:
+            seen |= 1 << h1
+        fd_nut = seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
+        features |= _FLUSH_DRAW
+    outs, sd_two, sd_bottom, sd_clean, backdoor = 0, False, False, True, False
+    if made != _STRAIGHT:
+        outs, sd_two, sd_bottom, sd_clean, backdoor = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
+        if outs >= 2:
+            features |= _OESD
+        elif outs == 1:
+            features |= _GUTSHOT
+    flushy = suit_max >= 3
+    combos = False  # some window holds exactly three board ranks
+    one_card = False  # some window holds exactly four
+    potential = False
+    for i in range(10):
+        hit = _popcount(board_mask & _window(i))
+        combos = combos or hit == 3
+        one_card = one_card or hit == 4
+        potential = potential or hit >= 3
+    straighty = combos or one_card
+    bdfd = flop and s0 == s1 and _popcount(suit_masks[s0]) == 1
+    bdsd = flop and outs == 0 and h0 != h1 and backdoor
+    if bdfd:
+        features |= _BDFD
+    if bdsd:
+        features |= _BDSD
+    high_card = made >= _NUTS_HIGH  # nuts_high, second_high, weak_showdown, trash
+    overs = (int(h0 > top_rank) + int(h1 > top_rank)) if high_card else 0
+    if overs:
+        features |= _OVERCARDS_1 * overs
+    draw = _NO_DRAW
+    if fd_rank >= 0 and outs:
+        if not flushy or fd_nut or fd_rank >= _K:
+            draw = _STRONG
+        elif fd_rank >= _J:
+            draw = _MEDIUM_STRONG
+        elif fd_rank >= 6:
+            draw = _MEDIUM
+        else:
+            draw = _MEDIUM_WEAK
+    elif fd_rank >= 0:
+        if fd_two:
+            draw = _STRONG if fd_rank >= _J else _MEDIUM_STRONG
+        elif fd_nut:
+            draw = _STRONG
+        elif fd_rank >= _K:
+            draw = _MEDIUM_STRONG
+        elif fd_rank >= _T:
+            draw = _MEDIUM
+        elif fd_rank >= 4:
+            draw = _MEDIUM_WEAK
+        else:
+            draw = _WEAK
+    elif outs >= 2:
+        if flushy:
+            draw = _MEDIUM_WEAK if overs == 2 else _WEAK
+        elif suit_max == 1:
+            draw = _MEDIUM_STRONG if straighty else _STRONG
+        elif straighty:
+            draw = _MEDIUM
+        else:
+            draw = _MEDIUM_STRONG if sd_two or sd_clean else _MEDIUM
+    elif outs == 1:
+        if flushy:
+            draw = _WEAK if overs == 2 else _NO_DRAW
+        elif overs or (bdfd and not potential):
+            draw = _MEDIUM
+        elif sd_two or not sd_bottom:
+            draw = _MEDIUM_WEAK
+        else:
+            draw = _WEAK
+    if draw == _NO_DRAW and high_card:
+        second = _high_bit(board_mask & ~(1 << top_rank))
+        high, low = max(h0, h1), min(h0, h1)
+        draw = _overcard_draw(high, low, top_rank, overs, bdfd, bdsd, fd_rank >= 0, second, flushy, straighty, pot)
+    return draw, features
+
+
+@_jit
+def hand_codes(
+    c0: int, c1: int, board_bits: int, pot: int, with_draw: bool
+) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]:
+    """Classify two hole cards on a board, as integer codes.
+
+    Args:
+        c0: first hole card code (rank x 4 + suit).
+        c1: second hole card code.
+        board_bits: the board as four 13-bit rank masks, suit ``s`` at bit ``13 * s``
+            (see :func:`board_bits`).
+        pot: the pot type's index in ``PotType``.
+        with_draw: whether to assess the draw (the flop and turn).
+
+    Returns:
+        ``(status, made, draw, feature bits, kicker position, kicker rank,
+        pair level, pair rank, pocket pair, flush rank, flush high rank,
+        straight cards, nut straight, set level, two-pair rank)``; -1 stands
+        for a missing value, set levels are 0 top, 1 middle and 2 bottom.
+        When ``status`` is :data:`SPECIAL` the board decides the hand: only
+        the flush fields are filled and the draw is not assessed.
+    """
+    h0, s0, h1, s1 = c0 >> 2, c0 & 3, c1 >> 2, c1 & 3
+    m0 = board_bits & _ALL_RANKS
+    m1 = board_bits >> 13 & _ALL_RANKS
+    m2 = board_bits >> 26 & _ALL_RANKS
+    m3 = board_bits >> 39 & _ALL_RANKS
+    suit_masks = (m0, m1, m2, m3)
+    board_mask = m0 | m1 | m2 | m3
+    two_up = (m0 & m1) | (m0 & m2) | (m0 & m3) | (m1 & m2) | (m1 & m3) | (m2 & m3)  # ranks seen twice or more
+    three_up = (m0 & m1 & m2) | (m0 & m1 & m3) | (m0 & m2 & m3) | (m1 & m2 & m3)
+    pairs = two_up & ~three_up
+    suit_max = max(_popcount(m0), _popcount(m1), _popcount(m2), _popcount(m3))
+    hole_bits = (1 << h0) | (1 << h1)
+    all_mask = board_mask | hole_bits
+    flush_rank = -1
+    flush_high = -1
+    for suit in range(4):
+        on_board = suit_masks[suit]
+        mine = (1 << h0 if s0 == suit else 0) | (1 << h1 if s1 == suit else 0)
+        n_on_board = _popcount(on_board)
+        if mine and n_on_board + _popcount(mine) >= 5:
+            suited = on_board | mine
+            for i in range(10):
+                w = _window(i)
+                if suited & w == w and w & ~on_board:  # a straight flush that uses a hole card
+                    return 0, _NUTS, _NO_DRAW, 0, -1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1
+            if n_on_board < 5 and flush_rank < 0:
+                flush_high = _high_bit(mine)
+                flush_rank = 1 + _popcount(~suited & _ALL_RANKS & ~((2 << flush_high) - 1))
+    board_straight = _straight_top(board_mask) >= 0
+    if three_up or _popcount(pairs) >= 2 or suit_max == 5 or (board_straight and flush_rank < 0):
+        return SPECIAL, -1, _NO_DRAW, 0, -1, -1, -1, -1, 0, flush_rank, flush_high, -1, -1, -1, -1
+    # the hole cards on a board with at most one pair: counts of the hand's ranks
+    a0 = ((m0 >> h0) & 1) + ((m1 >> h0) & 1) + ((m2 >> h0) & 1) + ((m3 >> h0) & 1) + 1 + int(h0 == h1)
+    a1 = ((m0 >> h1) & 1) + ((m1 >> h1) & 1) + ((m2 >> h1) & 1) + ((m3 >> h1) & 1) + 1 + int(h0 == h1)
+    made = -1
+    kicker_position = kicker_rank = pair_level = pair_rank = flush_r = flush_h = -1
+    straight_cards = nut_straight = set_level = two_pair_rank = -1
+    pocket = 0
+    # three of a hole rank and a second pair: the board's other pair or the other hole rank
+    full_house = (a0 == 3 and ((pairs & ~(1 << h0)) != 0 or (a1 >= 2 and h1 != h0))) or (
+        a1 == 3 and ((pairs & ~(1 << h1)) != 0 or (a0 >= 2 and h0 != h1))
+    )
+    if a0 == 4 or a1 == 4 or full_house:
+        made = _NUTS
+    elif flush_rank >= 0:
+        made, flush_r, flush_h = _FLUSH, flush_rank, flush_high
+    else:
+        for i in range(10):
+            w = _window(i)
+            if all_mask & w == w and w & ~board_mask:
+                made = _STRAIGHT
+                straight_cards = _popcount(w & ~board_mask)
+                nut_straight = int(_window_top(i) == _nut_top(board_mask))
+                break
+    if made < 0:
+        if h0 == h1 and a0 == 3:
+            index = _popcount(board_mask >> (h0 + 1))
+            made, pair_rank, pocket = _SET, h0, 1
+            set_level = 0 if index == 0 else 2 if index == _popcount(board_mask) - 1 else 1
+        elif a0 == 3 or a1 == 3:
+            made = _TRIPS
+            pair_rank, kicker_rank = (h0, h1) if a0 == 3 else (h1, h0)
+        elif h0 != h1 and not two_up and a0 == 2 and a1 == 2:
+            i = _popcount(board_mask >> (max(h0, h1) + 1))
+            j = _popcount(board_mask >> (min(h0, h1) + 1))
+            n = _popcount(board_mask)
+            index = 0
+            for a in range(i):
+                index += n - 1 - a
+            made, two_pair_rank, pair_rank = _TWO_PAIR, index + j - i, max(h0, h1)
+    if made < 0:
+        high, low = max(h0, h1), min(h0, h1)
+        singles = board_mask & ~two_up
+        pair = -1
+        kicker = -1
+        if h0 == h1:
+            pair = h0
+        elif singles >> high & 1:
+            pair, kicker = high, low
+        elif singles >> low & 1:
+            pair, kicker = low, high
+        if pair >= 0:
+            pair_level = _popcount(singles >> (pair + 1))
+            pair_rank = pair
+            pocket = int(h0 == h1)
+            if kicker >= 0:
+                kicker_rank = kicker
+                kicker_position = 13 - kicker - int(pair > kicker)
+            if h0 == h1 and pair > _high_bit(board_mask):
+                made = _OVERPAIR
+            elif pair_level <= 2:
+                made = _TOP_PAIR + pair_level
+            elif pair_level <= 4:
+                made = _FOURTH_FIFTH_PAIR
+            else:
+                made = _WEAK_SHOWDOWN
+        else:
+            made = _TRASH
+            tier = 0  # the three highest ranks missing from the board, in turn
+            for missing in range(12, -1, -1):
+                if board_mask >> missing & 1:
+                    continue
+                if missing in (h0, h1):
+                    other = h1 if missing == h0 else h0
+                    if tier == 1 and not two_up and other < _T:
+                        break
+                    if tier == 2 and not two_up:
+                        break
+                    made = _NUTS_HIGH + tier
+                    kicker_rank = other
+                    kicker_position = 13 - other - int(missing > other)
+                    break
+                tier += 1
+                if tier == 3:
+                    break
+    draw = _NO_DRAW
+    features = 0
+    if with_draw and made != _NUTS and made != _FLUSH:
+        draw, features = _draw(h0, s0, h1, s1, suit_masks, made, pot)
+    return (
+        0,
+        made,
+        draw,
+        features,
+        kicker_position,
+        kicker_rank,
+        pair_level,
+        pair_rank,
+        pocket,
+        flush_r,
+        flush_h,
+        straight_cards,
+        nut_straight,
+        set_level,
+        two_pair_rank,
+    )
