@@ -16,19 +16,25 @@ updates the weights:
   action is not used.
 
 Likelihoods are tilted by the online :class:`~baselines.bayes.model.OpponentModel`,
-which learns the opponent's action frequencies over the match, and blended
+which learns the opponent's action frequencies over the match, blended
 with those frequencies as far as they differ from the corpus'
-(:func:`~baselines.bayes.model.distrust`). When the agent is to act it
-measures its equity against the weighted range and lets
-:mod:`~baselines.bayes.expert` decide. The expert system's choice is a known
-distribution, reported by :meth:`BayesAgent.action_probabilities` and
-sampled by :meth:`BayesAgent.act` (preflop, the Monte Carlo equity is seeded
-by the spot, not drawn from the hand's generator).
+(:func:`~baselines.bayes.model.distrust`), and mixed with them once more by
+the model's trust, learned from the hands he shows down: how far his bets
+and raises, and his other actions, follow his cards the way the corpus says.
+When the agent is to act it measures its showdown equity against the
+weighted range (:func:`~pokergym.evaluator.equity_vs_range`: exact on the
+turn and river, Monte Carlo preflop and on the flop, seeded by the spot
+rather than drawn from the hand's generator) and lets
+:mod:`~baselines.bayes.expert` decide, with the trust in his raises and the
+cards still to come. The expert system's choice is a known distribution,
+reported by :meth:`BayesAgent.action_probabilities` and sampled by
+:meth:`BayesAgent.act`.
 
 The agent reads only its :class:`~pokergym.engine.PlayerView` and the
-events; it never looks at the opponent's cards (it does not even use the
-cards shown at showdown). The hand is also followed from the views alone
-(a driver that sends no events loses only the online model's learning).
+events; within a hand it never looks at the opponent's cards, and it learns
+from them only when a showdown makes them public (the ``HandEnd`` event).
+The hand is also followed from the views alone (a driver that sends no
+events loses only the online model's learning).
 
 **Corpus.** ``db`` is a path or ``sqlite:///`` URL of a corpus built with
 ``pokergym corpus build``; it is opened read-only. Without it the agent uses
@@ -56,7 +62,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baselines.bayes.buckets import DEFAULT_K, kmeans
-from baselines.bayes.corpus import Corpus, Decision, LineTracker, default_corpus
+from baselines.bayes.corpus import ACTIONS, Corpus, Decision, LineTracker, default_corpus
 from baselines.bayes.expert import Situation, choose, distribution
 from baselines.bayes.model import (
     DEFAULT_BANDWIDTH,
@@ -68,10 +74,10 @@ from baselines.bayes.model import (
     tilt,
     update_weights,
 )
-from baselines.bayes.vectorise import DEFAULT_MAX_NEXT, BoardFeatures, board_features, weighted_equity
+from baselines.bayes.vectorise import DEFAULT_MAX_NEXT, BoardFeatures, board_features
 from baselines.policy import ActionDistribution
 from pokergym.agents import BaseAgent
-from pokergym.engine import Action, ActionTaken, Event, GameConfig, HandStart, PlayerView
+from pokergym.engine import Action, ActionTaken, Event, GameConfig, HandEnd, HandStart, PlayerView
 from pokergym.evaluator import COMBO_CARDS, N_COMBOS, class_index_169, combo_array, combo_index, equity_vs_range
 
 __all__ = ["MIN_EXAMPLES", "BayesAgent"]
@@ -81,6 +87,8 @@ MIN_EXAMPLES = 10
 
 _CLASS_OF_COMBO = np.array([class_index_169(cards) for cards in COMBO_CARDS], dtype=np.int64)
 _COMBO_MASKS = (np.int64(1) << combo_array()[:, 0]) | (np.int64(1) << combo_array()[:, 1])
+_FIRST_RAISE = ACTIONS.index("r")
+"""Actions from this index on are bets and raises."""
 _STREET_CACHE = 256
 """Boards whose features and buckets are kept (about 100 kB each); a duplicate match replays every board."""
 
@@ -118,6 +126,7 @@ class BayesAgent(BaseAgent):
         buckets: number of k-means buckets per board.
         max_next: next cards sampled for the flop and turn features.
         preflop_samples: Monte Carlo deals for the preflop equity against the range.
+        flop_samples: Monte Carlo deals for the flop equity (the turn and river are exact).
         name: display name.
     """
 
@@ -132,24 +141,26 @@ class BayesAgent(BaseAgent):
         buckets: int = DEFAULT_K,
         max_next: int = DEFAULT_MAX_NEXT,
         preflop_samples: int = 300,
+        flop_samples: int = 1000,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
-        if not bandwidth > 0 or buckets < 1 or max_next < 1 or preflop_samples < 1:
-            raise ValueError("bandwidth, buckets, max_next and preflop_samples must be positive")
+        if not bandwidth > 0 or min(buckets, max_next, preflop_samples, flop_samples) < 1:
+            raise ValueError("bandwidth, buckets, max_next and the sample counts must be positive")
         self.db = db
         self.corpus: Corpus = default_corpus() if db is None else Corpus.open(db, read_only=True)
         self.bandwidth = float(bandwidth)
         self.buckets = int(buckets)
         self.max_next = int(max_next)
         self.preflop_samples = int(preflop_samples)
+        self.flop_samples = int(flop_samples)
         self.opponent = OpponentModel(prior_observations)
         self._config: GameConfig | None = None
         self._start_hand(0, 0, (0, 1), GameConfig())
 
     # ------------------------------------------------------------ events
     def observe(self, event: Event) -> None:
-        """Track the hand; count the opponent's actions in the online model."""
+        """Track the hand; count the opponent's actions in the online model; learn from his shown cards."""
         if isinstance(event, HandStart):
             config = self._config or GameConfig(stacks=event.stacks)
             self._start_hand(event.seat, event.button, event.hole, config)
@@ -158,6 +169,23 @@ class BayesAgent(BaseAgent):
             self._decisions.append(decision)
             if decision.seat != self.seat:
                 self.opponent.observe(decision.street, decision.facing, decision.action)
+        elif isinstance(event, HandEnd):
+            shown = event.shown[1 - self.seat]
+            if shown is not None:
+                self._learn(shown, event.board)
+
+    def _learn(self, hole: tuple[int, int], board: tuple[int, ...]) -> None:
+        """Score the trust levels with his actions of the hand, now that his cards are known."""
+        combo = combo_index(*hole)
+        for decision in self._decisions:
+            if decision.seat == self.seat:
+                continue
+            found = self._likelihood(decision.street, decision.history, decision.street_key, decision.facing, board)
+            if found is not None:
+                likelihood, labels, his = found
+                aggressive = decision.action >= _FIRST_RAISE
+                corpus_like = float(likelihood[labels[combo], decision.action])
+                self.opponent.observe_shown(aggressive, corpus_like, float(his[decision.action]))
 
     def _start_hand(self, seat: int, button: int, hole: tuple[int, int], config: GameConfig) -> None:
         self.seat = seat
@@ -204,6 +232,8 @@ class BayesAgent(BaseAgent):
             pot_odds=view.to_call / (view.pot + view.to_call),
             fold_rate=float(facing[0]),
             raise_rate=float(facing[3] + facing[4]),
+            trust=self.opponent.trust(True),
+            unseen=5 - len(view.board),
         )
 
     def _frequencies(self, street: int, facing: bool) -> npt.NDArray[np.float64]:
@@ -218,32 +248,57 @@ class BayesAgent(BaseAgent):
 
     def _update(self, decision: Decision, board: tuple[int, ...]) -> None:
         """Bayes' rule on the hand weights for one opponent decision."""
+        found = self._likelihood(decision.street, decision.history, decision.street_key, decision.facing, board)
+        if found is not None:
+            self.weights = update_weights(self.weights, self._trusted(found, decision.action))
+
+    def _trusted(
+        self,
+        found: tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.float64]],
+        action: int,
+    ) -> npt.NDArray[np.float64]:
+        """Each hand's probability of ``action``: the model's with the learned trust, his frequency for the rest."""
+        likelihood, labels, his = found
+        trust = self.opponent.trust(action >= _FIRST_RAISE)
+        column: npt.NDArray[np.float64] = trust * likelihood[labels, action] + (1.0 - trust) * his[action]
+        return column
+
+    def _likelihood(
+        self, street: int, history: str, street_key: str, facing: bool, board: tuple[int, ...]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.float64]] | None:
+        """His action probabilities per group of hands at a decision, adapted to him, and every hand's group.
+
+        Returns:
+            ``(likelihood, labels, his)``: ``likelihood[g, a]`` is the chance
+            that a hand of group ``g`` (preflop class or board bucket) takes
+            action ``a`` (tilted and distrusted, before the trust), ``labels``
+            the group of each of the 1326 hands and ``his`` his frequencies
+            there; ``None`` when the corpus has too few examples of the situation.
+        """
         corpus = self.corpus
-        if decision.street == 0:
-            counts = corpus.preflop(decision.history)
+        if street == 0:
+            counts = corpus.preflop(history)
             if counts.sum() < MIN_EXAMPLES:
-                return
+                return None
             likelihood = preflop_likelihood(counts)
             labels = _CLASS_OF_COMBO
         else:
-            street = self._street(decision.street, board)
-            table = corpus.cells(decision.history)
+            known = self._street(street, board)
+            table = corpus.cells(history)
             if table.total < MIN_EXAMPLES:
-                table = corpus.cells(decision.street_key)
+                table = corpus.cells(street_key)
                 if table.total < MIN_EXAMPLES:
-                    return
-            likelihood = action_likelihood(table, street.centres, self.bandwidth)
-            labels = street.labels
-        counts_here = corpus.context_counts(decision.street, decision.facing)
+                    return None
+            likelihood = action_likelihood(table, known.centres, self.bandwidth)
+            labels = known.labels
+        counts_here = corpus.context_counts(street, facing)
         corpus_mix = counts_here / max(counts_here.sum(), 1.0)
-        his = self._frequencies(decision.street, decision.facing)
-        blended = distrust(tilt(likelihood, his, corpus_mix), his, corpus_mix)
-        self.weights = update_weights(self.weights, blended[labels, decision.action])
+        his = self._frequencies(street, facing)
+        return distrust(tilt(likelihood, his, corpus_mix), his, corpus_mix), labels, his
 
     def _equity(self, view: PlayerView) -> float:
-        if view.street == 0:
-            # common random numbers: the Monte Carlo deals depend on the spot, not on the hand's generator
-            seed = zlib.crc32(bytes([*view.hole, len(view.history)]))
-            return equity_vs_range(view.hole, (), self.weights, samples=self.preflop_samples, rng=seed).equity
-        street = self._street(int(view.street), view.board)
-        return weighted_equity(street.features, combo_index(*view.hole), self.weights)
+        """The hero's showdown equity against his weighted hands: exact from the turn, seeded Monte Carlo before."""
+        # common random numbers: the Monte Carlo deals depend on the spot, not on the hand's generator
+        samples = (self.preflop_samples, self.flop_samples, None, None)[int(view.street)]
+        seed = zlib.crc32(bytes([*view.hole, *view.board, len(view.history)]))
+        return equity_vs_range(view.hole, view.board, self.weights, samples=samples, rng=seed).equity

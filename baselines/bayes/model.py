@@ -34,6 +34,23 @@ that the corpus cannot account for), the likelihood becomes
 like the corpus nothing changes; against one who raises 80% of the time
 with any two cards (``d`` about 0.6) a raise moves his range much less.
 
+**Trust, learned at showdowns.** Tilting and distrust only see how often
+he takes each action, not with which cards. A maniac who bets four times in
+five still looks, to the corpus, like a player whose bets favour strong
+hands, and bet after bet his range would narrow to hands he need not hold.
+When a hand reaches a showdown his cards are public, and each of his actions
+in it can be scored: under trust ``t`` he took action ``a`` with hand ``h``
+with probability ``t * L(a | h) + (1 - t) * his(a)``, the model's likelihood
+(``L``, tilted and distrusted) mixed with his own frequency of the action
+whatever his cards. :class:`OpponentModel` keeps a posterior over ``t`` on
+the grid :data:`TRUST_LEVELS` (uniform prior), one for his bets and raises
+and one for his other actions, since a player may bet regardless of his
+cards yet fold only his weakest hands. Range updates then use the same
+mixture with the posterior mean (:meth:`OpponentModel.trust`): against the
+maniac the trust in his bets falls towards zero within some tens of
+showdowns and his range stays wide; against a player who acts like the
+corpus it rises towards one and nothing changes.
+
 **Range update.** :func:`bayes_update` turns a prior over buckets and the
 likelihood of the observed action into the posterior; :func:`update_weights`
 does the same for the 1326 hand weights (each hand takes its bucket's
@@ -56,6 +73,7 @@ from baselines.bayes.corpus import N_ACTIONS, CellTable
 __all__ = [
     "DEFAULT_BANDWIDTH",
     "PRIOR_OBSERVATIONS",
+    "TRUST_LEVELS",
     "OpponentModel",
     "action_likelihood",
     "bayes_update",
@@ -70,6 +88,10 @@ DEFAULT_BANDWIDTH = 0.15
 """Kernel width ``s`` of the distance weighting, in feature units."""
 PRIOR_OBSERVATIONS = 6.0
 """Observations the online model starts with, spread as the corpus acts."""
+TRUST_LEVELS = np.linspace(0.0, 1.0, 11)
+"""The grid of the trust posterior: how far his actions follow the corpus' dependence on his cards (0 to 1)."""
+_TRUST_PRIOR = np.zeros(len(TRUST_LEVELS))
+"""Log prior of the trust levels: uniform."""
 _PSEUDO_EXAMPLES = 1.0
 _PREFLOP_PSEUDO = 3.0
 
@@ -207,7 +229,7 @@ def distrust(
 
 
 class OpponentModel:
-    """Smoothed frequencies of one opponent's abstract actions per (street, facing a bet).
+    """Smoothed frequencies of one opponent's abstract actions per (street, facing a bet), and his trust.
 
     Args:
         prior_observations: weight of the corpus prior, in observations.
@@ -221,6 +243,12 @@ class OpponentModel:
         ...     model.observe(1, True, 3)
         >>> model.frequencies(1, True, corpus).round(2).tolist()
         [0.1, 0.0, 0.25, 0.65, 0.0]
+        >>> round(model.trust(True), 3)  # no showdown yet: the uniform prior
+        0.5
+        >>> for _ in range(20):  # he showed weak hands that bet (corpus: 0.2) as often as strong ones
+        ...     model.observe_shown(True, 0.2, 0.8)
+        >>> model.trust(True) < 0.05, round(model.trust(False), 3)
+        (True, 0.5)
     """
 
     def __init__(self, prior_observations: float = PRIOR_OBSERVATIONS) -> None:
@@ -228,6 +256,24 @@ class OpponentModel:
             raise ValueError(f"prior_observations must be positive, got {prior_observations!r}")
         self.prior_observations = float(prior_observations)
         self.counts: dict[tuple[int, bool], npt.NDArray[np.float64]] = {}
+        self.log_trust = np.tile(_TRUST_PRIOR, (2, 1))
+        """Log posterior of the trust levels, for his other actions (row 0) and his bets and raises (row 1)."""
+
+    def trust(self, aggressive: bool) -> float:
+        """Posterior mean of the trust level of his bets and raises (``aggressive``) or his other actions."""
+        row = self.log_trust[int(aggressive)]
+        posterior = np.exp(row - row.max())
+        return float(posterior @ TRUST_LEVELS / posterior.sum())
+
+    def observe_shown(self, aggressive: bool, corpus: float, his: float) -> None:
+        """Weigh the trust levels of his bets and raises (``aggressive``) or other actions by a shown hand's action.
+
+        Under trust ``t`` he takes the action with probability
+        ``t * corpus + (1 - t) * his``: ``corpus`` is the model's (tilted,
+        distrusted) likelihood of the action for the hand he showed, ``his``
+        his own frequency of the action whatever his cards.
+        """
+        self.log_trust[int(aggressive)] += np.log(np.maximum(TRUST_LEVELS * corpus + (1.0 - TRUST_LEVELS) * his, 1e-12))
 
     def observe(self, street: int, facing: bool, action: int) -> None:
         """Count one action of the opponent."""

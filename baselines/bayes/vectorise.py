@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from pokergym.evaluator import MAX_RANK, N_COMBOS, combo_array, evaluate_batch
 
-__all__ = ["DEFAULT_MAX_NEXT", "N_FEATURES", "BoardFeatures", "board_features", "hand_strength", "weighted_equity"]
+__all__ = ["DEFAULT_MAX_NEXT", "N_FEATURES", "BoardFeatures", "board_features", "hand_strength"]
 
 N_FEATURES = 4
 """E, E2, PPOT, NPOT."""
@@ -171,50 +171,3 @@ def board_features(board: tuple[int, ...], max_next: int = DEFAULT_MAX_NEXT) -> 
         vectors[:, 3] = np.maximum(-gain, 0.0).sum(axis=0) / seen
     vectors[~valid] = 0.0
     return BoardFeatures(board, valid, ranks_now, next_cards, ranks_next, vectors)
-
-
-def weighted_equity(features: BoardFeatures, combo: int, weights: npt.NDArray[np.float64]) -> float:
-    """Chance that hand ``combo`` is ahead of an opponent drawn from ``weights`` after the next card.
-
-    On the river this is the showdown equity against the range; on the flop
-    and turn it averages over the sampled next cards (a one-card look-ahead).
-    Opponent hands sharing a card with ``combo``, the board or the next card
-    are left out. Without any weight left it falls back to a uniform range.
-
-    Args:
-        features: the board's :class:`BoardFeatures`.
-        combo: the hero's combo index.
-        weights: ``(1326,)`` non-negative opponent weights.
-
-    Example:
-        >>> from pokergym.cards import parse_cards
-        >>> from pokergym.evaluator import combo_index
-        >>> feats = board_features(parse_cards("Ah7c2dKs3h"))
-        >>> w = np.zeros(1326); w[combo_index(*parse_cards("AdAc"))] = 1.0
-        >>> weighted_equity(feats, combo_index(*parse_cards("KdKh")), w)
-        0.0
-    """
-    if len(features.next_cards):
-        ranks = features.ranks_next
-        cards = np.array(features.next_cards, dtype=np.int64)
-        live = (_COMBO_MASKS[None, :] & (np.int64(1) << cards)[:, None]) == 0
-    else:
-        ranks = features.ranks_now[None, :]
-        live = np.ones((1, N_COMBOS), dtype=bool)
-    live = live & features.valid[None, :] & ((_COMBO_MASKS & _COMBO_MASKS[combo]) == 0)[None, :]
-    hero_rows = (_COMBO_MASKS[combo] & _row_masks(features)) == 0
-    ranks, live = ranks[hero_rows], live[hero_rows]
-    hero = ranks[:, combo][:, None]
-    score = (ranks > hero) + 0.5 * (ranks == hero)
-    mass = live * weights[None, :]
-    total = mass.sum(axis=1)
-    if not np.any(total > 0):
-        return weighted_equity(features, combo, np.ones(N_COMBOS))
-    used = total > 0
-    return float(np.mean((mass * score).sum(axis=1)[used] / total[used]))
-
-
-def _row_masks(features: BoardFeatures) -> npt.NDArray[np.int64]:
-    if not features.next_cards:
-        return np.zeros(1, dtype=np.int64)
-    return np.int64(1) << np.array(features.next_cards, dtype=np.int64)

@@ -15,14 +15,15 @@ from baselines.bayes.corpus import (
     default_corpus,
     simulate,
 )
-from baselines.bayes.expert import Situation, choose, distribution, rule_distribution
+from baselines.bayes.expert import Situation, choose, distribution, rule_distribution, value_threshold
 from baselines.bayes.model import OpponentModel, action_likelihood, bayes_update, bucket_posterior, update_weights
 from baselines.bayes.vectorise import board_features
-from baselines.simple import CallBot, ManiacBot, RandomBot
+from baselines.simple import CallBot, HonestBot, ManiacBot, RandomBot
 from pokergym.agents import play_hand
 from pokergym.arena import match
 from pokergym.cards import parse_cards
 from pokergym.engine import ActionTaken, GameConfig, HandEnd, HandState
+from pokergym.evaluator import equity_vs_range
 
 RAISE = ACTIONS.index("r")
 
@@ -171,18 +172,72 @@ class _Recorder(BayesAgent):
 
 
 def test_decisions_do_not_depend_on_hidden_cards() -> None:
-    # same own cards, board and generators; only the opponent's hole cards differ
+    # same own cards, board and generators; only the opponent's hole cards differ. The agent may learn from
+    # cards shown at a showdown, so each hand starts a fresh agent: within a hand nothing else may differ
     hero, board = parse_cards("AhQd"), parse_cards("Ks7c2h9dJs")
     others = [parse_cards(c) for c in ("3c3d", "KdKc", "8s6s", "AcAs")]
     logs = []
     for villain in others:
-        agent = _Recorder()
+        log: list[object] = []
         for hand in range(4):
+            agent = _Recorder()
             state = HandState.new(deck=(*villain, *hero, *board), button=1)  # button (seat 1) gets the first two
             rngs = [np.random.default_rng(hand), np.random.default_rng(7)]
             play_hand(state, [agent, ManiacBot(aggression=0.4)], rngs)
-        logs.append([entry for entry in agent.log if entry != "end"])
+            log.extend(entry for entry in agent.log if entry != "end")
+        logs.append(log)
     assert all(log == logs[0] for log in logs[1:])
+
+
+def test_trust_is_learned_from_shown_hands_only() -> None:
+    agents = {"maniac": BayesAgent(), "honest": BayesAgent()}
+    opponents = {"maniac": ManiacBot(), "honest": HonestBot()}
+    rng = np.random.default_rng(2)
+    for hand in range(80):
+        deck = rng.permutation(52)[:9]
+        for name, agent in agents.items():
+            before = agent.opponent.log_trust.copy()
+            state = HandState.new(deck=tuple(int(c) for c in deck), button=hand % 2)
+            play_hand(state, [agent, opponents[name]], [np.random.default_rng(hand), np.random.default_rng(-~hand)])
+            assert state.showdown or np.array_equal(agent.opponent.log_trust, before)
+    # nothing the maniac does follows his cards; what the honest bot does follows them as the corpus says
+    maniac, honest = agents["maniac"].opponent, agents["honest"].opponent
+    assert maniac.trust(False) < 0.2 and honest.trust(False) > 0.8
+    assert maniac.trust(True) < honest.trust(True)
+
+
+@pytest.fixture(scope="module")
+def tight_corpus(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A corpus of honest bots only: their bets come from strong hands."""
+    folder = tmp_path_factory.mktemp("tight")
+    match(HonestBot(), HonestBot(), pairs=150, seed=2, histories=folder / "honest.jsonl")
+    with Corpus.open(folder / "tight.sqlite") as corpus:
+        corpus.build([folder / "honest.jsonl"])
+    return str(folder / "tight.sqlite")
+
+
+def _trusting(db: str, trust: bool) -> BayesAgent:
+    agent = BayesAgent(db=db)
+    for _ in range(40):  # shown hands whose bets followed the cards as the corpus says, or did not at all
+        agent.opponent.observe_shown(True, *((0.9, 0.3) if trust else (0.2, 0.8)))
+    return agent
+
+
+def test_bets_that_do_not_follow_the_cards_leave_the_range_wide(tight_corpus: str) -> None:
+    # the villain (button) raises preflop and bets flop, turn and river; the hero holds a small pair
+    deck = (*parse_cards("AcAd"), *parse_cards("3c3d"), *parse_cards("Ks9d7c5h2s"))
+    state = HandState.new(deck=deck, button=0)
+    state.raise_to(250), state.call(), state.check(), state.raise_to(375), state.call()
+    state.check(), state.raise_to(1125), state.call(), state.check(), state.raise_to(3000)
+    view = state.view(1)
+    tight, loose = _trusting(tight_corpus, True), _trusting(tight_corpus, False)
+    assert tight.opponent.trust(True) > 0.95 and loose.opponent.trust(True) < 0.05
+    assert [str(a) for a, _ in tight.action_probabilities(view)] == ["fold"]
+    assert [str(a) for a, _ in loose.action_probabilities(view)] == ["call"]
+    # against the bets that say nothing, his range stays (nearly) every hand
+    wide = equity_vs_range(view.hole, view.board, np.ones(1326)).equity
+    assert loose._situation(view).equity == pytest.approx(wide, abs=0.02)
+    assert tight._situation(view).equity < wide - 0.2
 
 
 # ------------------------------------------------------ expert and policy
@@ -206,6 +261,23 @@ def test_medium_hands_call_instead_of_raising_against_a_raiser() -> None:
     assert "value" in usual and "value" not in raiser and "call" in raiser
     strong = Situation(equity=0.9, pot_odds=0.33, fold_rate=0.0, raise_rate=0.8)
     assert "big" in {rule for _, _, rule in rule_distribution(view, strong)}
+
+
+def test_raises_that_do_not_follow_the_cards_hurt_only_while_cards_are_to_come() -> None:
+    view = HandState.new(deck=tuple(range(9))).view(0)
+    medium = {"equity": 0.66, "pot_odds": 0.33, "fold_rate": 0.0, "raise_rate": 0.8}
+
+    def rules(trust: float, unseen: int) -> set[str]:
+        return {rule for _, _, rule in rule_distribution(view, Situation(**medium, trust=trust, unseen=unseen))}
+
+    assert "value" not in rules(1.0, 0)  # his raises show strength: call, even on the river
+    assert "value" not in rules(0.0, 5)  # they do not, but five cards are to come: see them first
+    assert "value" in rules(0.0, 0) and "value" in rules(0.0, 1)  # they do not, and little is left to see
+    assert value_threshold(Situation(**medium, trust=0.0, unseen=2)) < value_threshold(Situation(**medium, unseen=2))
+    # a marginal call needs a margin over the price only when his bets follow his cards
+    marginal = {"equity": 0.34, "pot_odds": 0.33}
+    assert [str(a) for a, _ in distribution(view, Situation(**marginal, trust=1.0))] == ["fold"]
+    assert [str(a) for a, _ in distribution(view, Situation(**marginal, trust=0.0))] == ["call"]
 
 
 def test_action_probabilities_agree_with_act_and_ignore_the_generator() -> None:
