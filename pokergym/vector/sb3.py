@@ -76,10 +76,10 @@ class SB3VecEnv(VecEnv):
         if self.venv.kernel is not None:
             buffers, rewards, terminations, last = self.venv.step_arrays(self._actions)
             observations = {key: array.copy() for key, array in buffers.items()}
-            if last is not None:
-                left_observations, left_masks = last["observation"], last["action_mask"]
+            if last is not None:  # one copy of each block; the rows are views of those private copies
+                left_observations, left_masks = last["observation"].copy(), last["action_mask"].copy()
                 for i in np.flatnonzero(terminations).tolist():
-                    final = {"observation": left_observations[i].copy(), "action_mask": left_masks[i].copy()}
+                    final = {"observation": left_observations[i], "action_mask": left_masks[i]}
                     rows[i] = {"terminal_observation": final, "TimeLimit.truncated": False}
             return observations, rewards.astype(np.float32), terminations.copy(), rows
         observations, rewards, terminations, _, infos = self.venv.step(self._actions)
