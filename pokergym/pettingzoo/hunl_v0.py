@@ -176,7 +176,9 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         """
         table = self._table
         if seed is not None:
-            self._dealer.reseed(seed_key(seed))
+            dealer = self._dealer
+            dealer.key = seed_key(seed)
+            dealer.count = 0
             table.reseed()
         hand = table.deal(self._dealer)
         self.agents = list(_AGENTS)
