@@ -14,8 +14,17 @@ from functools import cache, lru_cache
 from typing import Any
 
 from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, rank_structure, straight_top
-from pokergym.context.record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
-from pokergym.context.tables import pair_value, pot_key, table
+from pokergym.context.hand import (  # the special-board rules did not change: shared, not copied
+    _best_full_house,
+    _double_paired,
+    _flush_board,
+    _full_house_board,
+    _override,
+    _quads_board,
+    _trips_board,
+)
+from pokergym.context.record import BoardInfo, DrawClass, HandInfo, MadeClass, PotType
+from pokergym.context.tables import table
 from pokergym.engine.actions import Street
 from pokergym.errors import ContextError
 
@@ -267,173 +276,7 @@ def _flush(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, int] | N
     return None
 
 
-def _best_full_house(counts: Sequence[int]) -> tuple[int, int] | None:
-    trips = -1
-    for r in range(12, -1, -1):
-        if counts[r] >= 3:
-            trips = r
-            break
-    if trips < 0:
-        return None
-    for r in range(12, -1, -1):
-        if r != trips and counts[r] >= 2:
-            return trips, r
-    return None
-
-
-@lru_cache(maxsize=1 << 12)
-def _full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, mine: tuple[int, int]) -> bool:
-    """Whether no two-card holding (quads left aside) makes a better full house than ``mine``.
-
-    ``bcounts`` counts the board's ranks, ``h0`` and ``h1`` are the hero's hole
-    ranks (their cards are not available to the opponent). Cached: the
-    slow-play look-ahead asks the same question for every suit of a next card.
-    """
-    hcounts = [0] * 13
-    hcounts[h0] += 1
-    hcounts[h1] += 1
-    for a in range(13):
-        free_a = 4 - bcounts[a] - hcounts[a]
-        if free_a <= 0:
-            continue
-        for b in range(a, 13):
-            if (a == b and free_a < 2) or (a != b and 4 - bcounts[b] - hcounts[b] <= 0):
-                continue
-            counts = list(bcounts)
-            counts[a] += 1
-            counts[b] += 1
-            if max(counts) >= 4:
-                continue
-            theirs = _best_full_house(counts)
-            if theirs is not None and theirs > mine:
-                return False
-    return True
-
-
 # ---------------------------------------------------------------- special boards
-def _override(made: MadeClass, label: str, entry: list[float], **extra: Any) -> dict[str, Any]:
-    attack, defense = pair_value(entry)
-    return {"made": made, "override": BoardOverride(label, attack, defense), **extra}
-
-
-def _kicker_tier(prefix: str, tiers: list[list[float]], position: int, pot_type: PotType) -> dict[str, Any]:
-    classes = (_M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN)
-    if position > len(tiers):
-        return _override(_M_TRASH, f"{prefix}_no_kicker", [0.0, 0.0], kicker_position=position)
-    attack, defense = pair_value(tiers[position - 1])
-    shift = table("overrides")["kicker_pot_shift"][pot_key(pot_type)]
-    if defense < 99:
-        attack, defense = max(0.0, attack + shift), max(0.0, defense + shift)
-    return _override(classes[position - 1], f"{prefix}_kicker_{position}", [attack, defense], kicker_position=position)
-
-
-def _position_off_board(rank: int, bcounts: Sequence[int]) -> int:
-    return 1 + sum(1 for r in range(rank + 1, 13) if not bcounts[r])
-
-
-def _quads_board(h0: int, h1: int, bcounts: Sequence[int], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
-    data = table("overrides")["quads_board"]
-    side = [r for r in range(13) if bcounts[r] and r != info.quads_rank]
-    mine = max(h0, h1)
-    if side and side[0] >= mine:
-        if _position_off_board(side[0], bcounts) == 1:
-            return _override(_M_NUTS_HIGH, "quads_board_nut_chop", data["board_nut_chop"])
-        return _override(_M_TRASH, "quads_board_plays_board", data["plays_board"])
-    position = _position_off_board(mine, bcounts)
-    if position == 1:
-        return _override(_M_NUTS, "quads_board_kicker_1", data["kickers"][0], kicker_position=1)
-    return _kicker_tier("quads_board", data["kickers"], position, pot_type)
-
-
-def _full_house_board(bcounts: Sequence[int], acounts: Sequence[int], hole_ranks: tuple[int, int]) -> dict[str, Any]:
-    data = table("overrides")["full_house_board"]
-    if max(acounts) == 4:
-        return _override(_M_NUTS, "full_house_board_quads", data["quads"])
-    board_fh = _best_full_house(bcounts)
-    mine = _best_full_house(acounts)
-    if mine is not None and board_fh is not None and mine > board_fh:
-        if _full_house_is_best(tuple(bcounts), *hole_ranks, mine):
-            return _override(_M_NUTS, "full_house_board_best", data["best_full_house"])
-        return _override(_M_NUTS, "full_house_board_higher", data["higher_full_house"])
-    return _override(_M_NUTS, "full_house_board_plays_board", data["plays_board"])
-
-
-def _trips_board(
-    h0: int,
-    h1: int,
-    bcounts: Sequence[int],
-    acounts: Sequence[int],
-    all_mask: int,
-    board_mask: int,
-    flush: tuple[int, int] | None,
-    pot_type: PotType,
-) -> dict[str, Any]:
-    data = table("overrides")["trips_board"]
-    if max(acounts) == 4:
-        return _override(_M_NUTS, "trips_board_quads", data["quads"])
-    mine = _best_full_house(acounts)
-    if mine is not None:
-        if _full_house_is_best(tuple(bcounts), h0, h1, mine):
-            return _override(_M_NUTS, "trips_board_best_full_house", data["best_full_house"])
-        trips = next(r for r in range(13) if bcounts[r] == 3)
-        over = mine[0] > trips or mine[1] > trips
-        key = "full_house_over" if over else "full_house_under"
-        return _override(_M_NUTS, f"trips_board_{key}", data[key])
-    if flush is not None:
-        return _override(_M_FLUSH, "trips_board_flush", data["flush"], flush_rank=flush[0], flush_high_rank=flush[1])
-    if straight_top(all_mask) > straight_top(board_mask):
-        return _override(_M_STRAIGHT, "trips_board_straight", data["straight"])
-    return _kicker_tier("trips_board", data["kickers"], _position_off_board(max(h0, h1), bcounts), pot_type)
-
-
-def _double_paired(
-    h0: int,
-    h1: int,
-    bcounts: Sequence[int],
-    acounts: Sequence[int],
-    all_mask: int,
-    board_mask: int,
-    flush: tuple[int, int] | None,
-    info: BoardInfo,
-    pot_type: PotType,
-) -> dict[str, Any]:
-    data = table("overrides")["double_paired"]
-    if max(acounts) == 4:
-        return _override(_M_NUTS, "double_paired_quads", data["quads"])
-    mine = _best_full_house(acounts)
-    if mine is not None:
-        if _full_house_is_best(tuple(bcounts), h0, h1, mine):
-            return _override(_M_NUTS, "double_paired_best_full_house", data["best_full_house"])
-        return _override(_M_NUTS, "double_paired_lower_full_house", data["lower_full_house"])
-    if flush is not None:
-        return _override(
-            _M_FLUSH, "double_paired_flush", data["flush_or_straight"], flush_rank=flush[0], flush_high_rank=flush[1]
-        )
-    if straight_top(all_mask) > straight_top(board_mask):
-        return _override(_M_STRAIGHT, "double_paired_straight", data["flush_or_straight"])
-    low_pair = min(info.pair_ranks)
-    improved = [r for r in range(13) if acounts[r] >= 2 and not bcounts[r] >= 2 and r > low_pair]
-    if improved:
-        label = "double_paired_improved_two_pair"
-        return _override(_M_TWO_PAIR, label, data["improved_two_pair"], pair_rank=improved[-1])
-    side = [r for r in range(13) if bcounts[r] == 1]
-    best = max([h0, h1, *side])
-    return _kicker_tier("double_paired", data["kickers"], _position_off_board(best, bcounts), pot_type)
-
-
-def _flush_board(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo) -> dict[str, Any]:
-    data = table("overrides")["flush_board"]
-    suit = info.flush_suit
-    on_board = [c >> 2 for c in board]
-    mine = [c >> 2 for c in hole if c & 3 == suit]
-    if mine and max(mine) > min(on_board):
-        high = max(mine)
-        seen = set(on_board) | set(mine)
-        level = 1 + sum(1 for r in range(high + 1, 13) if r not in seen)
-        entry = data["levels"][min(level, len(data["levels"])) - 1]
-        made = _M_FLUSH
-        return _override(made, f"flush_board_level_{level}", entry, flush_rank=level, flush_high_rank=high)
-    return _override(_M_FLUSH, "flush_board_plays_board", data["none"])
 
 
 def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str, Any]:
