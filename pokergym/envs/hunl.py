@@ -73,8 +73,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     ``s``, as Gymnasium's ``Env.reset`` does; the deal never draws from it
     (wrappers may), so it is built only when first read after the seed. A
     seeded reset therefore costs the same as an unseeded one. The
-    environment's own generator is reseeded in place rather than rebuilt (a
-    reference to it kept across a seeded reset follows the new seed; a
+    environment's own generator is reseeded in place, when first read, rather
+    than rebuilt (a reference to it sees the new seed from that read on; a
     generator the user assigned to ``np_random`` is replaced, never
     modified). Without any seed, the dealing key comes from the operating
     system's entropy.
@@ -266,9 +266,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         """Reseed the dealer and the opponent now, ``np_random`` when it is next read."""
         if type(seed) is not int or seed < 0:
             super().reset(seed=seed)  # Gymnasium rejects the seed with its own error (or accepts a bool)
-        dealer = self._dealer
-        dealer.key = seed_key(int(seed))
-        dealer.count = 0
+        self._dealer.reseed(seed_key(int(seed)))
         self._np_random_seed = seed
         self._pending_seed = seed
         self._seed_opponent()

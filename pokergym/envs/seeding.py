@@ -19,8 +19,6 @@ Example:
 
 from __future__ import annotations
 
-from typing import cast
-
 import numpy as np
 
 from pokergym.engine.dealer import mix64
@@ -56,23 +54,21 @@ def _set_pcg64(rng: np.random.Generator, state: int, inc: int) -> None:
     bits.state = {"bit_generator": "PCG64", "state": {"state": state, "inc": inc}, "has_uint32": 0, "uinteger": 0}
 
 
-def seed_generator(rng: np.random.Generator, seed: int) -> int:
+def seed_generator(rng: np.random.Generator, seed: int) -> None:
     """Put the PCG64 generator ``rng`` in the state of ``np.random.default_rng(seed)``, in place.
 
     Several times cheaper than building that generator: only numpy's
     ``SeedSequence`` hashing remains; its ``generate_state`` and PCG64's
     seeding run as a few Python integer operations.
 
-    Returns:
-        The seed sequence's entropy (``seed`` itself), as Gymnasium's ``np_random_seed``.
-
     Raises:
         TypeError: ``rng`` does not run on PCG64.
 
     Example:
         >>> rng = np.random.default_rng(0)
-        >>> seed_generator(rng, 42), rng.bit_generator.state == np.random.default_rng(42).bit_generator.state
-        (42, True)
+        >>> seed_generator(rng, 42)
+        >>> rng.bit_generator.state == np.random.default_rng(42).bit_generator.state
+        True
     """
     sequence = np.random.SeedSequence(seed)
     p0, p1, p2, p3 = sequence.pool.tolist()
@@ -84,7 +80,6 @@ def seed_generator(rng: np.random.Generator, seed: int) -> int:
     initial = (b ^ b >> 16) << 96 | (a ^ a >> 16) << 64 | (d ^ d >> 16) << 32 | (c ^ c >> 16)
     inc = ((f ^ f >> 16) << 96 | (e ^ e >> 16) << 64 | (h ^ h >> 16) << 32 | (g ^ g >> 16)) << 1 & _MASK128 | 1
     _set_pcg64(rng, (inc + initial) * _PCG_MULT + inc & _MASK128, inc)  # PCG64 seeding: two LCG steps
-    return cast("int", sequence.entropy)
 
 
 def key_generator(rng: np.random.Generator, key: int) -> np.random.Generator:

@@ -176,9 +176,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         """
         table = self._table
         if seed is not None:
-            dealer = self._dealer
-            dealer.key = seed_key(seed)
-            dealer.count = 0
+            self._dealer.reseed(seed_key(seed))
             table.reseed()
         hand = table.deal(self._dealer)
         self.agents = list(_AGENTS)

@@ -26,7 +26,6 @@ from pokergym.context.hand import (  # the special-board rules did not change: s
 from pokergym.context.record import BoardInfo, DrawClass, HandInfo, MadeClass, PotType
 from pokergym.context.tables import table
 from pokergym.engine.actions import Street
-from pokergym.errors import ContextError
 
 # Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
 _D_MEDIUM_DRAW = DrawClass.MEDIUM_DRAW
@@ -70,25 +69,7 @@ _OVERCARD_TIERS = (_D_STRONG_OVERCARD_DRAW, _D_MEDIUM_OVERCARD_DRAW, _D_WEAK_OVE
 
 
 def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType = _POT_SRP) -> HandInfo:
-    """Classify the hero's made hand and draw.
-
-    Args:
-        hole: the two hole card codes.
-        board: the 3 to 5 board card codes, in the order dealt.
-        pot_type: the pot type; it moves overcard draws and special-board kicker tiers.
-
-    Raises:
-        ContextError: on a malformed hand or board, or repeated cards.
-
-    Example:
-        >>> from pokergym.cards import parse_cards
-        >>> classify_hand(parse_cards("QhQd"), parse_cards("Kh7d2c")).made
-        <MadeClass.SECOND_PAIR: 'second_pair'>
-        >>> classify_hand(parse_cards("AhKh"), parse_cards("Qh7h2c")).draw
-        <DrawClass.STRONG_DRAW: 'strong_draw'>
-    """
-    if len(hole) != 2 or len({*hole, *board}) != len(board) + 2 or not (0 <= hole[0] < 52 and 0 <= hole[1] < 52):
-        raise ContextError(f"need two distinct hole cards not on the board, got hole={hole!r} board={board!r}")
+    """What :func:`pokergym.context.hand.classify_hand` returned before the kernel (valid cards assumed)."""
     info = analyze_board(board)
     fields = made_hand(hole, board, info, pot_type)
     made: MadeClass = fields["made"]

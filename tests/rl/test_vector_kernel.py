@@ -2,7 +2,6 @@
 
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
 
 import baselines
 import pokergym  # noqa: F401
@@ -221,10 +220,6 @@ def test_sb3_adapter_on_the_kernel_backend():
         venv.set_attr("render_mode", "ansi")
     with pytest.raises(ConfigError, match="kernel backend"):
         venv.env_method("render")
-
-
-def test_single_env_still_passes_check_env():
-    check_env(HUNLEnv(illegal_action="penalty"), skip_render_check=True)
 
 
 def test_kernel_tables_check_their_arguments():
