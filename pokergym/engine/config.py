@@ -56,6 +56,21 @@ class GameConfig:
         """The smaller of the two starting stacks."""
         return min(self.stacks)
 
+    @property
+    def max_actions(self) -> int:
+        """An upper bound on the actions in one hand.
+
+        Every bet or raise except a seat's one all-in for less moves at least
+        a big blind from its stack; each can be called once (the big blind as
+        well); each street has at most two checks; a fold ends the hand.
+
+        Example:
+            >>> GameConfig().max_actions
+            814
+        """
+        raises = sum(self.stacks) // self.big_blind + 2
+        return 2 * raises + 1 + 2 * 4 + 1
+
     @classmethod
     def from_big_blinds(cls, stack_bb: float, small_blind: int = 50, big_blind: int = 100) -> GameConfig:
         """Build a config with equal stacks given in big blinds.

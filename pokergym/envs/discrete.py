@@ -172,6 +172,18 @@ class DiscreteActions:
         masks = self._lookup(hand)[1] if hand.can_raise else self._no_raise
         return masks[1 if hand.to_call else 0].copy()  # copying a cached array beats building one
 
+    def index(self, action: object) -> int:
+        """The id of ``action`` (a Python or numpy integer, or a 0-d integer array), checked to be in range.
+
+        Raises:
+            IllegalActionError: ``action`` is not an integer id or is out of range.
+
+        Example:
+            >>> DiscreteActions().index(np.int64(3))
+            3
+        """
+        return _as_index(action, self.mask_size)
+
     def apply(self, hand: HandState, action: Any) -> None:
         """Take the action with id ``action`` for the seat to act.
 

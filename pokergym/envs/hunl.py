@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import gymnasium as gym
 import numpy as np
@@ -31,12 +31,20 @@ from pokergym.engine.events import EventFeed
 from pokergym.engine.state import HandState
 from pokergym.engine.view import make_view
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
+from pokergym.envs.discrete import DiscreteActions
+from pokergym.envs.kernel_layout import BUTTON, DECK, MAX_RAISE_TO, MIN_RAISE_TO, PAYOFF, SHOWDOWN, TERMINAL, TO_CALL
 from pokergym.envs.render import render_hand
 from pokergym.envs.seeding import key_generator, seed_generator
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import AgentError, ConfigError, PokerGymError
+from pokergym.errors import AgentError, ConfigError, HandOverError, IllegalActionError, PokerGymError
 
-__all__ = ["HUNLEnv"]
+if TYPE_CHECKING:
+    from pokergym.envs.compiled import CompiledTable
+
+__all__ = ["Backend", "HUNLEnv"]
+
+Backend = Literal["auto", "kernel", "python"]
+"""How ``HUNL-v0`` steps its hands: ``"auto"`` picks ``"kernel"`` when it applies, else ``"python"``."""
 
 _LEARNER = 0
 _OPPONENT = 1
@@ -49,6 +57,7 @@ _TAKE: dict[ActionKind, Callable[[HandState], None]] = {
     ActionKind.ALL_IN: HandState.all_in,
 }
 _MAX_SKIPPED = 1000
+_KERNEL_MAX_ACTIONS = 1 << 16  # the longest action log the kernel backend allocates
 
 
 class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
@@ -114,6 +123,18 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
 
     :attr:`feature_names` gives the name of every index.
 
+    Backends (``backend``; :attr:`backend` says which one runs): ``"kernel"``,
+    chosen automatically whenever it applies (the default calling-station
+    opponent and the discrete action mode), steps the hand with the compiled
+    kernels the vector environment uses (:mod:`pokergym.envs.compiled`): the
+    same hands, observations, rewards and infos as the Python engine,
+    several times faster. ``hand`` is then rebuilt on demand from the
+    kernel's action log by the Python engine (treat it as read-only). The
+    first kernel environment of a process imports numba and loads the
+    compiled kernels (about a second; compiling them on a fresh install takes
+    longer, once). ``"python"`` plays on :class:`~pokergym.engine.HandState`
+    directly and serves every opponent and action mode.
+
     Actions (``action_mode``; details in :mod:`pokergym.envs.actions`):
 
     * ``"discrete"``: ``Discrete(len(raise_fractions) + 3)``: 0 fold, 1
@@ -152,8 +173,11 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         history_slots: action slots per street in the observation.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text)
             or ``"human"`` (the table is printed after every reset and step).
+        backend: ``"auto"`` (the kernel when it applies), ``"kernel"`` (an error
+            if it does not apply) or ``"python"``.
 
     Attributes:
+        backend: ``"kernel"`` or ``"python"``, the backend that runs.
         opponent: the agent in seat 1.
         codec: the action codec (``encode``/``decode``/``describe`` helpers).
         feature_names: a name per observation index.
@@ -173,6 +197,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         illegal_penalty: float | None = None,
         history_slots: int = 6,
         render_mode: str | None = None,
+        backend: Backend = "auto",
     ) -> None:
         """Build the environment (see the class docstring for the arguments)."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -204,6 +229,28 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         self._opponent_rng = np.random.Generator(np.random.PCG64(0))
         self._opponent_seeded = False
         self._feed: EventFeed | None = None
+        if backend not in ("auto", "kernel", "python"):
+            raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
+        obstacle = self._kernel_obstacle()
+        if backend == "kernel" and obstacle is not None:
+            raise ConfigError(f"the kernel backend does not apply: {obstacle}")
+        self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
+        self._compiled: CompiledTable | None = None
+        self._aborted = False
+        if self.backend == "kernel":
+            from pokergym.envs.compiled import CompiledTable  # imports numba: only when the kernel runs
+
+            self._compiled = CompiledTable(config, raise_fractions, button, history_slots)
+
+    def _kernel_obstacle(self) -> str | None:
+        """Why the kernel backend cannot play this environment, or ``None`` when it can."""
+        if not self._opponent_calls:
+            return f"the kernel plays the calling station only, got opponent {self.opponent!r}"
+        if not isinstance(self._table.codec, DiscreteActions):
+            return "the kernel supports the discrete action mode only"
+        if self._table.config.max_actions > _KERNEL_MAX_ACTIONS:
+            return f"stacks of {self._table.config.stacks} chips are too many big blinds deep for the action log"
+        return None
 
     @property  # gym.Env declares a plain attribute; here reading it may build the generator
     def _np_random(self) -> np.random.Generator | None:
@@ -242,6 +289,16 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             self._seed(seed)
         elif not self._opponent_seeded:
             self._seed_opponent()
+        compiled = self._compiled
+        if compiled is not None:
+            self.opponent.reset(_OPPONENT, self._opponent_rng)
+            compiled.reset(None if seed is None else self._dealer.key)
+            self._aborted = False
+            info = self._compiled_info()
+            info["skipped_hands"] = info["skipped_chips"] = 0
+            if self.render_mode == "human":
+                print(self._text())
+            return self._compiled_observation(), info
         dealer = self._dealer
         skipped = 0
         skipped_chips = 0
@@ -286,6 +343,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             HandOverError: the hand is over (call :meth:`reset`) or was never dealt.
             AgentError: the opponent raised an exception or chose an illegal action.
         """
+        if self._compiled is not None:
+            return self._compiled_step(action)
         table = self._table
         legal = table.act(_LEARNER, action)
         hand = self.hand
@@ -302,8 +361,96 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             print(self._text())
         return table.observe(_LEARNER), reward, terminated, False, self._info(hand)
 
+    def _compiled_step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """:meth:`step` on the kernel backend."""
+        compiled = cast("CompiledTable", self._compiled)
+        if not compiled.state:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        if self._aborted or compiled.state[TERMINAL]:
+            raise HandOverError("the hand is over: call reset() to deal the next one")
+        table = self._table
+        try:
+            index = cast(DiscreteActions, table.codec).index(action)
+            if not compiled.tables.masks[0, index]:
+                table.codec.apply(self.hand.copy(), action)  # raises the codec's error, naming the legal ids
+                raise PokerGymError(f"the kernel's mask and the action codec disagree on {action!r}")
+        except IllegalActionError:
+            if table.raise_on_illegal:
+                raise
+            self._aborted = True
+            compiled.tables.masks[0] = 0
+            reward = -table.penalty
+            terminated = True
+        else:
+            terminated = compiled.step(index)
+            reward = compiled.state[PAYOFF] / table.config.big_blind if terminated else 0.0
+        if self.render_mode == "human":
+            print(self._text())
+        return self._compiled_observation(), reward, terminated, False, self._compiled_info()
+
+    def _compiled_observation(self) -> dict[str, np.ndarray]:
+        tables = cast("CompiledTable", self._compiled).tables
+        return {"observation": tables.observations[0].copy(), "action_mask": tables.masks[0].copy()}
+
+    def _compiled_info(self) -> dict[str, Any]:
+        """:meth:`_info` from the kernel's state row and records."""
+        compiled = cast("CompiledTable", self._compiled)
+        state = compiled.state
+        history = tuple(compiled.records)
+        if state[TERMINAL]:
+            payoffs = (state[PAYOFF], state[PAYOFF + 1])
+            showdown = state[SHOWDOWN] == 1
+            hole = DECK + (0 if state[BUTTON] == _OPPONENT else 2)
+            return {
+                "seat": _LEARNER,
+                "button": state[BUTTON],
+                "to_call": 0,
+                "min_raise_to": 0,
+                "max_raise_to": 0,
+                "chips": payoffs[_LEARNER],
+                "history": history,
+                "illegal_action": False,
+                "payoffs": payoffs,
+                "showdown": showdown,
+                "opponent_hole": (state[hole], state[hole + 1]) if showdown else None,
+            }
+        aborted = self._aborted
+        return {
+            "seat": _LEARNER,
+            "button": state[BUTTON],
+            "to_call": 0 if aborted else state[TO_CALL],
+            "min_raise_to": 0 if aborted else state[MIN_RAISE_TO],
+            "max_raise_to": 0 if aborted else state[MAX_RAISE_TO],
+            "chips": 0,
+            "history": history,
+            "illegal_action": aborted,
+        }
+
+    @property
+    def hand(self) -> HandState:
+        """The current hand's engine state: it holds both seats' cards (for drivers and adapters, not agents).
+
+        On the kernel backend it is rebuilt from the kernel's action log when
+        read (treat it as read-only).
+
+        Raises:
+            HandOverError: before the first ``reset``.
+        """
+        compiled = self._compiled
+        if compiled is None:
+            return TableFront.hand.fget(self)  # type: ignore[attr-defined,no-any-return]
+        if not compiled.state:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        return compiled.hand()
+
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (for sb3-contrib's ``MaskablePPO``)."""
+        compiled = self._compiled
+        if compiled is not None:
+            if not compiled.state:
+                raise HandOverError("no hand has been dealt: call reset() first")
+            mask: np.ndarray = compiled.tables.masks[0]
+            return mask.astype(bool)
         return self._table.mask(_LEARNER).astype(bool)
 
     def render(self) -> str | None:
@@ -316,7 +463,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
 
     def _text(self) -> str:
         text = render_hand(self.hand, names=("learner", self.opponent.name))
-        return text + "\nthe learner's illegal action ended the hand" if self._table.aborted else text
+        aborted = self._aborted if self._compiled is not None else self._table.aborted
+        return text + "\nthe learner's illegal action ended the hand" if aborted else text
 
     def _start_opponent(self, hand: HandState) -> None:
         opponent = self.opponent

@@ -10,7 +10,7 @@ one ended (``SAME_STEP`` autoreset), writing observations, masks, rewards,
 terminations and the finished hands' last observations into arrays.
 
 **State.** Table ``i`` is the row ``state[i]`` of an ``int64`` array with the
-columns named below (button, street, stacks, street bets, contributions,
+columns named in :mod:`pokergym.envs.kernel_layout` (button, street, stacks, street bets, contributions,
 whether each seat has acted on the street, the last full raise increment,
 the seat to act and its bounds, the payoffs, the hand count, the next
 alternating button, the number of actions per street, the raises per street
@@ -64,9 +64,35 @@ import numpy.typing as npt
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT
 from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions
+from pokergym.envs.kernel_layout import (
+    ACTED,
+    ACTIONS,
+    ACTOR,
+    BET,
+    BUTTON,
+    CAN_RAISE,
+    CONTRIBUTION,
+    COUNT,
+    DECK,
+    LAST_RAISE,
+    LOG_FIELDS,
+    LOGGED,
+    MAX_RAISE_TO,
+    MIN_RAISE_TO,
+    NEXT_BUTTON,
+    PAYOFF,
+    RAISES,
+    SHOWDOWN,
+    STACK,
+    STATE_FIELDS,
+    STREET,
+    TERMINAL,
+    TO_CALL,
+)
 from pokergym.envs.observation import MAX_RAISE_COUNT, ObservationLayout
 from pokergym.errors import ConfigError
 from pokergym.evaluator._kernels import Tables, kernel_tables, rank_of
@@ -77,6 +103,8 @@ __all__ = [
     "BUTTON",
     "CONTRIBUTION",
     "DECK",
+    "LOGGED",
+    "LOG_FIELDS",
     "MAX_RAISE_TO",
     "MIN_RAISE_TO",
     "RANDOM",
@@ -86,7 +114,9 @@ __all__ = [
     "TO_CALL",
     "KernelTables",
     "legal_id",
+    "reset_table",
     "reset_tables",
+    "step_table",
     "step_tables",
 ]
 
@@ -94,6 +124,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 _A = TypeVar("_A", bound=np.ndarray)
 
 Int64s = npt.NDArray[np.int64]
+Log = npt.NDArray[np.int64]
+"""An action log: ``int64 (tables, capacity, LOG_FIELDS)``; capacity 0 logs nothing."""
 Floats = npt.NDArray[np.float32]
 
 
@@ -123,39 +155,6 @@ def _unowned_view(typingctx: Any, array: Any) -> Any:
 _unowned = cast(Callable[[_A], _A], intrinsic(_unowned_view))
 
 
-# Columns of the state array (one row per table). Pairs are indexed by seat: STACK + seat, etc.
-BUTTON = 0
-"""State column: the button's seat."""
-STREET = 1
-"""State column: the street (0 preflop .. 3 river; the river once the board is run out)."""
-STACK = 2
-"""State columns ``STACK``, ``STACK + 1``: chips behind of seats 0 and 1."""
-BET = 4
-"""State columns ``BET``, ``BET + 1``: chips put in on the current street."""
-CONTRIBUTION = 6
-"""State columns ``CONTRIBUTION``, ``CONTRIBUTION + 1``: chips put in during the hand (matched chips once settled)."""
-_ACTED = 8
-_LAST_RAISE = 10
-_ACTOR = 11
-TO_CALL = 12
-"""State column: chips the seat to act must add to call."""
-_CAN_RAISE = 13
-MIN_RAISE_TO = 14
-"""State column: the smallest raise-to of the seat to act (0 when it cannot raise)."""
-MAX_RAISE_TO = 15
-"""State column: the largest raise-to of the seat to act (0 when it cannot raise)."""
-_TERMINAL = 16
-_SHOWDOWN = 17
-_PAYOFF = 18
-_COUNT = 20
-_NEXT_BUTTON = 21
-_ACTIONS = 22  # four columns: actions taken per street (the history slot of the next one)
-_RAISES = 26  # eight columns: bets and raises per street and seat (2 * street + seat)
-DECK = 34
-"""State columns ``DECK .. DECK + 8``: the hand's cards (button hole, big-blind hole, board)."""
-STATE_FIELDS = 43
-"""The number of state columns."""
-
 # Entries of the int64 settings array.
 _SMALL = 0
 _BIG = 1
@@ -183,6 +182,11 @@ _RAISE_COLUMN = 5
 _ALL_IN_COLUMN = 6
 _SIZE_COLUMN = 7
 _RIVER = 3
+_FOLD_KIND = int(ActionKind.FOLD)
+_CHECK_KIND = int(ActionKind.CHECK)
+_CALL_KIND = int(ActionKind.CALL)
+_BET_KIND = int(ActionKind.BET)
+_RAISE_KIND = int(ActionKind.RAISE)
 _NO_CARD = -1
 _LEARNER = 0
 _OPPONENT = 1
@@ -242,7 +246,7 @@ def _board_count(street: int) -> int:
 def _begin_turn(state: Int64s, i: int, seat: int) -> None:
     """``HandState._begin_turn``: give ``seat`` the turn and its bounds."""
     other = 1 - seat
-    state[i, _ACTOR] = seat
+    state[i, ACTOR] = seat
     stack = state[i, STACK + seat]
     to_call = state[i, BET + other] - state[i, BET + seat]
     if to_call > stack:
@@ -252,12 +256,12 @@ def _begin_turn(state: Int64s, i: int, seat: int) -> None:
     state[i, TO_CALL] = to_call
     if stack > to_call and state[i, STACK + other] > 0:
         top = state[i, BET + seat] + stack
-        low = state[i, BET + other] + state[i, _LAST_RAISE]
-        state[i, _CAN_RAISE] = 1
+        low = state[i, BET + other] + state[i, LAST_RAISE]
+        state[i, CAN_RAISE] = 1
         state[i, MAX_RAISE_TO] = top
         state[i, MIN_RAISE_TO] = low if low < top else top
     else:
-        state[i, _CAN_RAISE] = 0
+        state[i, CAN_RAISE] = 0
         state[i, MIN_RAISE_TO] = 0
         state[i, MAX_RAISE_TO] = 0
 
@@ -265,13 +269,13 @@ def _begin_turn(state: Int64s, i: int, seat: int) -> None:
 @_jit
 def _finish(state: Int64s, i: int, payoff: int, showdown: int) -> None:
     """``HandState._finish``: seat 0 wins ``payoff`` chips (seat 1 its opposite)."""
-    state[i, _TERMINAL] = 1
-    state[i, _SHOWDOWN] = showdown
-    state[i, _PAYOFF] = payoff
-    state[i, _PAYOFF + 1] = -payoff
-    state[i, _ACTOR] = -1
+    state[i, TERMINAL] = 1
+    state[i, SHOWDOWN] = showdown
+    state[i, PAYOFF] = payoff
+    state[i, PAYOFF + 1] = -payoff
+    state[i, ACTOR] = -1
     state[i, TO_CALL] = 0
-    state[i, _CAN_RAISE] = 0
+    state[i, CAN_RAISE] = 0
     state[i, MIN_RAISE_TO] = 0
     state[i, MAX_RAISE_TO] = 0
 
@@ -297,8 +301,8 @@ def _showdown(state: Int64s, i: int, tabs: Tables) -> None:
     else:
         button_won = pot // 2
     won0 = button_won if state[i, BUTTON] == 0 else pot - button_won
-    state[i, _PAYOFF] = won0 - state[i, CONTRIBUTION]
-    state[i, _PAYOFF + 1] = -state[i, _PAYOFF]
+    state[i, PAYOFF] = won0 - state[i, CONTRIBUTION]
+    state[i, PAYOFF + 1] = -state[i, PAYOFF]
 
 
 @_jit
@@ -328,8 +332,8 @@ def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
         _finish(state, i, 0, 1)
         return
     state[i, BET] = state[i, BET + 1] = 0
-    state[i, _ACTED] = state[i, _ACTED + 1] = 0
-    state[i, _LAST_RAISE] = big_blind
+    state[i, ACTED] = state[i, ACTED + 1] = 0
+    state[i, LAST_RAISE] = big_blind
     _begin_turn(state, i, 1 - state[i, BUTTON])
 
 
@@ -337,8 +341,8 @@ def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
 def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: int, size: float, all_in: bool) -> None:
     """Write an action into its history slot (``SeatEncoder._add_actions``); ``size`` is the raw size ratio."""
     street = state[i, STREET]
-    slot = state[i, _ACTIONS + street]
-    state[i, _ACTIONS + street] = slot + 1
+    slot = state[i, ACTIONS + street]
+    state[i, ACTIONS + street] = slot + 1
     last = slots - 1
     start = _HISTORY + _SLOT_WIDTH * (street * slots + (slot if slot < last else last))
     if slot > last:  # the street overflowed: the last slot keeps the latest action
@@ -349,8 +353,8 @@ def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: i
     if column == _RAISE_COLUMN:
         obs[i, start + _SIZE_COLUMN] = size / (1.0 + size)
         counter = 2 * street + seat
-        count = state[i, _RAISES + counter] + 1
-        state[i, _RAISES + counter] = count
+        count = state[i, RAISES + counter] + 1
+        state[i, RAISES + counter] = count
         obs[i, _HISTORY + 4 * _SLOT_WIDTH * slots + counter] = count if count < MAX_RAISE_COUNT else MAX_RAISE_COUNT
     elif column == _CALL_COLUMN:
         obs[i, start + _SIZE_COLUMN] = size / (1.0 + size)
@@ -359,18 +363,34 @@ def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: i
 
 
 @_jit
-def _act(state: Int64s, i: int, obs: Floats, column: int, to: int, slots: int, big_blind: int) -> None:
+def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: int, all_in: int) -> None:
+    """Append an action to table ``i``'s log (counted in ``LOGGED`` even when the log has no room)."""
+    n = state[i, LOGGED]
+    if n < log.shape[1]:
+        log[i, n, 0] = state[i, STREET]
+        log[i, n, 1] = seat
+        log[i, n, 2] = kind
+        log[i, n, 3] = to
+        log[i, n, 4] = added
+        log[i, n, 5] = all_in
+    state[i, LOGGED] = n + 1
+
+
+@_jit
+def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slots: int, big_blind: int) -> None:
     """The seat to act folds, checks, calls (by ``column``) or raises to ``to``, then the hand moves on.
 
     ``HandState._fold``, ``_check``, ``_call`` and ``_raise`` followed by
-    ``_after_action``; the action is recorded in the observation's history.
+    ``_after_action``; the action is recorded in the observation's history
+    and in the action log (as the ``ActionRecord`` the engine would append).
     """
-    seat = state[i, _ACTOR]
+    seat = state[i, ACTOR]
     other = 1 - seat
     own = state[i, BET + seat]
     pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
     if column == _FOLD_COLUMN:
         _record(state, i, obs, slots, seat, _FOLD_COLUMN, 0.0, False)
+        _log(state, i, log, seat, _FOLD_KIND, own, 0, 0)
         loss = state[i, CONTRIBUTION + seat]
         uncalled = state[i, CONTRIBUTION + other] - loss  # the winner's bet nobody matched
         state[i, STACK + other] += uncalled
@@ -381,25 +401,30 @@ def _act(state: Int64s, i: int, obs: Floats, column: int, to: int, slots: int, b
     if column == _RAISE_COLUMN:
         facing = state[i, BET + other]
         added = to - own
-        if to - facing >= state[i, _LAST_RAISE]:
-            state[i, _LAST_RAISE] = to - facing
+        if to - facing >= state[i, LAST_RAISE]:
+            state[i, LAST_RAISE] = to - facing
         state[i, STACK + seat] -= added
         state[i, BET + seat] = to
         state[i, CONTRIBUTION + seat] += added
-        state[i, _ACTED + other] = 0
+        state[i, ACTED + other] = 0
         size = (to - facing) / (pot + facing - own)
-        _record(state, i, obs, slots, seat, _RAISE_COLUMN, size, state[i, STACK + seat] == 0)
+        all_in = state[i, STACK + seat] == 0
+        _record(state, i, obs, slots, seat, _RAISE_COLUMN, size, all_in)
+        _log(state, i, log, seat, _RAISE_KIND if facing else _BET_KIND, to, added, all_in)
     elif column == _CALL_COLUMN:
         amount = state[i, TO_CALL]
         state[i, STACK + seat] -= amount
         state[i, BET + seat] = own + amount
         state[i, CONTRIBUTION + seat] += amount
-        _record(state, i, obs, slots, seat, _CALL_COLUMN, amount / pot, state[i, STACK + seat] == 0)
+        all_in = state[i, STACK + seat] == 0
+        _record(state, i, obs, slots, seat, _CALL_COLUMN, amount / pot, all_in)
+        _log(state, i, log, seat, _CALL_KIND, own + amount, amount, all_in)
     else:
         _record(state, i, obs, slots, seat, _CHECK_COLUMN, 0.0, False)
-    state[i, _ACTED + seat] = 1
+        _log(state, i, log, seat, _CHECK_KIND, own, 0, 0)
+    state[i, ACTED + seat] = 1
     if state[i, STACK + other] and (
-        state[i, BET + other] < state[i, BET + seat] or (state[i, _ACTED + other] == 0 and state[i, STACK + seat])
+        state[i, BET + other] < state[i, BET + seat] or (state[i, ACTED + other] == 0 and state[i, STACK + seat])
     ):
         _begin_turn(state, i, other)
     else:
@@ -407,16 +432,32 @@ def _act(state: Int64s, i: int, obs: Floats, column: int, to: int, slots: int, b
 
 
 @_jit
-def _play_opponent(state: Int64s, i: int, obs: Floats, slots: int, big_blind: int) -> None:
+def _play_opponent(state: Int64s, i: int, obs: Floats, log: Log, slots: int, big_blind: int) -> None:
     """The calling station's turns: check or call until the learner acts or the hand ends."""
-    while state[i, _ACTOR] == _OPPONENT:
-        _act(state, i, obs, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
+    while state[i, ACTOR] == _OPPONENT:
+        _act(state, i, obs, log, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
+
+
+@_jit
+def _take(
+    state: Int64s, i: int, obs: Floats, log: Log, action: int, width: int, fractions: npt.NDArray[np.float64],
+    slots: int, big_blind: int,
+) -> None:  # fmt: skip
+    """Take the learner's legal action id at table ``i`` (``DiscreteActions.apply``), then the station's replies."""
+    if action == 0:
+        _act(state, i, obs, log, _FOLD_COLUMN, 0, slots, big_blind)
+    elif action == 1:
+        _act(state, i, obs, log, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
+    else:
+        to = state[i, MAX_RAISE_TO] if action == width - 1 else _raise_size(state, i, fractions, action - 2)
+        _act(state, i, obs, log, _RAISE_COLUMN, to, slots, big_blind)
+    _play_opponent(state, i, obs, log, slots, big_blind)
 
 
 @_jit
 def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index: int) -> int:
     """``DiscreteActions.sizes(hand)[index]``: the raise-to amount of fraction ``index``, or 0 where it is masked."""
-    facing = state[i, BET + 1 - state[i, _ACTOR]]
+    facing = state[i, BET + 1 - state[i, ACTOR]]
     unit = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1] + state[i, TO_CALL]
     low = state[i, MIN_RAISE_TO]
     high = state[i, MAX_RAISE_TO]
@@ -449,7 +490,7 @@ def _write_view(
     obs[i, _SCALARS + 3] = state[i, BET] * scale
     obs[i, _SCALARS + 4] = state[i, BET + 1] * scale
     obs[i, _SCALARS + 5] = to_call * scale
-    turn = state[i, _ACTOR] == _LEARNER
+    turn = state[i, ACTOR] == _LEARNER
     obs[i, _SCALARS + 6] = state[i, MIN_RAISE_TO] * scale if turn else 0.0
     obs[i, _SCALARS + 7] = state[i, MAX_RAISE_TO] * scale if turn else 0.0
     obs[i, _SCALARS + 8] = to_call / (pot + to_call)
@@ -460,7 +501,7 @@ def _write_view(
         return
     masks[i, 0] = 1 if state[i, TO_CALL] else 0
     masks[i, 1] = 1
-    can_raise = state[i, _CAN_RAISE] == 1
+    can_raise = state[i, CAN_RAISE] == 1
     masks[i, width - 1] = 1 if can_raise else 0
     if not can_raise:
         for k in range(2, width - 1):
@@ -486,21 +527,22 @@ def _new_hand(
     i: int,
     obs: Floats,
     masks: npt.NDArray[np.int8],
+    log: Log,
     settings: Int64s,
     fractions: npt.NDArray[np.float64],
     scale: float,
     deck: Int64s,
 ) -> None:
     """Deal table ``i``'s next hand (``HandTable.deal`` + ``HandState.new``) and play up to the learner's turn."""
-    count = state[i, _COUNT]
+    count = state[i, COUNT]
     bit = _deal(state, i, keys[i], count, deck)
-    state[i, _COUNT] = count + 1
+    state[i, COUNT] = count + 1
     mode = settings[_BUTTON_MODE]
     if mode == ALTERNATE:
-        button = state[i, _NEXT_BUTTON]
+        button = state[i, NEXT_BUTTON]
         if button < 0:
             button = bit
-        state[i, _NEXT_BUTTON] = 1 - button
+        state[i, NEXT_BUTTON] = 1 - button
     elif mode == RANDOM:
         button = bit
     else:
@@ -517,14 +559,15 @@ def _new_hand(
     state[i, STACK + big] = stack_big - posted_big
     state[i, BET + button] = state[i, CONTRIBUTION + button] = posted_small
     state[i, BET + big] = state[i, CONTRIBUTION + big] = posted_big
-    state[i, _ACTED] = state[i, _ACTED + 1] = 0
-    state[i, _LAST_RAISE] = big_blind
-    state[i, _TERMINAL] = state[i, _SHOWDOWN] = 0
-    state[i, _PAYOFF] = state[i, _PAYOFF + 1] = 0
+    state[i, ACTED] = state[i, ACTED + 1] = 0
+    state[i, LAST_RAISE] = big_blind
+    state[i, TERMINAL] = state[i, SHOWDOWN] = 0
+    state[i, PAYOFF] = state[i, PAYOFF + 1] = 0
     for k in range(4):
-        state[i, _ACTIONS + k] = 0
+        state[i, ACTIONS + k] = 0
     for k in range(8):
-        state[i, _RAISES + k] = 0
+        state[i, RAISES + k] = 0
+    state[i, LOGGED] = 0
     obs[i, :] = 0.0
     hole = DECK if button == _LEARNER else DECK + 2
     obs[i, _HOLE + state[i, hole]] = 1.0
@@ -536,7 +579,7 @@ def _new_hand(
     # (HandState._start's other cases cannot happen), and the calling station's reply (a call or
     # a check) always leaves the learner a decision too: no hand ends before the learner acts.
     _begin_turn(state, i, button)
-    _play_opponent(state, i, obs, settings[_SLOTS], big_blind)
+    _play_opponent(state, i, obs, log, settings[_SLOTS], big_blind)
     _write_view(state, i, obs, masks, fractions, scale)
 
 
@@ -560,12 +603,27 @@ def reset_tables(
     state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
     settings, fractions = _unowned(settings), _unowned(fractions)
     deck = np.empty(52, np.int64)
+    log = np.empty((1, 0, LOG_FIELDS), np.int64)  # the vector keeps no action log
     for i in range(state.shape[0]):
         if reseed[i]:
             keys[i] = new_keys[i]
-            state[i, _COUNT] = 0
-            state[i, _NEXT_BUTTON] = -1
-        _new_hand(state, keys, i, obs, masks, settings, fractions, scale, deck)
+            state[i, COUNT] = 0
+            state[i, NEXT_BUTTON] = -1
+        _new_hand(state, keys, i, obs, masks, log, settings, fractions, scale, deck)
+
+
+@_jit
+def _unowned_tables(tabs: Tables) -> Tables:
+    """The evaluator's tables as views without a memory owner (see :func:`_unowned_view`)."""
+    return (
+        _unowned(tabs[0]),
+        _unowned(tabs[1]),
+        _unowned(tabs[2]),
+        _unowned(tabs[3]),
+        _unowned(tabs[4]),
+        _unowned(tabs[5]),
+        tabs[6],
+    )
 
 
 @_jit
@@ -618,18 +676,11 @@ def step_tables(
                 return -1 - i
     state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
     settings, fractions = _unowned(settings), _unowned(fractions)
-    a0, a1, a2, a3, a4, a5 = (
-        _unowned(tabs[0]),
-        _unowned(tabs[1]),
-        _unowned(tabs[2]),
-        _unowned(tabs[3]),
-        _unowned(tabs[4]),
-        _unowned(tabs[5]),
-    )
-    tables = (a0, a1, a2, a3, a4, a5, tabs[6])
+    tables = _unowned_tables(tabs)
     slots = settings[_SLOTS]
     big_blind = settings[_BIG]
     deck = np.empty(52, np.int64)
+    log = np.empty((1, 0, LOG_FIELDS), np.int64)  # the vector keeps no action log
     ended = 0
     for i in range(n):
         a = actions[i]
@@ -641,40 +692,87 @@ def step_tables(
             final_hole[i, 0] = final_hole[i, 1] = _NO_CARD
             rewards[i] = -penalty
         else:
-            if a == 0:
-                _act(state, i, obs, _FOLD_COLUMN, 0, slots, big_blind)
-            elif a == 1:
-                _act(state, i, obs, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
-            else:
-                to = state[i, MAX_RAISE_TO] if a == width - 1 else _raise_size(state, i, fractions, a - 2)
-                _act(state, i, obs, _RAISE_COLUMN, to, slots, big_blind)
-            _play_opponent(state, i, obs, slots, big_blind)
+            _take(state, i, obs, log, a, width, fractions, slots, big_blind)
             _write_view(state, i, obs, masks, fractions, scale)
-            if state[i, _TERMINAL] == 0:
+            if state[i, TERMINAL] == 0:
                 rewards[i] = 0.0
                 terminations[i] = False
                 final_payoffs[i, 0] = final_payoffs[i, 1] = final_button[i] = 0
                 final_showdown[i] = final_illegal[i] = False
                 final_hole[i, 0] = final_hole[i, 1] = _NO_CARD
                 continue
-            showdown = state[i, _SHOWDOWN]
+            showdown = state[i, SHOWDOWN]
             if showdown:
                 _showdown(state, i, tables)
             final_obs[i, :] = obs[i, :]
-            final_payoffs[i, 0] = state[i, _PAYOFF]
-            final_payoffs[i, 1] = state[i, _PAYOFF + 1]
+            final_payoffs[i, 0] = state[i, PAYOFF]
+            final_payoffs[i, 1] = state[i, PAYOFF + 1]
             final_showdown[i] = showdown == 1
             final_illegal[i] = False
             hole = DECK if state[i, BUTTON] == _OPPONENT else DECK + 2
             final_hole[i, 0] = state[i, hole] if showdown else _NO_CARD
             final_hole[i, 1] = state[i, hole + 1] if showdown else _NO_CARD
-            rewards[i] = state[i, _PAYOFF] / big_blind
+            rewards[i] = state[i, PAYOFF] / big_blind
         final_masks[i, :] = 0
         final_button[i] = state[i, BUTTON]
         terminations[i] = True
         ended += 1
-        _new_hand(state, keys, i, obs, masks, settings, fractions, scale, deck)
+        _new_hand(state, keys, i, obs, masks, log, settings, fractions, scale, deck)
     return ended
+
+
+@_jit
+def reset_table(
+    reseed: bool,
+    state: Int64s,
+    keys: npt.NDArray[np.uint64],
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    log: Log,
+    settings: Int64s,
+    fractions: npt.NDArray[np.float64],
+    scale: float,
+) -> None:
+    """Deal the next hand of table 0 alone, logging its actions (the single environment's reset).
+
+    With ``reseed`` the table first goes back to hand 0 of its key ``keys[0]``
+    and forgets the button alternation.
+    """
+    state, keys, obs, masks, log = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks), _unowned(log)
+    if reseed:
+        state[0, COUNT] = 0
+        state[0, NEXT_BUTTON] = -1
+    deck = np.empty(52, np.int64)
+    _new_hand(state, keys, 0, obs, masks, log, _unowned(settings), _unowned(fractions), scale, deck)
+
+
+@_jit
+def step_table(
+    action: int,
+    state: Int64s,
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    log: Log,
+    settings: Int64s,
+    fractions: npt.NDArray[np.float64],
+    scale: float,
+    tabs: Tables,
+) -> bool:
+    """Take the learner's legal action id at table 0 and play on, logging every action (no autoreset).
+
+    The caller checks the id against ``masks[0]`` first. The hand stops at
+    the learner's next turn or at its end, settled; nothing else is dealt.
+
+    Returns:
+        Whether the hand is over.
+    """
+    state, obs, masks, log = _unowned(state), _unowned(obs), _unowned(masks), _unowned(log)
+    fractions = _unowned(fractions)
+    _take(state, 0, obs, log, action, masks.shape[1], fractions, settings[_SLOTS], settings[_BIG])
+    if state[0, SHOWDOWN]:
+        _showdown(state, 0, _unowned_tables(tabs))
+    _write_view(state, 0, obs, masks, fractions, scale)
+    return bool(state[0, TERMINAL] == 1)
 
 
 @_jit
@@ -724,7 +822,7 @@ class KernelTables:
         tabs: the evaluator's :func:`~pokergym.evaluator._kernels.kernel_tables`.
         penalty_mode: whether an illegal action ends its hand with a penalty (else :meth:`step` reports it).
         penalty: the penalty in big blinds (0 without the penalty setting).
-        state: ``int64 (num_tables, STATE_FIELDS)``, one row per table (columns named in this module).
+        state: ``int64 (num_tables, STATE_FIELDS)``, one row per table (columns: :mod:`pokergym.envs.kernel_layout`).
         keys: ``uint64 (num_tables,)``, the dealing keys.
         observations: ``float32 (num_tables, n)``, the learner's observations.
         masks: ``int8 (num_tables, m)``, the learner's action masks.
@@ -772,7 +870,7 @@ class KernelTables:
         self.penalty = 0.0 if penalty is None else float(penalty)
         self.tabs = kernel_tables()
         self.state = np.zeros((num_tables, STATE_FIELDS), np.int64)
-        self.state[:, _NEXT_BUTTON] = -1
+        self.state[:, NEXT_BUTTON] = -1
         # Like a Dealer built without a key: 64 bits of the operating system's entropy per table.
         self.keys = np.frombuffer(secrets.token_bytes(8 * num_tables), np.uint64).copy()
         self.observations = np.zeros((num_tables, layout.size), np.float32)
@@ -786,6 +884,17 @@ class KernelTables:
         self.final_illegal = np.zeros(num_tables, np.bool_)
         self.final_button = np.zeros(num_tables, np.int64)
         self.final_hole = np.zeros((num_tables, 2), np.int64)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The arrays without the evaluator's shared tables (rebuilt on unpickling)."""
+        state = dict(self.__dict__)
+        del state["tabs"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore the arrays and fetch the evaluator's tables."""
+        self.__dict__.update(state)
+        self.tabs = kernel_tables()
 
     def reset(self, new_keys: npt.NDArray[np.uint64], reseed: npt.NDArray[np.bool_]) -> None:
         """Deal the next hand everywhere; tables with ``reseed`` restart at hand 0 under ``new_keys``."""

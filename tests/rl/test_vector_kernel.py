@@ -79,7 +79,7 @@ def _compare_steps(vector, singles, single_obs, actions, tally):
 def _play_against_singles(kwargs, seeds, steps, rng, illegal_rate=0.0):
     vector = HUNLVectorEnv(len(seeds), **kwargs)
     assert vector.backend == "kernel"
-    singles = [HUNLEnv(**kwargs) for _ in seeds]
+    singles = [HUNLEnv(backend="python", **kwargs) for _ in seeds]  # the reference: the Python engine
     obs, info = vector.reset(seed=seeds)
     single_obs = []
     for i, (env, seed) in enumerate(zip(singles, seeds, strict=True)):

@@ -1,0 +1,141 @@
+"""``HUNL-v0``'s table on the numba kernels: the engine's rules compiled, its records kept.
+
+:class:`CompiledTable` plays one table of ``HUNL-v0`` in the discrete action
+mode against the calling station with the kernels of
+:mod:`pokergym.vector.kernel` (the same ones the vector environment runs),
+so a step is one compiled call instead of a dozen Python methods. What a
+single environment hands out beyond arrays stays available: the kernel
+logs every action, :attr:`CompiledTable.records` turns the log into the
+engine's :class:`~pokergym.engine.ActionRecord` tuples as the hand goes, and
+:meth:`CompiledTable.hand` rebuilds the :class:`~pokergym.engine.HandState`
+on demand by replaying those records through the Python engine (so every
+rule the kernel applied is checked again whenever a hand is looked at).
+
+Importing this module imports numba; :class:`~pokergym.envs.HUNLEnv` does so
+only when its ``"kernel"`` backend runs.
+
+Example:
+    >>> from pokergym.engine.dealer import deal, seed_key
+    >>> table = CompiledTable(GameConfig(), (0.5, 1.0), "alternate", 6)
+    >>> table.reset(seed_key(3))
+    >>> table.hand().deck == deal(seed_key(3), 0)[0]
+    True
+    >>> table.step(1)  # check or call: the calling station answers, the hand goes on
+    False
+    >>> [str(record) for record in table.records][:2] == [str(r) for r in table.hand().history][:2]
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from pokergym.engine.actions import ActionKind, ActionRecord, Street
+from pokergym.engine.config import GameConfig
+from pokergym.engine.state import HandState
+from pokergym.envs.kernel_layout import BUTTON, DECK, LOG_FIELDS, LOGGED
+from pokergym.errors import PokerGymError
+from pokergym.vector.kernel import KernelTables, reset_table, step_table
+
+__all__ = ["CompiledTable"]
+
+_STREETS = tuple(Street)
+_KINDS = tuple(ActionKind)
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+
+
+class CompiledTable:
+    """One ``HUNL-v0`` table (learner in seat 0, the calling station in seat 1) stepped by the kernels.
+
+    Args:
+        config: blinds and stacks (both stacks must exceed the big blind).
+        raise_fractions: the discrete mode's pot fractions.
+        button: ``"alternate"``, ``"random"`` or a fixed seat, as in :class:`~pokergym.envs.HUNLEnv`.
+        history_slots: action slots per street in the observation.
+
+    Attributes:
+        tables: the kernel's arrays for one table (state, key, observation and mask rows).
+        log: ``int64 (1, config.max_actions, LOG_FIELDS)``, the current hand's actions.
+        records: the current hand's actions as :class:`~pokergym.engine.ActionRecord`, oldest first.
+        state: the state row as a list of ints, read after every reset and step.
+
+    Raises:
+        ConfigError: a setting is invalid.
+    """
+
+    __slots__ = ("_replay", "config", "log", "records", "state", "tables")
+
+    def __init__(
+        self, config: GameConfig, raise_fractions: Sequence[float], button: str | int, history_slots: int
+    ) -> None:
+        """Allocate the arrays (the dealing key comes from the operating system's entropy until a reset gives one)."""
+        self.config = config
+        self.tables = KernelTables(1, config, raise_fractions, button, None, history_slots)
+        self.log = np.zeros((1, config.max_actions, LOG_FIELDS), np.int64)
+        self.records: list[ActionRecord] = []
+        self.state: list[int] = []
+        self._replay: HandState | None = None
+
+    def reset(self, key: int | None) -> None:
+        """Deal the next hand; with ``key``, first go back to hand 0 of that dealing key."""
+        tables = self.tables
+        if key is not None:
+            tables.keys[0] = key
+        reset_table(
+            key is not None, tables.state, tables.keys, tables.observations, tables.masks, self.log,
+            tables.settings, tables.fractions, tables.scale,
+        )  # fmt: skip
+        self.records = []
+        self._replay = None
+        self._read()
+
+    def step(self, action: int) -> bool:
+        """Take a legal action id of the learner (the caller checked the mask), play on; say if the hand is over."""
+        tables = self.tables
+        over = step_table(
+            action, tables.state, tables.observations, tables.masks, self.log,
+            tables.settings, tables.fractions, tables.scale, tables.tabs,
+        )  # fmt: skip
+        self._read()
+        return bool(over)
+
+    def _read(self) -> None:
+        """Read the state row and turn the log's new rows into records."""
+        state = self.state = self.tables.state[0].tolist()
+        records = self.records
+        logged = state[LOGGED]
+        if logged > len(records):
+            if logged > self.log.shape[1]:
+                raise PokerGymError(f"the hand took {logged} actions, more than the log's {self.log.shape[1]} rows")
+            streets, kinds = _STREETS, _KINDS
+            for street, seat, kind, to, added, all_in in self.log[0, len(records) : logged].tolist():
+                records.append(ActionRecord(streets[street], seat, kinds[kind], to, added, all_in == 1))
+
+    def hand(self) -> HandState:
+        """The current hand as a :class:`HandState`, rebuilt from the cards and the records.
+
+        The rebuilt hand is kept and brought up to date on the next call (only
+        the new records are replayed) unless it was changed in between, in
+        which case it is rebuilt from the start. Treat it as read-only.
+        """
+        replay = self._replay
+        records = self.records
+        if replay is None or len(replay.history) > len(records) or replay.history != records[: len(replay.history)]:
+            state = self.state
+            replay = HandState.start(self.config, state[BUTTON], tuple(state[DECK : DECK + 9]))
+            self._replay = replay
+        for record in records[len(replay.history) :]:
+            kind = record.kind
+            if kind is _FOLD:
+                replay.fold()
+            elif kind is _CHECK:
+                replay.check()
+            elif kind is _CALL:
+                replay.call()
+            else:
+                replay.raise_to(record.to)
+        return replay

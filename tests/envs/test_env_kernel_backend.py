@@ -1,0 +1,179 @@
+"""HUNL-v0's kernel backend plays exactly the hands of its Python backend, records and errors included."""
+
+import copy
+import pickle
+
+import gymnasium as gym
+import numpy as np
+import pytest
+
+import pokergym  # noqa: F401
+from pokergym.agents import CallAgent, RandomAgent
+from pokergym.engine import GameConfig
+from pokergym.envs import HUNLEnv
+from pokergym.errors import ConfigError, HandOverError, IllegalActionError
+
+CONFIGS = {
+    "default": {},
+    "short_learner": {"config": GameConfig(stacks=(500, 20000)), "button": 0},
+    "short_opponent": {"config": GameConfig(stacks=(20000, 350)), "button": "random", "history_slots": 2},
+    "odd_blinds": {
+        "config": GameConfig(small_blind=100, big_blind=100, stacks=(1000, 1500)),
+        "raise_fractions": (0.5, 1.0),
+        "history_slots": 1,
+        "button": 1,
+    },
+    "deep": {"config": GameConfig(small_blind=25, big_blind=50, stacks=(30000, 9000)), "raise_fractions": (0.4, 3.0)},
+}
+HAND_FIELDS = (
+    "button", "deck", "street", "stacks", "bets", "contributions", "actor", "to_call", "can_raise",
+    "min_raise_to", "max_raise_to", "history", "terminal", "payoffs", "showdown", "returned",
+)  # fmt: skip
+
+
+def _pair(**kwargs):
+    kernel, python = HUNLEnv(backend="kernel", **kwargs), HUNLEnv(backend="python", **kwargs)
+    assert (kernel.backend, python.backend) == ("kernel", "python")
+    return kernel, python
+
+
+def _same(a, b):
+    (obs_a, *rest_a), (obs_b, *rest_b) = a, b
+    assert obs_a.keys() == obs_b.keys()
+    for key in obs_a:
+        assert obs_a[key].dtype == obs_b[key].dtype
+        np.testing.assert_array_equal(obs_a[key], obs_b[key])
+    assert rest_a == rest_b  # reward, flags and the whole info dict (history, payoffs, shown cards ...)
+    for value_a, value_b in zip(rest_a[-1].values(), rest_b[-1].values(), strict=True):
+        assert type(value_a) is type(value_b)
+
+
+def _same_hand(kernel, python):
+    for field in HAND_FIELDS:
+        assert getattr(kernel.hand, field) == getattr(python.hand, field), field
+
+
+def _random_action(rng, mask, illegal_rate):
+    if rng.random() < illegal_rate:
+        return [int(rng.integers(-1, len(mask) + 1)), np.int64(rng.integers(len(mask))), 1.5, "call"][rng.integers(4)]
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+def test_kernel_backend_plays_the_python_backend_hands(name):
+    kernel, python = _pair(**CONFIGS[name])
+    rng = np.random.default_rng(1)
+    hands = showdowns = folds = 0
+    for seed in (5, 99, 2**40):
+        start = kernel.reset(seed=seed), python.reset(seed=seed)
+        _same(*start)
+        obs = start[0][0]
+        for _ in range(600):
+            action = _random_action(rng, obs["action_mask"], 0.0)
+            folds += action == 0
+            out_k, out_p = kernel.step(action), python.step(action)
+            _same(out_k, out_p)
+            np.testing.assert_array_equal(kernel.action_masks(), python.action_masks())
+            if rng.random() < 0.2 or out_k[2]:
+                _same_hand(kernel, python)  # the rebuilt hand: read at random points, and always at the end
+            obs = out_k[0]
+            if out_k[2]:
+                hands += 1
+                showdowns += out_k[-1]["showdown"]
+                start = kernel.reset(), python.reset()
+                _same(*start)
+                obs = start[0][0]
+    assert hands > 300 and showdowns > 100 and folds > 20
+
+
+@pytest.mark.parametrize("mode", ["raise", "penalty"])
+def test_kernel_backend_treats_illegal_actions_like_the_python_backend(mode):
+    kernel, python = _pair(illegal_action=mode, button="random")
+    rng = np.random.default_rng(2)
+    illegal = 0
+    kernel.reset(seed=8)
+    obs, _ = python.reset(seed=8)
+    for _ in range(1500):
+        action = _random_action(rng, obs["action_mask"], 0.3)
+        try:
+            out_p = python.step(action)
+        except IllegalActionError as expected:
+            illegal += 1
+            with pytest.raises(IllegalActionError) as raised:
+                kernel.step(action)
+            assert str(raised.value) == str(expected)
+            _same_hand(kernel, python)  # nothing changed
+            continue
+        out_k = kernel.step(action)
+        _same(out_k, out_p)
+        illegal += out_p[-1]["illegal_action"]
+        obs = out_p[0]
+        if out_p[2]:
+            with pytest.raises(HandOverError):
+                kernel.step(1)
+            if out_p[-1]["illegal_action"]:
+                assert kernel.render() == python.render() is None
+                assert not kernel.action_masks().any()
+            kernel.reset()
+            obs, _ = python.reset()
+    assert illegal > 100
+
+
+def test_kernel_backend_copies_pickles_and_renders_mid_hand():
+    env = HUNLEnv(render_mode="ansi")
+    assert env.backend == "kernel"
+    env.reset(seed=4)
+    env.step(1)
+    twin = pickle.loads(pickle.dumps(env))
+    clone = copy.deepcopy(env)
+    reference = HUNLEnv(render_mode="ansi", backend="python")
+    reference.reset(seed=4)
+    reference.step(1)
+    assert env.render() == twin.render() == clone.render() == reference.render()
+    for _ in range(40):
+        mask = reference.action_masks()
+        action = int(np.flatnonzero(mask)[-1])  # all-in whenever it is legal
+        outs = [e.step(action) for e in (env, twin, clone, reference)]
+        for out in outs[1:]:
+            _same(outs[0], out)
+        if outs[0][2]:
+            for e in (env, twin, clone, reference):
+                e.reset()
+    assert len(pickle.dumps(env)) < 200_000  # the evaluator's tables are not pickled with it
+
+
+def test_rebuilt_hand_is_refreshed_and_survives_changes():
+    env = HUNLEnv()
+    env.reset(seed=11)
+    first = env.hand
+    env.step(1)
+    assert env.hand is first and len(first.history) == len(env.hand.history) > 0  # brought up to date in place
+    env.hand.check_or_call()  # someone wrote to it: the next read rebuilds it
+    rebuilt = env.hand
+    assert rebuilt is not first and rebuilt.history == list(env.step(1)[-1]["history"])[: len(rebuilt.history)]
+
+
+def test_backend_selection():
+    assert gym.make("HUNL-v0").unwrapped.backend == "kernel"
+    assert HUNLEnv(CallAgent(), backend="auto").backend == "kernel"
+    assert HUNLEnv(RandomAgent()).backend == "python"
+    assert HUNLEnv(action_mode="chips").backend == "python"
+    assert HUNLEnv(backend="python").backend == "python"
+    with pytest.raises(ConfigError, match="calling station only"):
+        HUNLEnv(RandomAgent(), backend="kernel")
+    with pytest.raises(ConfigError, match="discrete action mode"):
+        HUNLEnv(action_mode="continuous", backend="kernel")
+    with pytest.raises(ConfigError, match="backend must be"):
+        HUNLEnv(backend="numba")  # type: ignore[arg-type]
+    deep = GameConfig(small_blind=1, big_blind=1, stacks=(10**6, 10**6))
+    assert HUNLEnv(config=deep).backend == "python"  # the action log would be too long
+
+
+def test_kernel_backend_refuses_steps_without_a_hand():
+    env = HUNLEnv()
+    with pytest.raises(HandOverError, match="reset"):
+        env.step(1)
+    with pytest.raises(HandOverError, match="reset"):
+        _ = env.hand
+    with pytest.raises(HandOverError, match="reset"):
+        env.action_masks()
