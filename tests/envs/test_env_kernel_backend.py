@@ -83,7 +83,9 @@ def test_kernel_backend_plays_the_python_backend_hands(name):
                 start = kernel.reset(), python.reset()
                 _same(*start)
                 obs = start[0][0]
-    assert hands > 300 and showdowns > 100 and folds > 20
+    assert hands > 300 and showdowns > 100
+    config = CONFIGS[name].get("config", GameConfig())  # the station never bets: only a short small blind folds
+    assert folds > 20 if config.small_blind < config.big_blind else folds == 0
 
 
 @pytest.mark.parametrize("mode", ["raise", "penalty"])
