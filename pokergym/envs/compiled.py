@@ -21,6 +21,7 @@ Example:
     >>> table.hand().deck == deal(seed_key(3), 0)[0]
     True
     >>> table.step(1)  # check or call: the calling station answers, the hand goes on
+    >>> table.over
     False
     >>> [str(record) for record in table.records][:2] == [str(r) for r in table.hand().history][:2]
     True
@@ -35,9 +36,10 @@ import numpy as np
 from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.state import HandState
-from pokergym.envs.kernel_layout import BUTTON, DECK, LOG_FIELDS, LOGGED
-from pokergym.errors import PokerGymError
-from pokergym.vector.kernel import KernelTables, reset_table, step_table
+from pokergym.envs.discrete import DiscreteActions
+from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL
+from pokergym.errors import HandOverError, IllegalActionError, PokerGymError
+from pokergym.vector.kernel import KernelTables, reset_table, seat_view, step_table
 
 __all__ = ["CompiledTable"]
 
@@ -49,35 +51,46 @@ _CALL = ActionKind.CALL
 
 
 class CompiledTable:
-    """One ``HUNL-v0`` table (learner in seat 0, the calling station in seat 1) stepped by the kernels.
+    """One table stepped by the kernels: ``HUNL-v0`` (the calling station in seat 1) or both seats from outside.
 
     Args:
         config: blinds and stacks (both stacks must exceed the big blind).
         raise_fractions: the discrete mode's pot fractions.
         button: ``"alternate"``, ``"random"`` or a fixed seat, as in :class:`~pokergym.envs.HUNLEnv`.
         history_slots: action slots per street in the observation.
+        reply: whether the calling station plays seat 1 (``HUNL-v0``); ``False``
+            leaves every decision to :meth:`step` (the AEC environment).
 
     Attributes:
         tables: the kernel's arrays for one table (state, key, observation and mask rows).
         log: ``int64 (1, config.max_actions, LOG_FIELDS)``, the current hand's actions.
         records: the current hand's actions as :class:`~pokergym.engine.ActionRecord`, oldest first.
-        state: the state row as a list of ints, read after every reset and step.
+        state: the state row as a list of ints, read after every reset and step (empty before the first reset).
+        aborted: whether an illegal action ended the current hand (``illegal_action="penalty"``).
 
     Raises:
         ConfigError: a setting is invalid.
     """
 
-    __slots__ = ("_replay", "config", "log", "records", "state", "tables")
+    __slots__ = ("_replay", "aborted", "config", "log", "records", "reply", "state", "tables")
 
     def __init__(
-        self, config: GameConfig, raise_fractions: Sequence[float], button: str | int, history_slots: int
+        self,
+        config: GameConfig,
+        raise_fractions: Sequence[float],
+        button: str | int,
+        history_slots: int,
+        *,
+        reply: bool = True,
     ) -> None:
         """Allocate the arrays (the dealing key comes from the operating system's entropy until a reset gives one)."""
         self.config = config
+        self.reply = reply
         self.tables = KernelTables(1, config, raise_fractions, button, None, history_slots)
         self.log = np.zeros((1, config.max_actions, LOG_FIELDS), np.int64)
         self.records: list[ActionRecord] = []
         self.state: list[int] = []
+        self.aborted = False
         self._replay: HandState | None = None
 
     def reset(self, key: int | None) -> None:
@@ -86,22 +99,73 @@ class CompiledTable:
         if key is not None:
             tables.keys[0] = key
         reset_table(
-            key is not None, tables.state, tables.keys, tables.observations, tables.masks, self.log,
+            key is not None, self.reply, tables.state, tables.keys, tables.observations, tables.masks, self.log,
             tables.settings, tables.fractions, tables.scale,
         )  # fmt: skip
         self.records = []
+        self.aborted = False
         self._replay = None
         self._read()
 
-    def step(self, action: int) -> bool:
-        """Take a legal action id of the learner (the caller checked the mask), play on; say if the hand is over."""
+    @property
+    def over(self) -> bool:
+        """Whether the current hand is over (settled, or ended by an illegal action)."""
+        return self.aborted or self.state[TERMINAL] == 1
+
+    def act(self, codec: DiscreteActions, action: object, raise_on_illegal: bool) -> bool:
+        """Take ``action`` for the seat to act if it is legal (as ``HandTable.act`` does on the engine).
+
+        Returns:
+            ``True`` if the action was taken; ``False`` if it was illegal and
+            ``raise_on_illegal`` is false: the hand is then over (:attr:`aborted`, all-zero mask).
+
+        Raises:
+            HandOverError: there is no hand, or it is over.
+            IllegalActionError: the action is illegal and ``raise_on_illegal`` is true
+                (the codec's own error, naming the legal ids).
+        """
+        if not self.state:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        if self.over:
+            raise HandOverError("the hand is over: call reset() to deal the next one")
+        try:
+            index = codec.index(action)
+            if not self.tables.masks[0, index]:
+                codec.apply(self.hand().copy(), action)  # raises the codec's error
+                raise PokerGymError(f"the kernel's mask and the action codec disagree on {action!r}")
+        except IllegalActionError:
+            if raise_on_illegal:
+                raise
+            self.aborted = True
+            self.tables.masks[0] = 0
+            return False
+        self.step(index)
+        return True
+
+    def step(self, action: int) -> None:
+        """Take a legal action id of the seat to act (the caller checked the mask) and play on."""
         tables = self.tables
-        over = step_table(
-            action, tables.state, tables.observations, tables.masks, self.log,
+        step_table(
+            action, self.reply, tables.state, tables.observations, tables.masks, self.log,
             tables.settings, tables.fractions, tables.scale, tables.tabs,
         )  # fmt: skip
         self._read()
-        return bool(over)
+
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        """The observation dict of ``seat`` (fresh arrays; the mask is all zeros off turn)."""
+        tables = self.tables
+        if seat == 0:
+            mask = tables.masks[0].copy()
+            if self.state[ACTOR] != 0:
+                mask[:] = 0
+            return {"observation": tables.observations[0].copy(), "action_mask": mask}
+        vector = np.empty(tables.observations.shape[1], np.float32)
+        mask = np.empty(tables.masks.shape[1], np.int8)
+        seat_view(
+            tables.state, tables.observations, tables.masks, tables.settings, seat, tables.scale,
+            vector.reshape(1, -1), mask.reshape(1, -1),
+        )  # fmt: skip
+        return {"observation": vector, "action_mask": mask}
 
     def _read(self) -> None:
         """Read the state row and turn the log's new rows into records."""

@@ -36,7 +36,7 @@ from pokergym.envs.kernel_layout import BUTTON, DECK, MAX_RAISE_TO, MIN_RAISE_TO
 from pokergym.envs.render import render_hand
 from pokergym.envs.seeding import key_generator, seed_generator
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import AgentError, ConfigError, HandOverError, IllegalActionError, PokerGymError
+from pokergym.errors import AgentError, ConfigError, HandOverError, PokerGymError
 
 if TYPE_CHECKING:
     from pokergym.envs.compiled import CompiledTable
@@ -57,7 +57,6 @@ _TAKE: dict[ActionKind, Callable[[HandState], None]] = {
     ActionKind.ALL_IN: HandState.all_in,
 }
 _MAX_SKIPPED = 1000
-_KERNEL_MAX_ACTIONS = 1 << 16  # the longest action log the kernel backend allocates
 
 
 class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
@@ -231,26 +230,16 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         self._feed: EventFeed | None = None
         if backend not in ("auto", "kernel", "python"):
             raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
-        obstacle = self._kernel_obstacle()
+        obstacle = (
+            f"the kernel plays the calling station only, got opponent {self.opponent!r}"
+            if not self._opponent_calls
+            else self._table.kernel_obstacle()
+        )
         if backend == "kernel" and obstacle is not None:
             raise ConfigError(f"the kernel backend does not apply: {obstacle}")
         self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
-        self._compiled: CompiledTable | None = None
-        self._aborted = False
         if self.backend == "kernel":
-            from pokergym.envs.compiled import CompiledTable  # imports numba: only when the kernel runs
-
-            self._compiled = CompiledTable(config, raise_fractions, button, history_slots)
-
-    def _kernel_obstacle(self) -> str | None:
-        """Why the kernel backend cannot play this environment, or ``None`` when it can."""
-        if not self._opponent_calls:
-            return f"the kernel plays the calling station only, got opponent {self.opponent!r}"
-        if not isinstance(self._table.codec, DiscreteActions):
-            return "the kernel supports the discrete action mode only"
-        if self._table.config.max_actions > _KERNEL_MAX_ACTIONS:
-            return f"stacks of {self._table.config.stacks} chips are too many big blinds deep for the action log"
-        return None
+            self._compiled = self._table.compiled(reply=True)  # imports numba: only when the kernel runs
 
     @property  # gym.Env declares a plain attribute; here reading it may build the generator
     def _np_random(self) -> np.random.Generator | None:
@@ -285,20 +274,21 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             AgentError: the opponent raised an exception or chose an illegal action.
             PokerGymError: the opponent ended 1000 hands in a row before the learner could act.
         """
-        if seed is not None:
-            self._seed(seed)
-        elif not self._opponent_seeded:
-            self._seed_opponent()
         compiled = self._compiled
-        if compiled is not None:
+        if compiled is not None:  # the opponent is the call station: it draws nothing, nothing to seed
             self.opponent.reset(_OPPONENT, self._opponent_rng)
-            compiled.reset(None if seed is None else self._dealer.key)
-            self._aborted = False
+            compiled.reset(None if seed is None else self._seed_np_random(seed))
             info = self._compiled_info()
             info["skipped_hands"] = info["skipped_chips"] = 0
             if self.render_mode == "human":
                 print(self._text())
             return self._compiled_observation(), info
+        if seed is not None:
+            self._dealer.reseed(self._seed_np_random(seed))
+            self._table.reseed()
+            self._seed_opponent()
+        elif not self._opponent_seeded:
+            self._seed_opponent()
         dealer = self._dealer
         skipped = 0
         skipped_chips = 0
@@ -319,15 +309,13 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             print(self._text())
         return self._table.observe(_LEARNER), info
 
-    def _seed(self, seed: int) -> None:
-        """Reseed the dealer and the opponent now, ``np_random`` when it is next read."""
+    def _seed_np_random(self, seed: int) -> int:
+        """Check ``seed`` and record it (``np_random`` takes its state when next read); return its dealing key."""
         if type(seed) is not int or seed < 0:
             super().reset(seed=seed)  # Gymnasium rejects the seed with its own error (or accepts a bool)
-        self._dealer.reseed(seed_key(int(seed)))
         self._np_random_seed = seed
         self._pending_seed = seed
-        self._seed_opponent()
-        self._table.reseed()
+        return seed_key(int(seed))
 
     def _seed_opponent(self) -> None:
         """Put the opponent's generator in the state of the dealer's key (if the opponent draws at all)."""
@@ -364,26 +352,13 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     def _compiled_step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """:meth:`step` on the kernel backend."""
         compiled = cast("CompiledTable", self._compiled)
-        if not compiled.state:
-            raise HandOverError("no hand has been dealt: call reset() first")
-        if self._aborted or compiled.state[TERMINAL]:
-            raise HandOverError("the hand is over: call reset() to deal the next one")
         table = self._table
-        try:
-            index = cast(DiscreteActions, table.codec).index(action)
-            if not compiled.tables.masks[0, index]:
-                table.codec.apply(self.hand.copy(), action)  # raises the codec's error, naming the legal ids
-                raise PokerGymError(f"the kernel's mask and the action codec disagree on {action!r}")
-        except IllegalActionError:
-            if table.raise_on_illegal:
-                raise
-            self._aborted = True
-            compiled.tables.masks[0] = 0
+        if compiled.act(cast(DiscreteActions, table.codec), action, table.raise_on_illegal):
+            terminated = compiled.state[TERMINAL] == 1
+            reward = compiled.state[PAYOFF] / table.config.big_blind if terminated else 0.0
+        else:
             reward = -table.penalty
             terminated = True
-        else:
-            terminated = compiled.step(index)
-            reward = compiled.state[PAYOFF] / table.config.big_blind if terminated else 0.0
         if self.render_mode == "human":
             print(self._text())
         return self._compiled_observation(), reward, terminated, False, self._compiled_info()
@@ -414,7 +389,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
                 "showdown": showdown,
                 "opponent_hole": (state[hole], state[hole + 1]) if showdown else None,
             }
-        aborted = self._aborted
+        aborted = compiled.aborted
         return {
             "seat": _LEARNER,
             "button": state[BUTTON],
@@ -425,23 +400,6 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             "history": history,
             "illegal_action": aborted,
         }
-
-    @property
-    def hand(self) -> HandState:
-        """The current hand's engine state: it holds both seats' cards (for drivers and adapters, not agents).
-
-        On the kernel backend it is rebuilt from the kernel's action log when
-        read (treat it as read-only).
-
-        Raises:
-            HandOverError: before the first ``reset``.
-        """
-        compiled = self._compiled
-        if compiled is None:
-            return TableFront.hand.fget(self)  # type: ignore[attr-defined,no-any-return]
-        if not compiled.state:
-            raise HandOverError("no hand has been dealt: call reset() first")
-        return compiled.hand()
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (for sb3-contrib's ``MaskablePPO``)."""
@@ -463,8 +421,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
 
     def _text(self) -> str:
         text = render_hand(self.hand, names=("learner", self.opponent.name))
-        aborted = self._aborted if self._compiled is not None else self._table.aborted
-        return text + "\nthe learner's illegal action ended the hand" if aborted else text
+        return text + "\nthe learner's illegal action ended the hand" if self._aborted else text
 
     def _start_opponent(self, hand: HandState) -> None:
         opponent = self.opponent

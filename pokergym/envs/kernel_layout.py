@@ -22,6 +22,7 @@ __all__ = [
     "LAST_RAISE",
     "LOGGED",
     "LOG_FIELDS",
+    "MAX_LOG_ROWS",
     "MAX_RAISE_TO",
     "MIN_RAISE_TO",
     "NEXT_BUTTON",
@@ -81,3 +82,5 @@ STATE_FIELDS = 44
 """The number of state columns."""
 LOG_FIELDS = 6
 """Columns of an action log row: street, seat, kind (``ActionKind``), to, added, all-in (``ActionRecord``'s fields)."""
+MAX_LOG_ROWS = 1 << 16
+"""The longest action log a single compiled table allocates (``GameConfig.max_actions`` rows)."""

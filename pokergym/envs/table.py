@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -30,8 +30,13 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer
 from pokergym.engine.state import HandState
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, make_codec
+from pokergym.envs.discrete import DiscreteActions
+from pokergym.envs.kernel_layout import MAX_LOG_ROWS
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
 from pokergym.errors import ConfigError, HandOverError, IllegalActionError, OutOfTurnError
+
+if TYPE_CHECKING:
+    from pokergym.envs.compiled import CompiledTable
 
 __all__ = ["ButtonMode", "HandTable", "IllegalMode"]
 
@@ -128,6 +133,26 @@ class HandTable:
         self._encoders = (SeatEncoder(self.layout, 0), SeatEncoder(self.layout, 1))
         self._no_actions = np.zeros(self.codec.mask_size, np.int8)
 
+    def kernel_obstacle(self) -> str | None:
+        """Why a :class:`~pokergym.envs.compiled.CompiledTable` cannot play these settings, or ``None`` if it can."""
+        if not isinstance(self.codec, DiscreteActions):
+            return "the kernel supports the discrete action mode only"
+        if self.config.max_actions > MAX_LOG_ROWS:
+            return f"stacks of {self.config.stacks} chips are too many big blinds deep for the action log"
+        return None
+
+    def compiled(self, *, reply: bool) -> CompiledTable:
+        """A :class:`~pokergym.envs.compiled.CompiledTable` with these settings (imports numba).
+
+        Args:
+            reply: whether the calling station plays seat 1.
+        """
+        from pokergym.envs.compiled import CompiledTable
+
+        codec = cast(DiscreteActions, self.codec)
+        slots = self.layout.history_slots
+        return CompiledTable(self.config, codec.fractions, self.button_mode, slots, reply=reply)
+
     def reseed(self) -> None:
         """Forget the alternation, so the next hand draws its button from the dealer."""
         self._next_button = None
@@ -207,10 +232,13 @@ class HandTable:
 class TableFront:
     """Read-only accessors shared by the environments built on a :class:`HandTable`.
 
-    A subclass sets ``self._table`` in its constructor.
+    A subclass sets ``self._table`` in its constructor, and ``self._compiled``
+    when a :class:`~pokergym.envs.compiled.CompiledTable` plays its hands (the
+    kernel backend; the table then only holds the settings).
     """
 
     _table: HandTable
+    _compiled: CompiledTable | None = None
 
     @property
     def codec(self) -> ActionCodec:
@@ -226,10 +254,20 @@ class TableFront:
     def hand(self) -> HandState:
         """The current hand's engine state: it holds both seats' cards (for drivers and adapters, not agents).
 
+        On the kernel backend it is rebuilt from the kernel's action log when
+        read (treat it as read-only).
+
         Raises:
             HandOverError: before the first ``reset``.
         """
-        hand = self._table.hand
+        compiled = self._compiled
+        hand = self._table.hand if compiled is None else compiled.hand() if compiled.state else None
         if hand is None:
             raise HandOverError("no hand has been dealt: call reset() first")
         return hand
+
+    @property
+    def _aborted(self) -> bool:
+        """Whether an illegal action ended the current hand."""
+        compiled = self._compiled
+        return self._table.aborted if compiled is None else compiled.aborted

@@ -47,6 +47,14 @@ first hand after a seed gets the dealer's button bit and later resets
 alternate it. Without any seed, the key comes from the operating system's
 entropy.
 
+Backends (``backend``; ``raw_env.backend`` says which one runs): in the
+discrete action mode ``"auto"`` picks ``"kernel"``, which plays the hand
+with the compiled kernels of ``HUNL-v0`` (:mod:`pokergym.envs.compiled`;
+seat 1's observation is seat 0's seen from the other side) and rebuilds
+``hand`` on demand from their action log; the other action modes run on
+the Python engine (``"python"``). Both give the same observations,
+rewards, infos and errors.
+
 Version history:
 
 * v0: initial release.
@@ -65,7 +73,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -75,9 +83,12 @@ from pettingzoo.utils import wrappers
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer, seed_key
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
+from pokergym.envs.discrete import DiscreteActions
+from pokergym.envs.hunl import Backend
+from pokergym.envs.kernel_layout import ACTOR, BUTTON, PAYOFF, SHOWDOWN, TERMINAL
 from pokergym.envs.render import render_hand
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import ConfigError
+from pokergym.errors import ConfigError, HandOverError
 
 __all__ = ["env", "raw_env"]
 
@@ -110,8 +121,11 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         history_slots: action slots per street in the observation.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns text) or
             ``"human"`` (printed after every reset and step).
+        backend: ``"auto"`` (the kernel when it applies), ``"kernel"`` (an error
+            if it does not apply) or ``"python"``.
 
     Attributes:
+        backend: ``"kernel"`` or ``"python"``, the backend that runs.
         codec: the action codec (``encode``/``decode``/``describe`` helpers).
         feature_names: a name per observation index.
     """
@@ -134,11 +148,14 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         illegal_penalty: float | None = None,
         history_slots: int = 6,
         render_mode: str | None = None,
+        backend: Backend = "auto",
     ) -> None:
         """Build the environment (see the class docstring for the arguments)."""
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
+        if backend not in ("auto", "kernel", "python"):
+            raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
         self._table = HandTable(
             config,
             action_mode=action_mode,
@@ -155,6 +172,12 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         self._observation_spaces = {a: copy.deepcopy(self._table.observation_space) for a in _AGENTS}
         self._action_spaces = {a: copy.deepcopy(self._table.action_space) for a in _AGENTS}
         self._dealer = Dealer()
+        obstacle = self._table.kernel_obstacle()
+        if backend == "kernel" and obstacle is not None:
+            raise ConfigError(f"the kernel backend does not apply: {obstacle}")
+        self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
+        if self.backend == "kernel":
+            self._compiled = self._table.compiled(reply=False)  # imports numba: only when the kernel runs
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for both)."""
@@ -174,18 +197,24 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         Raises:
             ValueError: ``seed`` is negative or not an integer.
         """
-        table = self._table
-        if seed is not None:
-            self._dealer.reseed(seed_key(seed))
-            table.reseed()
-        hand = table.deal(self._dealer)
+        compiled = self._compiled
+        if compiled is not None:
+            compiled.reset(None if seed is None else seed_key(seed))
+            button, actor = compiled.state[BUTTON], compiled.state[ACTOR]
+        else:
+            table = self._table
+            if seed is not None:
+                self._dealer.reseed(seed_key(seed))
+                table.reseed()
+            hand = table.deal(self._dealer)
+            button, actor = hand.button, hand.actor
         self.agents = list(_AGENTS)
         self.rewards = {a: 0.0 for a in _AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in _AGENTS}
         self.terminations = {a: False for a in _AGENTS}
         self.truncations = {a: False for a in _AGENTS}
-        self.infos: dict[str, dict[str, Any]] = {a: {"seat": s, "button": hand.button} for s, a in enumerate(_AGENTS)}
-        self.agent_selection = _AGENTS[hand.actor]
+        self.infos: dict[str, dict[str, Any]] = {a: {"seat": s, "button": button} for s, a in enumerate(_AGENTS)}
+        self.agent_selection = _AGENTS[actor]
         if self.render_mode == "human":
             print(self._text())
 
@@ -196,31 +225,44 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
             self._was_dead_step(action)
             return
         table = self._table
-        legal = table.act(self._seats[agent], action)
+        compiled = self._compiled
+        if compiled is not None:
+            legal = compiled.act(cast(DiscreteActions, table.codec), action, table.raise_on_illegal)
+            state = compiled.state
+            payoffs = (state[PAYOFF], state[PAYOFF + 1]) if state[TERMINAL] else None
+            actor = state[ACTOR]
+        else:
+            legal = table.act(self._seats[agent], action)
+            hand = self.hand
+            payoffs, actor = hand.payoffs, hand.actor
         self._cumulative_rewards[agent] = 0.0
-        hand = self.hand
-        payoffs = hand.payoffs
         if not legal:
             self._finish({a: -table.penalty if a == agent else 0.0 for a in _AGENTS}, agent)
         elif payoffs is not None:
-            big_blind = hand.config.big_blind
+            big_blind = table.config.big_blind
             self._finish({a: payoffs[seat] / big_blind for seat, a in enumerate(_AGENTS)}, None)
         else:
-            self.agent_selection = _AGENTS[hand.actor]
+            self.agent_selection = _AGENTS[actor]
         if self.render_mode == "human":
             print(self._text())
 
     def _finish(self, rewards: dict[str, float], offender: str | None) -> None:
-        hand = self.hand
-        payoffs = hand.payoffs or (0, 0)
-        history = tuple(hand.history)
+        compiled = self._compiled
+        if compiled is not None:
+            state = compiled.state
+            payoffs = (state[PAYOFF], state[PAYOFF + 1]) if state[TERMINAL] else (0, 0)
+            button, showdown, history = state[BUTTON], state[SHOWDOWN] == 1, tuple(compiled.records)
+        else:
+            hand = self.hand
+            payoffs = hand.payoffs or (0, 0)
+            button, showdown, history = hand.button, hand.showdown, tuple(hand.history)
         for seat, name in enumerate(_AGENTS):
             self.infos[name] = {
                 "seat": seat,
-                "button": hand.button,
+                "button": button,
                 "chips": payoffs[seat],
                 "payoffs": payoffs,
-                "showdown": hand.showdown,
+                "showdown": showdown,
                 "history": history,
                 "illegal_action": name == offender,
             }
@@ -232,6 +274,11 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The observation of ``agent``: its vector and its mask (all zeros off turn)."""
+        compiled = self._compiled
+        if compiled is not None:
+            if not compiled.state:
+                raise HandOverError("no hand has been dealt: call reset() first")
+            return compiled.observe(self._seats[agent])
         return self._table.observe(self._seats[agent])
 
     def render(self) -> str | None:
@@ -244,7 +291,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
 
     def _text(self) -> str:
         text = render_hand(self.hand, names=_AGENTS)
-        return text + "\nan illegal action ended the hand" if self._table.aborted else text
+        return text + "\nan illegal action ended the hand" if self._aborted else text
 
     def close(self) -> None:
         """Nothing to release; kept for the PettingZoo API."""

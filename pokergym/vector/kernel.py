@@ -116,6 +116,7 @@ __all__ = [
     "legal_id",
     "reset_table",
     "reset_tables",
+    "seat_view",
     "step_table",
     "step_tables",
 ]
@@ -443,7 +444,7 @@ def _take(
     state: Int64s, i: int, obs: Floats, log: Log, action: int, width: int, fractions: npt.NDArray[np.float64],
     slots: int, big_blind: int,
 ) -> None:  # fmt: skip
-    """Take the learner's legal action id at table ``i`` (``DiscreteActions.apply``), then the station's replies."""
+    """Take the legal action id of the seat to act at table ``i`` (``DiscreteActions.apply``)."""
     if action == 0:
         _act(state, i, obs, log, _FOLD_COLUMN, 0, slots, big_blind)
     elif action == 1:
@@ -451,7 +452,6 @@ def _take(
     else:
         to = state[i, MAX_RAISE_TO] if action == width - 1 else _raise_size(state, i, fractions, action - 2)
         _act(state, i, obs, log, _RAISE_COLUMN, to, slots, big_blind)
-    _play_opponent(state, i, obs, log, slots, big_blind)
 
 
 @_jit
@@ -473,29 +473,41 @@ def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index
 
 
 @_jit
-def _write_view(
-    state: Int64s, i: int, obs: Floats, masks: npt.NDArray[np.int8], fractions: npt.NDArray[np.float64], scale: float
-) -> None:
-    """Write the scalars (``SeatEncoder.encode``) and the mask (``DiscreteActions.mask``) of the learner."""
+def _write_scalars(state: Int64s, i: int, obs: Floats, row: int, seat: int, scale: float) -> None:
+    """Write the scalars of ``seat``'s observation of table ``i`` into ``obs[row]`` (``SeatEncoder.encode``)."""
+    other = 1 - seat
     pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
-    stack = state[i, STACK]
-    to_call = state[i, BET + 1] - state[i, BET]
+    stack = state[i, STACK + seat]
+    to_call = state[i, BET + other] - state[i, BET + seat]
     if to_call > stack:
         to_call = stack
     elif to_call < 0:
         to_call = 0
-    obs[i, _SCALARS] = pot * scale
-    obs[i, _SCALARS + 1] = stack * scale
-    obs[i, _SCALARS + 2] = state[i, STACK + 1] * scale
-    obs[i, _SCALARS + 3] = state[i, BET] * scale
-    obs[i, _SCALARS + 4] = state[i, BET + 1] * scale
-    obs[i, _SCALARS + 5] = to_call * scale
-    turn = state[i, ACTOR] == _LEARNER
-    obs[i, _SCALARS + 6] = state[i, MIN_RAISE_TO] * scale if turn else 0.0
-    obs[i, _SCALARS + 7] = state[i, MAX_RAISE_TO] * scale if turn else 0.0
-    obs[i, _SCALARS + 8] = to_call / (pot + to_call)
+    obs[row, _SCALARS] = pot * scale
+    obs[row, _SCALARS + 1] = stack * scale
+    obs[row, _SCALARS + 2] = state[i, STACK + other] * scale
+    obs[row, _SCALARS + 3] = state[i, BET + seat] * scale
+    obs[row, _SCALARS + 4] = state[i, BET + other] * scale
+    obs[row, _SCALARS + 5] = to_call * scale
+    turn = state[i, ACTOR] == seat
+    obs[row, _SCALARS + 6] = state[i, MIN_RAISE_TO] * scale if turn else 0.0
+    obs[row, _SCALARS + 7] = state[i, MAX_RAISE_TO] * scale if turn else 0.0
+    obs[row, _SCALARS + 8] = to_call / (pot + to_call)
+
+
+@_jit
+def _write_view(
+    state: Int64s, i: int, obs: Floats, masks: npt.NDArray[np.int8], fractions: npt.NDArray[np.float64], scale: float
+) -> None:
+    """Write the learner's scalars and the mask of the seat to act (``DiscreteActions.mask``) of table ``i``.
+
+    The mask row is all zeros once the hand is over. Where the calling station
+    plays seat 1 the seat to act is always the learner (or nobody).
+    """
+    _write_scalars(state, i, obs, i, _LEARNER, scale)
     width = masks.shape[1]
-    if not turn:
+    actor = state[i, ACTOR]
+    if actor < 0:
         for k in range(width):
             masks[i, k] = 0
         return
@@ -507,8 +519,8 @@ def _write_view(
         for k in range(2, width - 1):
             masks[i, k] = 0
         return
-    facing = state[i, BET + 1]
-    unit = pot + state[i, TO_CALL]
+    facing = state[i, BET + 1 - actor]
+    unit = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1] + state[i, TO_CALL]
     low = state[i, MIN_RAISE_TO]
     high = state[i, MAX_RAISE_TO]
     previous = 0
@@ -532,8 +544,12 @@ def _new_hand(
     fractions: npt.NDArray[np.float64],
     scale: float,
     deck: Int64s,
+    reply: bool = True,
 ) -> None:
-    """Deal table ``i``'s next hand (``HandTable.deal`` + ``HandState.new``) and play up to the learner's turn."""
+    """Deal table ``i``'s next hand (``HandTable.deal`` + ``HandState.new``).
+
+    With ``reply`` the calling station plays seat 1 up to the learner's turn.
+    """
     count = state[i, COUNT]
     bit = _deal(state, i, keys[i], count, deck)
     state[i, COUNT] = count + 1
@@ -579,7 +595,8 @@ def _new_hand(
     # (HandState._start's other cases cannot happen), and the calling station's reply (a call or
     # a check) always leaves the learner a decision too: no hand ends before the learner acts.
     _begin_turn(state, i, button)
-    _play_opponent(state, i, obs, log, settings[_SLOTS], big_blind)
+    if reply:
+        _play_opponent(state, i, obs, log, settings[_SLOTS], big_blind)
     _write_view(state, i, obs, masks, fractions, scale)
 
 
@@ -610,6 +627,49 @@ def reset_tables(
             state[i, COUNT] = 0
             state[i, NEXT_BUTTON] = -1
         _new_hand(state, keys, i, obs, masks, log, settings, fractions, scale, deck)
+
+
+@_jit
+def seat_view(
+    state: Int64s,
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    settings: Int64s,
+    seat: int,
+    scale: float,
+    out_obs: Floats,
+    out_mask: npt.NDArray[np.int8],
+) -> None:
+    """Write ``seat``'s observation and mask of table 0 into ``out_obs[0]`` and ``out_mask[0]``.
+
+    Row 0 of ``obs`` is seat 0's observation; seat 1's is the same vector
+    seen from the other side: the other hole cards and position, each history
+    slot's actor columns and each street's raise counters swapped, its own
+    scalars. The mask is the seat's own when it is to act, else all zeros.
+    """
+    out_obs[0, :] = obs[0, :]
+    if seat == 1:
+        button = state[0, BUTTON]
+        mine = DECK + 2 if button == 0 else DECK
+        theirs = DECK if button == 0 else DECK + 2
+        out_obs[0, _HOLE + state[0, theirs]] = out_obs[0, _HOLE + state[0, theirs + 1]] = 0.0
+        out_obs[0, _HOLE + state[0, mine]] = out_obs[0, _HOLE + state[0, mine + 1]] = 1.0
+        out_obs[0, _IS_BUTTON] = 1.0 if button == 1 else 0.0
+        slots = settings[_SLOTS]
+        for slot in range(4 * slots):
+            start = _HISTORY + _SLOT_WIDTH * slot
+            first = out_obs[0, start]
+            out_obs[0, start] = out_obs[0, start + 1]
+            out_obs[0, start + 1] = first
+        counters = _HISTORY + 4 * _SLOT_WIDTH * slots
+        for street in range(4):
+            first = out_obs[0, counters + 2 * street]
+            out_obs[0, counters + 2 * street] = out_obs[0, counters + 2 * street + 1]
+            out_obs[0, counters + 2 * street + 1] = first
+        _write_scalars(state, 0, out_obs, 0, 1, scale)
+    turn = state[0, ACTOR] == seat
+    for k in range(masks.shape[1]):
+        out_mask[0, k] = masks[0, k] if turn else 0
 
 
 @_jit
@@ -693,6 +753,7 @@ def step_tables(
             rewards[i] = -penalty
         else:
             _take(state, i, obs, log, a, width, fractions, slots, big_blind)
+            _play_opponent(state, i, obs, log, slots, big_blind)
             _write_view(state, i, obs, masks, fractions, scale)
             if state[i, TERMINAL] == 0:
                 rewards[i] = 0.0
@@ -724,6 +785,7 @@ def step_tables(
 @_jit
 def reset_table(
     reseed: bool,
+    reply: bool,
     state: Int64s,
     keys: npt.NDArray[np.uint64],
     obs: Floats,
@@ -733,22 +795,24 @@ def reset_table(
     fractions: npt.NDArray[np.float64],
     scale: float,
 ) -> None:
-    """Deal the next hand of table 0 alone, logging its actions (the single environment's reset).
+    """Deal the next hand of table 0 alone, logging its actions (a single environment's reset).
 
     With ``reseed`` the table first goes back to hand 0 of its key ``keys[0]``
-    and forgets the button alternation.
+    and forgets the button alternation. With ``reply`` the calling station
+    plays seat 1 (``HUNL-v0``); without, both seats are played from outside (the AEC environment).
     """
     state, keys, obs, masks, log = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks), _unowned(log)
     if reseed:
         state[0, COUNT] = 0
         state[0, NEXT_BUTTON] = -1
     deck = np.empty(52, np.int64)
-    _new_hand(state, keys, 0, obs, masks, log, _unowned(settings), _unowned(fractions), scale, deck)
+    _new_hand(state, keys, 0, obs, masks, log, _unowned(settings), _unowned(fractions), scale, deck, reply)
 
 
 @_jit
 def step_table(
     action: int,
+    reply: bool,
     state: Int64s,
     obs: Floats,
     masks: npt.NDArray[np.int8],
@@ -758,10 +822,11 @@ def step_table(
     scale: float,
     tabs: Tables,
 ) -> bool:
-    """Take the learner's legal action id at table 0 and play on, logging every action (no autoreset).
+    """Take the legal action id of the seat to act at table 0, logging it (no autoreset).
 
-    The caller checks the id against ``masks[0]`` first. The hand stops at
-    the learner's next turn or at its end, settled; nothing else is dealt.
+    The caller checks the id against ``masks[0]`` first. With ``reply`` the
+    calling station then plays seat 1 up to the learner's next turn. A hand
+    that ends is settled; nothing else is dealt.
 
     Returns:
         Whether the hand is over.
@@ -769,6 +834,8 @@ def step_table(
     state, obs, masks, log = _unowned(state), _unowned(obs), _unowned(masks), _unowned(log)
     fractions = _unowned(fractions)
     _take(state, 0, obs, log, action, masks.shape[1], fractions, settings[_SLOTS], settings[_BIG])
+    if reply:
+        _play_opponent(state, 0, obs, log, settings[_SLOTS], settings[_BIG])
     if state[0, SHOWDOWN]:
         _showdown(state, 0, _unowned_tables(tabs))
     _write_view(state, 0, obs, masks, fractions, scale)

@@ -1,4 +1,4 @@
-"""HUNL-v0's kernel backend plays exactly the hands of its Python backend, records and errors included."""
+"""The kernel backends of HUNL-v0 and the AEC env play the Python backends' hands, records and errors included."""
 
 import copy
 import pickle
@@ -12,6 +12,7 @@ from pokergym.agents import CallAgent, RandomAgent
 from pokergym.engine import GameConfig
 from pokergym.envs import HUNLEnv
 from pokergym.errors import ConfigError, HandOverError, IllegalActionError
+from pokergym.pettingzoo import hunl_v0
 
 CONFIGS = {
     "default": {},
@@ -179,3 +180,81 @@ def test_kernel_backend_refuses_steps_without_a_hand():
         _ = env.hand
     with pytest.raises(HandOverError, match="reset"):
         env.action_masks()
+
+
+def _aec_pair(**kwargs):
+    kernel, python = hunl_v0.raw_env(backend="kernel", **kwargs), hunl_v0.raw_env(backend="python", **kwargs)
+    assert (kernel.backend, python.backend) == ("kernel", "python")
+    return kernel, python
+
+
+def _same_aec(kernel, python):
+    assert kernel.agent_selection == python.agent_selection
+    assert kernel.agents == python.agents
+    for name in python.possible_agents:  # both seats' observations, not only the one to act
+        obs_k, obs_p = kernel.observe(name), python.observe(name)
+        for key in obs_p:
+            assert obs_k[key].dtype == obs_p[key].dtype and obs_k[key].shape == obs_p[key].shape
+            np.testing.assert_array_equal(obs_k[key], obs_p[key])
+    for attribute in ("rewards", "_cumulative_rewards", "terminations", "truncations", "infos"):
+        assert getattr(kernel, attribute) == getattr(python, attribute), attribute
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@pytest.mark.parametrize("mode", ["raise", "penalty"])
+def test_aec_kernel_backend_plays_the_python_backend_hands(name, mode):
+    kernel, python = _aec_pair(illegal_action=mode, **CONFIGS[name])
+    rng = np.random.default_rng(3)
+    hands = illegal = 0
+    kernel.reset(seed=21)
+    python.reset(seed=21)
+    _same_aec(kernel, python)
+    for _ in range(1200):
+        agent = python.agent_selection
+        if python.terminations[agent]:
+            kernel.step(None)
+            python.step(None)
+            if not python.agents:
+                hands += 1
+                if rng.random() < 0.3:
+                    _same_hand(kernel, python)
+                kernel.reset()
+                python.reset()
+            _same_aec(kernel, python)
+            continue
+        action = _random_action(rng, python.observe(agent)["action_mask"], 0.1)
+        try:
+            python.step(action)
+        except IllegalActionError as expected:
+            illegal += 1
+            with pytest.raises(IllegalActionError) as raised:
+                kernel.step(action)
+            assert str(raised.value) == str(expected)
+            continue
+        kernel.step(action)
+        _same_aec(kernel, python)
+        illegal += python.infos[agent].get("illegal_action", False)
+        if rng.random() < 0.1:
+            _same_hand(kernel, python)
+    assert hands > 50 and illegal > 20
+
+
+def test_aec_kernel_backend_selection_pickle_and_render():
+    assert hunl_v0.raw_env().backend == "kernel"
+    assert hunl_v0.raw_env(action_mode="chips").backend == "python"
+    with pytest.raises(ConfigError, match="discrete action mode"):
+        hunl_v0.raw_env(action_mode="continuous", backend="kernel")
+    env = hunl_v0.raw_env(render_mode="ansi")
+    with pytest.raises(HandOverError, match="reset"):
+        env.observe("player_0")
+    env.reset(seed=6)
+    env.step(1)
+    twin = pickle.loads(pickle.dumps(env))
+    reference = hunl_v0.raw_env(render_mode="ansi", backend="python")
+    reference.reset(seed=6)
+    reference.step(1)
+    assert env.render() == twin.render() == reference.render()
+    for e in (env, twin, reference):
+        e.step(int(np.flatnonzero(reference.observe(reference.agent_selection)["action_mask"])[-1]))
+    _same_aec(env, reference)
+    _same_aec(twin, reference)
