@@ -121,26 +121,29 @@ def pokergym_engine(hands: int, seconds: float) -> tuple[int, int, float]:
     return timed(hand, hands, seconds)
 
 
-def pokergym_gym(hands: int, seconds: float) -> tuple[int, int, float]:
-    import gymnasium as gym
+def pokergym_gym(backend: str) -> Runner:
+    def run(hands: int, seconds: float) -> tuple[int, int, float]:
+        import gymnasium as gym
 
-    import pokergym  # noqa: F401
+        import pokergym  # noqa: F401
 
-    env = gym.make("HUNL-v0")  # default opponent: CallAgent; learner steps are counted
-    env.reset(seed=3)
-    policy = Policy(1)
+        env = gym.make("HUNL-v0", backend=backend)  # default opponent: CallAgent; learner steps are counted
+        env.reset(seed=3)
+        policy = Policy(1)
 
-    def hand() -> int:
-        obs, _ = env.reset()
-        n = 0
-        terminated = False
-        while not terminated:
-            mask = obs["action_mask"]
-            obs, _, terminated, _, _ = env.step(policy.discrete(bool(mask[0]), raise_ids(mask, 2)))
-            n += 1
-        return n
+        def hand() -> int:
+            obs, _ = env.reset()
+            n = 0
+            terminated = False
+            while not terminated:
+                mask = obs["action_mask"]
+                obs, _, terminated, _, _ = env.step(policy.discrete(bool(mask[0]), raise_ids(mask, 2)))
+                n += 1
+            return n
 
-    return timed(hand, hands, seconds)
+        return timed(hand, hands, seconds)
+
+    return run
 
 
 def _aec_hand(env: Any, policy: Policy, facing: Callable[[np.ndarray, np.ndarray], bool], first: int) -> int:
@@ -157,11 +160,11 @@ def _aec_hand(env: Any, policy: Policy, facing: Callable[[np.ndarray, np.ndarray
     return n
 
 
-def pokergym_aec(wrapped: bool) -> Runner:
+def pokergym_aec(wrapped: bool, backend: str = "auto") -> Runner:
     def run(hands: int, seconds: float) -> tuple[int, int, float]:
         from pokergym.pettingzoo import hunl_v0
 
-        env = hunl_v0.env() if wrapped else hunl_v0.raw_env()
+        env = hunl_v0.env(backend=backend) if wrapped else hunl_v0.raw_env(backend=backend)
         env.reset(seed=3)
         policy = Policy(1)
         return timed(lambda: _aec_hand(env, policy, lambda obs, mask: bool(mask[0]), 2), hands, seconds)
@@ -293,7 +296,9 @@ def resets(count: int) -> list[tuple[str, float, float]]:
 
     rows = [
         ("pokergym HUNL-v0", *reset_cost(lambda: gym.make("HUNL-v0"), count)),
+        ('pokergym HUNL-v0, backend="python"', *reset_cost(lambda: gym.make("HUNL-v0", backend="python"), count)),
         ("pokergym hunl_v0.raw_env()", *reset_cost(hunl_v0.raw_env, count)),
+        ('pokergym hunl_v0.raw_env(backend="python")', *reset_cost(lambda: hunl_v0.raw_env(backend="python"), count)),
     ]
     try:
         from pettingzoo.classic import texas_holdem_no_limit_v6
@@ -306,16 +311,18 @@ def resets(count: int) -> list[tuple[str, float, float]]:
 # --------------------------------------------------------------------------- main
 RUNNERS: dict[str, tuple[str, Runner]] = {
     "engine": ("pokergym HandState (raw engine)", pokergym_engine),
-    "gym": ('pokergym gym.make("HUNL-v0") step vs CallAgent', pokergym_gym),
+    "gym": ('pokergym gym.make("HUNL-v0") step vs CallAgent', pokergym_gym("auto")),
+    "gym_python": ('pokergym gym.make("HUNL-v0", backend="python")', pokergym_gym("python")),
     "aec": ("pokergym hunl_v0.env() (AEC)", pokergym_aec(True)),
     "aec_raw": ("pokergym hunl_v0.raw_env() (AEC)", pokergym_aec(False)),
+    "aec_python": ('pokergym hunl_v0.raw_env(backend="python")', pokergym_aec(False, "python")),
     "pz": ("PettingZoo texas_holdem_no_limit_v6.env()", pettingzoo_holdem(True)),
     "pz_raw": ("PettingZoo texas_holdem_no_limit_v6.raw_env()", pettingzoo_holdem(False)),
     "rlcard": ("RLCard no-limit-holdem", rlcard_holdem),
     "pokerkit": ("pokerkit NoLimitTexasHoldem (automations)", pokerkit_holdem),
     "clubs": ("clubs Dealer", clubs_holdem),
 }
-OURS = ("engine", "gym", "aec", "aec_raw")
+OURS = ("engine", "gym", "gym_python", "aec", "aec_raw", "aec_python")
 MODULES = {
     "pz": "pettingzoo.classic",
     "pz_raw": "pettingzoo.classic",
