@@ -6,7 +6,7 @@ Measurements on one core (CPU time of the process; torch limited to one thread):
   (numba, all tables in one call) against the calling station, for each
   ``--kernel-envs`` table count. Random legal actions: the uniforms of a block
   of steps are drawn in one numpy call, and
-  :func:`pokergym.vector.kernel.legal_id` turns each table's uniform into a
+  :func:`pokergym.envs.kernel.legal_id` turns each table's uniform into a
   uniformly random legal id of its mask (timed too). ``env.step`` is the full
   Gymnasium step (observations, rewards, batched infos); ``kernel step`` is
   the kernel call alone (``env.kernel.step``), what the vector adds on top of it
@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 
 import pokergym  # noqa: F401
+from pokergym.envs.kernel import legal_id
 from pokergym.vector import HUNLVectorEnv
-from pokergym.vector.kernel import legal_id
 
 clock = time.process_time
 """CPU time of this process: the 2 cores are shared, so wall time would measure the neighbours too."""

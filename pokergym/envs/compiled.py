@@ -2,7 +2,7 @@
 
 :class:`CompiledTable` plays one table of ``HUNL-v0`` in the discrete action
 mode against the calling station with the kernels of
-:mod:`pokergym.vector.kernel` (the same ones the vector environment runs),
+:mod:`pokergym.envs.kernel` (the same ones the vector environment runs),
 so a step is one compiled call instead of a dozen Python methods. What a
 single environment hands out beyond arrays stays available: the kernel
 logs every action, :attr:`CompiledTable.records` turns the log into the
@@ -37,9 +37,9 @@ from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.state import HandState
 from pokergym.envs.discrete import DiscreteActions
+from pokergym.envs.kernel import KernelTables, reset_table, seat_view, step_table
 from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL
 from pokergym.errors import HandOverError, IllegalActionError, PokerGymError
-from pokergym.vector.kernel import KernelTables, reset_table, seat_view, step_table
 
 __all__ = ["CompiledTable"]
 

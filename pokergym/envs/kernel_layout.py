@@ -1,6 +1,6 @@
 """The layout of the compiled kernels' per-table state row and action log.
 
-The kernels of :mod:`pokergym.vector.kernel` keep each table's hand in one
+The kernels of :mod:`pokergym.envs.kernel` keep each table's hand in one
 row of an ``int64`` array; these constants name its columns (pairs are
 indexed by seat: ``STACK + seat`` and so on). They live apart from the
 kernels so that code reading a state row (the single environment's kernel

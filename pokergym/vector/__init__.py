@@ -3,7 +3,7 @@
 :class:`HUNLVectorEnv` is a Gymnasium :class:`~gymnasium.vector.VectorEnv`
 (autoreset ``SAME_STEP``) with batched action masks. Against the default
 calling station in the discrete action mode it steps all tables in one numba
-kernel (:mod:`pokergym.vector.kernel`); otherwise it loops over ordinary
+kernel (:mod:`pokergym.envs.kernel`); otherwise it loops over ordinary
 ``HUNL-v0`` environments. Either way, table ``i`` plays exactly the hands of a
 single environment under the same seed. It is also the vector
 entry point of ``HUNL-v0`` (registered by ``import pokergym``), so

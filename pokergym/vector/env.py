@@ -4,7 +4,7 @@ Two backends play the tables; :attr:`HUNLVectorEnv.backend` says which one runs:
 
 * ``"kernel"`` (chosen automatically whenever it applies: the default
   calling-station opponent, the discrete action mode, no wrapper and no
-  render mode): the numba kernels of :mod:`pokergym.vector.kernel` step every
+  render mode): the numba kernels of :mod:`pokergym.envs.kernel` step every
   table in one call, with the state of all tables in arrays. Table ``i``
   seeded with ``s`` plays exactly the hands of ``gym.make("HUNL-v0")`` seeded
   with ``s``, observation for observation: both deal from the counter-based
@@ -75,10 +75,11 @@ from pokergym.agents.simple import CallAgent
 from pokergym.engine.dealer import seed_key
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import HUNLEnv
+from pokergym.envs.kernel_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CALL
 from pokergym.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
-    from pokergym.vector.kernel import KernelTables
+    from pokergym.envs.kernel import KernelTables
 
 __all__ = ["Backend", "EnvWrapper", "HUNLVectorEnv", "OpponentSource"]
 
@@ -125,7 +126,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             never stepped (read its spaces, ``codec`` or ``feature_names``).
         envs: the tables of the python backend (read them, do not step them);
             empty on the kernel backend, whose tables live in arrays.
-        kernel: the kernel backend's :class:`~pokergym.vector.kernel.KernelTables`
+        kernel: the kernel backend's :class:`~pokergym.envs.kernel.KernelTables`
             (its state and output arrays; ``None`` on the python backend).
 
     Raises:
@@ -160,7 +161,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.envs: list[gym.Env[dict[str, Any], Any]] = []
         self.kernel: KernelTables | None = None
         if self.backend == "kernel":
-            from pokergym.vector.kernel import KernelTables  # imports numba: only when the kernel runs
+            from pokergym.envs.kernel import KernelTables  # imports numba: only when the kernel runs
 
             table = self.template._table
             self.kernel = KernelTables(
@@ -287,8 +288,6 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self, kernel: KernelTables, seeds: Sequence[int | None]
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Reseed the seeded tables and deal everywhere; the reset infos come from the state array."""
-        from pokergym.vector import kernel as _k
-
         reseed = np.array([s is not None for s in seeds], dtype=np.bool_)
         keys = np.array([0 if s is None else seed_key(operator.index(s)) for s in seeds], dtype=np.uint64)
         kernel.reset(keys, reseed)
@@ -297,10 +296,10 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         zeros = np.zeros(n, dtype=np.int64)
         infos: dict[str, Any] = {
             "seat": zeros,
-            "button": state[:, _k.BUTTON].copy(),
-            "to_call": state[:, _k.TO_CALL].copy(),
-            "min_raise_to": state[:, _k.MIN_RAISE_TO].copy(),
-            "max_raise_to": state[:, _k.MAX_RAISE_TO].copy(),
+            "button": state[:, BUTTON].copy(),
+            "to_call": state[:, TO_CALL].copy(),
+            "min_raise_to": state[:, MIN_RAISE_TO].copy(),
+            "max_raise_to": state[:, MAX_RAISE_TO].copy(),
             "chips": zeros.copy(),
             "illegal_action": np.zeros(n, dtype=np.bool_),
             "skipped_hands": zeros.copy(),

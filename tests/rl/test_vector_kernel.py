@@ -8,9 +8,9 @@ import pokergym  # noqa: F401
 from pokergym.agents import CallAgent
 from pokergym.engine import GameConfig
 from pokergym.envs import HUNLEnv
+from pokergym.envs.kernel import legal_id
 from pokergym.errors import ConfigError, IllegalActionError
 from pokergym.vector import HUNLVectorEnv
-from pokergym.vector.kernel import legal_id
 from pokergym.wrappers import PokerSkillObservation
 
 CONFIGS = {
@@ -223,7 +223,7 @@ def test_sb3_adapter_on_the_kernel_backend():
 
 
 def test_kernel_tables_check_their_arguments():
-    from pokergym.vector.kernel import KernelTables
+    from pokergym.envs.kernel import KernelTables
 
     with pytest.raises(ConfigError, match="exceed the big blind"):
         KernelTables(2, GameConfig(stacks=(100, 20000)))

@@ -1,4 +1,4 @@
-"""Numba kernels that play many ``HUNL-v0`` tables against the calling station in one call.
+"""Numba kernels that play heads-up hands in the discrete action mode, one table or many per call.
 
 :class:`~pokergym.vector.HUNLVectorEnv` uses these kernels (its ``"kernel"``
 backend) when every table would be a plain :class:`~pokergym.envs.HUNLEnv`
@@ -8,6 +8,11 @@ plays the calling station's replies, deals the streets, runs out the board
 after an all-in, settles the hand, and deals and opens the next hand where
 one ended (``SAME_STEP`` autoreset), writing observations, masks, rewards,
 terminations and the finished hands' last observations into arrays.
+
+:func:`reset_table`, :func:`step_table` and :func:`seat_view` serve one table
+(:class:`~pokergym.envs.compiled.CompiledTable`, the kernel backend of
+``HUNL-v0`` and of the AEC environment): they also log every action, stop
+when the hand ends, and may leave seat 1's decisions to the caller.
 
 **State.** Table ``i`` is the row ``state[i]`` of an ``int64`` array with the
 columns named in :mod:`pokergym.envs.kernel_layout` (button, street, stacks, street bets, contributions,
