@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from kernel_configs import CONFIGS
 
 import baselines
 import pokergym  # noqa: F401
@@ -12,19 +13,6 @@ from pokergym.envs.kernel import legal_id
 from pokergym.errors import ConfigError, IllegalActionError
 from pokergym.vector import HUNLVectorEnv
 from pokergym.wrappers import PokerSkillObservation
-
-CONFIGS = {
-    "default": {},
-    "short_learner": {"config": GameConfig(stacks=(500, 20000)), "button": 0},
-    "short_opponent": {"config": GameConfig(stacks=(20000, 350)), "button": "random", "history_slots": 2},
-    "odd_blinds": {
-        "config": GameConfig(small_blind=100, big_blind=100, stacks=(1000, 1500)),
-        "raise_fractions": (0.5, 1.0),
-        "history_slots": 1,
-        "button": 1,
-    },
-    "deep": {"config": GameConfig(small_blind=25, big_blind=50, stacks=(30000, 9000)), "raise_fractions": (0.4, 3.0)},
-}
 
 
 def _random_legal(rng, masks):

@@ -6,6 +6,7 @@ import pickle
 import gymnasium as gym
 import numpy as np
 import pytest
+from kernel_configs import CONFIGS
 
 import pokergym  # noqa: F401
 from pokergym.agents import CallAgent, RandomAgent
@@ -14,18 +15,6 @@ from pokergym.envs import HUNLEnv
 from pokergym.errors import ConfigError, HandOverError, IllegalActionError
 from pokergym.pettingzoo import hunl_v0
 
-CONFIGS = {
-    "default": {},
-    "short_learner": {"config": GameConfig(stacks=(500, 20000)), "button": 0},
-    "short_opponent": {"config": GameConfig(stacks=(20000, 350)), "button": "random", "history_slots": 2},
-    "odd_blinds": {
-        "config": GameConfig(small_blind=100, big_blind=100, stacks=(1000, 1500)),
-        "raise_fractions": (0.5, 1.0),
-        "history_slots": 1,
-        "button": 1,
-    },
-    "deep": {"config": GameConfig(small_blind=25, big_blind=50, stacks=(30000, 9000)), "raise_fractions": (0.4, 3.0)},
-}
 HAND_FIELDS = (
     "button", "deck", "street", "stacks", "bets", "contributions", "actor", "to_call", "can_raise",
     "min_raise_to", "max_raise_to", "history", "terminal", "payoffs", "showdown", "returned",
