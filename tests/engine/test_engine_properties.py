@@ -300,3 +300,21 @@ def test_views_show_own_cards_and_legal_actions_only_to_the_actor(
         if state.terminal:
             break
         state.apply(draw_action(data, state))
+
+
+@given(hand=hands(), min_raise_war=st.booleans(), data=st.data())
+def test_hands_never_take_more_actions_than_max_actions(
+    hand: tuple[GameConfig, int, tuple[int, ...]], min_raise_war: bool, data: st.DataObject
+) -> None:
+    """``GameConfig.max_actions`` bounds every hand, the longest line (min-raises until all-in) included."""
+    config, button, deck = hand
+    state = HandState.new(config, button=button, deck=deck)
+    while not state.terminal:
+        if min_raise_war:
+            if state.can_raise:
+                state.raise_to(state.min_raise_to)
+            else:
+                state.check_or_call()
+        else:
+            state.apply(draw_action(data, state))
+    assert len(state.history) <= config.max_actions
