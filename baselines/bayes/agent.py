@@ -25,8 +25,11 @@ When the agent is to act it measures its showdown equity against the
 weighted range (:func:`~pokergym.evaluator.equity_vs_range`: exact on the
 turn and river, Monte Carlo preflop and on the flop, seeded by the spot
 rather than drawn from the hand's generator) and lets
-:mod:`~baselines.bayes.expert` decide, with the trust in his raises and the
-cards still to come. The expert system's choice is a known distribution,
+:mod:`~baselines.bayes.expert` decide, with the trust in his raises, the
+cards still to come, the pot and stakes, and the model's rates of his folds
+to a river bet and of his bets when nothing is to call (against a player
+who hardly folds, the expert system weighs all-ins and calls by their
+expected value). The expert system's choice is a known distribution,
 reported by :meth:`BayesAgent.action_probabilities` and sampled by
 :meth:`BayesAgent.act`.
 
@@ -227,6 +230,8 @@ class BayesAgent(BaseAgent):
                 self._update(decision, view.board)
         self._applied = len(self._decisions)
         facing = self._frequencies(int(view.street), True)
+        free = self._frequencies(int(view.street), False)
+        mine, his = view.stacks[view.seat], view.stacks[view.opponent]
         return Situation(
             equity=self._equity(view),
             pot_odds=view.to_call / (view.pot + view.to_call),
@@ -234,6 +239,11 @@ class BayesAgent(BaseAgent):
             raise_rate=float(facing[3] + facing[4]),
             trust=self.opponent.trust(True),
             unseen=5 - len(view.board),
+            pot=view.pot,
+            to_call=view.to_call,
+            stake=min(mine, his + view.to_call),
+            river_fold_rate=float(self._frequencies(3, True)[0]),
+            aggression=float(free[_FIRST_RAISE:].sum()),
         )
 
     def _frequencies(self, street: int, facing: bool) -> npt.NDArray[np.float64]:

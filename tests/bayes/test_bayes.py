@@ -1,4 +1,5 @@
 import copy
+import dataclasses
 import pickle
 from pathlib import Path
 
@@ -15,14 +16,23 @@ from baselines.bayes.corpus import (
     default_corpus,
     simulate,
 )
-from baselines.bayes.expert import Situation, choose, distribution, rule_distribution, value_threshold
+from baselines.bayes.expert import (
+    Situation,
+    call_value,
+    called_equity,
+    choose,
+    distribution,
+    rule_distribution,
+    shove_gain,
+    value_threshold,
+)
 from baselines.bayes.model import OpponentModel, action_likelihood, bayes_update, bucket_posterior, update_weights
 from baselines.bayes.vectorise import board_features
 from baselines.simple import CallBot, HonestBot, ManiacBot, RandomBot
 from pokergym.agents import play_hand
 from pokergym.arena import match
 from pokergym.cards import parse_cards
-from pokergym.engine import ActionTaken, GameConfig, HandEnd, HandState
+from pokergym.engine import Action, ActionTaken, GameConfig, HandEnd, HandState
 from pokergym.evaluator import equity_vs_range
 
 RAISE = ACTIONS.index("r")
@@ -192,7 +202,7 @@ def test_decisions_do_not_depend_on_hidden_cards() -> None:
 def test_trust_is_learned_from_shown_hands_only() -> None:
     agents = {"maniac": BayesAgent(), "honest": BayesAgent()}
     opponents = {"maniac": ManiacBot(), "honest": HonestBot()}
-    rng = np.random.default_rng(2)
+    rng = np.random.default_rng(3)
     for hand in range(80):
         deck = rng.permutation(52)[:9]
         for name, agent in agents.items():
@@ -312,3 +322,74 @@ def test_board_buckets_are_shared_and_do_not_depend_on_the_hero() -> None:
     first._start_hand(0, 0, parse_cards("AsAd"), GameConfig())
     second._start_hand(1, 0, parse_cards("7c7d"), GameConfig())
     assert first._street(1, board) is second._street(1, board)
+
+
+# --------------------------------------------- against a player who stays
+def _river_and_flop(hero: str, board: str) -> tuple[HandState, HandState]:
+    """The same hand checked down to the flop and to the river, the hero (big blind) first to act on both."""
+    deck = (*parse_cards("7c2d"), *parse_cards(hero), *parse_cards(board))
+    flop = HandState.new(deck=deck, button=0)
+    flop.call(), flop.check()
+    river = HandState.new(deck=deck, button=0)
+    river.call(), river.check()
+    for _ in range(2):
+        river.check(), river.check()
+    return flop, river
+
+
+def _staying(folds: int, calls: int) -> BayesAgent:
+    """An agent whose model has seen the opponent answer river bets with ``folds`` folds and ``calls`` calls."""
+    agent = BayesAgent()
+    for action, count in (("f", folds), ("c", calls)):
+        for _ in range(count):
+            agent.opponent.observe(3, True, ACTIONS.index(action))
+    return agent
+
+
+def test_all_in_on_the_river_only_against_a_player_who_stays() -> None:
+    flop, river = _river_and_flop("AsAh", "AdKc7h2s9d")
+    stayer, folder = _staying(0, 60), _staying(30, 30)
+    assert stayer._situation(river.view(1)).river_fold_rate < 0.05
+    shove = stayer.action_probabilities(river.view(1))
+    assert shove == [(Action.raise_to(river.legal_actions().max_raise_to), 1.0)]
+    assert folder._situation(river.view(1)).river_fold_rate > 0.4
+    assert sum(p for _, p in folder.action_probabilities(river.view(1))) == pytest.approx(1.0)
+    assert Action.raise_to(river.legal_actions().max_raise_to) not in dict(folder.action_probabilities(river.view(1)))
+    # before the river the chips wait for it against the stayer; the folder is bet into at once
+    assert [str(a) for a, _ in stayer.action_probabilities(flop.view(1))] == ["check"]
+    assert {rule for _, _, rule in rule_distribution(flop.view(1), folder._situation(flop.view(1)))} == {"big"}
+
+
+def test_shove_gain_is_the_edge_over_his_range_when_he_never_folds() -> None:
+    river = {"fold_rate": 0.0, "river_fold_rate": 0.0, "unseen": 0, "pot": 2000.0, "stake": 19000.0}
+    assert shove_gain(Situation(equity=0.55, **river)) == pytest.approx(0.1 * 19000)
+    assert shove_gain(Situation(equity=0.45, **river)) < 0
+    view = _river_and_flop("AsAh", "AdKc7h2s9d")[1].view(1)
+    ahead = rule_distribution(view, Situation(equity=0.55, **river))
+    assert [rule for _, _, rule in ahead] == ["shove"] and ahead[0][1] == 1.0
+    assert "shove" not in {rule for _, _, rule in rule_distribution(view, Situation(equity=0.45, **river))}
+    # if he folds, his calling range is assumed to hold the hands the hero beat: a medium hand checks
+    folding = {**river, "fold_rate": 0.3, "river_fold_rate": 0.3}
+    assert called_equity(Situation(equity=0.55, **folding)) < 0.5
+    assert "shove" not in {rule for _, _, rule in rule_distribution(view, Situation(equity=0.9, **folding))}
+    dist = distribution(view, Situation(equity=0.55, **river))
+    assert sum(p for _, p in dist) == pytest.approx(1.0)
+
+
+def test_calls_before_the_river_count_the_bets_to_come_and_the_chips_behind() -> None:
+    stays = {"river_fold_rate": 0.0, "stake": 19000.0}
+    # deep preflop: a hand below the price calls, paid by the all-in it may win on the river
+    preflop = Situation(equity=0.33, pot_odds=0.4, unseen=5, pot=600, to_call=400, aggression=0.8, **stays)
+    assert call_value(preflop) > 0
+    assert not _calls(dataclasses.replace(preflop, river_fold_rate=0.3))
+    assert _calls(preflop)
+    # a weak hand just above the price folds on the turn to a frequent bettor, not to a passive one
+    turn = Situation(equity=0.15, pot_odds=0.143, unseen=1, pot=3000, to_call=500, aggression=0.8, **stays)
+    assert call_value(turn) < 0 < call_value(dataclasses.replace(turn, aggression=0.0))
+    assert not _calls(turn) and _calls(dataclasses.replace(turn, aggression=0.0))
+    assert _calls(dataclasses.replace(turn, river_fold_rate=0.3, trust=0.0))  # by the price alone
+
+
+def _calls(situation: Situation) -> bool:
+    view = HandState.new(deck=tuple(range(9))).view(0)
+    return "call" in {rule for _, _, rule in rule_distribution(view, situation)}
