@@ -8,8 +8,10 @@ Three measurements, each with its anchor printed in the same run:
    collected, then each one is analysed once and timed, on the wall clock and
    on the process CPU clock (less sensitive to other processes on a loaded
    machine). Anchor: building the view itself (``HandState.view``). The
-   first call, timed apart, loads the compiled hand kernel; twenty views
-   of another seed warm up before the timed ones.
+   first calls, timed apart, load the compiled hand kernels (a fixed flop
+   decision with trips on a paired board runs the slow-play look-ahead and
+   its full-house check); twenty views of another seed warm up before the
+   timed ones.
 2. Prompt assembly (``pokergym.context.prompt.prompt`` with the context
    given) on the same views, and the prompt size per street in approximate
    tokens (characters / 4). Anchor: ``analyze`` above.
@@ -36,9 +38,10 @@ import timeit
 import gymnasium as gym
 import numpy as np
 
+from pokergym.cards import parse_cards
 from pokergym.context import analyze
 from pokergym.context.prompt import prompt
-from pokergym.engine import Action, HandState, Street
+from pokergym.engine import Action, HandState, PlayerView, Street
 from pokergym.wrappers import PokerSkillObservation
 
 
@@ -66,6 +69,14 @@ def random_views(n: int, seed: int) -> tuple[list, list]:
             else:
                 state.apply(Action.check() if legal.can_check else Action.call())
     return views, states
+
+
+def kernel_view() -> PlayerView:
+    """The big blind's flop decision with 9s8d on 9h9c4d: trips, so the slow-play look-ahead runs every kernel."""
+    state = HandState.new(deck=parse_cards("2c3d9s8d9h9c4d5h6s"), button=0)
+    state.call()
+    state.check()
+    return state.view(state.actor)
 
 
 def summary(times: list[float]) -> str:
@@ -116,8 +127,9 @@ def main() -> None:
     warm_views, _ = random_views(20, args.seed + 1)
     t0 = time.perf_counter_ns()
     analyze(warm_views[0])
+    analyze(kernel_view())
     first_ms = (time.perf_counter_ns() - t0) / 1e6
-    print(f"first analyze call (imports done; loads the compiled hand kernel): {first_ms:.1f} ms")
+    print(f"first analyze calls (imports done; load the compiled hand kernels): {first_ms:.1f} ms")
     for view in warm_views[1:]:
         analyze(view)
     views, states = random_views(args.states, args.seed)

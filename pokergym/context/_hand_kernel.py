@@ -6,7 +6,9 @@ suit for the board) so that an ordinary decision costs one compiled call.
 Boards that decide the hand themselves (trips, quads or two pairs on the
 board, five of a suit, five ranks in a row) are only recognised here: their
 budgets come from the JSON tables, and :mod:`~pokergym.context.hand` handles
-them in Python.
+them in Python, asking :func:`full_house_is_best` whether a full house of the
+hero's is the best one possible. :func:`next_card_codes` classifies a hand on
+every next board of the slow-play look-ahead in one call.
 
 Classes travel as indices: ``MadeClass`` and ``DrawClass`` in declaration
 order, the pot type as its index in ``PotType`` (limp 0 .. 5-bet-plus 4).
@@ -18,8 +20,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
+import numpy as np
 
-__all__ = ["SPECIAL", "board_bits", "hand_codes"]
+__all__ = ["SPECIAL", "board_bits", "full_house_is_best", "hand_codes", "next_card_codes"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -480,3 +483,67 @@ def hand_codes(
         set_level,
         two_pair_rank,
     )
+
+
+@_jit
+def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, pair: int) -> bool:
+    """Whether no two-card holding (quads left aside) makes a better full house than ``trips`` full of ``pair``.
+
+    Args:
+        bcounts: how many cards of each rank the board holds (13 counts).
+        h0: the hero's first hole rank (its card is not available to the opponent).
+        h1: the hero's second hole rank.
+        trips: the rank of the hero's full house's three of a kind.
+        pair: the rank of its pair.
+    """
+    for a in range(13):
+        free_a = 4 - bcounts[a] - int(h0 == a) - int(h1 == a)
+        if free_a <= 0:
+            continue
+        for b in range(a, 13):
+            if a == b:
+                if free_a < 2:
+                    continue
+            elif 4 - bcounts[b] - int(h0 == b) - int(h1 == b) <= 0:
+                continue
+            # the opponent's best full house: the highest three of a kind, then the highest other pair
+            theirs_trips = -1
+            quads = False
+            for r in range(12, -1, -1):
+                n = bcounts[r] + int(a == r) + int(b == r)
+                if n >= 4:
+                    quads = True
+                    break
+                if theirs_trips < 0 and n >= 3:
+                    theirs_trips = r
+            if quads or theirs_trips < 0:
+                continue
+            for r in range(12, -1, -1):
+                if r != theirs_trips and bcounts[r] + int(a == r) + int(b == r) >= 2:
+                    if theirs_trips > trips or (theirs_trips == trips and r > pair):
+                        return False
+                    break
+    return True
+
+
+@_jit
+def next_card_codes(c0: int, c1: int, board_bits: int, pot: int, cards: np.ndarray) -> np.ndarray:
+    """The made-hand :func:`hand_codes` of two hole cards on the board plus each one of ``cards``.
+
+    Args:
+        c0: first hole card code.
+        c1: second hole card code.
+        board_bits: the board so far (see :func:`board_bits`).
+        pot: the pot type's index in ``PotType``.
+        cards: the next cards to try, an integer array.
+
+    Returns:
+        One row of the fifteen codes per card (the draw left out), in the order of ``cards``.
+    """
+    out = np.empty((cards.shape[0], 15), dtype=np.int64)
+    for i in range(cards.shape[0]):
+        c = cards[i]
+        codes = hand_codes(c0, c1, board_bits | (1 << ((c & 3) * 13 + (c >> 2))), pot, False)
+        for j in range(15):
+            out[i, j] = codes[j]
+    return out

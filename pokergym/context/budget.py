@@ -41,13 +41,18 @@ Example:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
 
 from pokergym.engine.actions import Street
 
-from .board import analyze_board
-from .hand import made_hand
+from ._hand_kernel import SPECIAL, board_bits, next_card_codes
+from .board import analyze_board, rank_structure
+from .hand import _POT_INDEX, hand_from_codes, made_hand
 from .record import (
     UNLIMITED,
     BoardInfo,
@@ -106,6 +111,31 @@ SLOW_PLAY_MIN_ATTACK = 4.0
 _ATTACK_CAP = 6.0
 
 
+class _Board(Protocol):
+    """The board facts a hand's own budget reads (a :class:`BoardInfo` has them all)."""
+
+    @property
+    def street(self) -> Street: ...
+    @property
+    def suit_max(self) -> int: ...
+    @property
+    def paired(self) -> bool: ...
+    @property
+    def one_card_straight(self) -> str | None: ...
+    @property
+    def straight_combos(self) -> int: ...
+
+
+class _NextBoard(NamedTuple):
+    """The :class:`_Board` facts of a board one card longer, worked out by the slow-play look-ahead."""
+
+    street: Street
+    suit_max: int
+    paired: bool
+    one_card_straight: str | None
+    straight_combos: int
+
+
 _HandBudget = tuple[float, float, float, float, tuple[str, ...]]
 _MEMO_SIZE = 1 << 14
 _memo: dict[tuple[Any, ...], _HandBudget] = {}
@@ -148,7 +178,7 @@ def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBud
     return result
 
 
-def _hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBudget:
+def _hand_budget(hand: HandInfo, board: _Board, pot_type: PotType) -> _HandBudget:
     mods: list[str] = []
     att_base, def_base, att, dfn = _made_budget(hand, board, pot_type, mods)
     draw = hand.draw
@@ -170,7 +200,7 @@ def _hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBu
     return round(att_base, 2), round(def_base, 2), round(att, 2), round(dfn, 2), tuple(mods)
 
 
-def _made_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType, mods: list[str]) -> tuple[float, ...]:
+def _made_budget(hand: HandInfo, board: _Board, pot_type: PotType, mods: list[str]) -> tuple[float, ...]:
     made = hand.made
     if hand.override is not None:
         o = hand.override
@@ -199,11 +229,11 @@ def _made_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType, mods: list
     return a, d, a, d
 
 
-def _texture_key(board: BoardInfo) -> str:
+def _texture_key(board: _Board) -> str:
     return "none" if board.suit_max < 3 else "three" if board.suit_max == 3 else "four"
 
 
-def _flush(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
+def _flush(hand: HandInfo, board: _Board, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
     rank = hand.flush_rank or 1
     if board.suit_max == 3:
         size = "nut" if rank == 1 else "big" if (hand.flush_high_rank or 0) >= data["big_from_rank"] else "small"
@@ -223,7 +253,7 @@ def _flush(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list[st
     return a, d
 
 
-def _straight(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
+def _straight(hand: HandInfo, board: _Board, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
     flush = _texture_key(board)
     nut = bool(hand.nut_straight)
     if nut and flush == "none":
@@ -243,7 +273,7 @@ def _straight(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list
     return a, d
 
 
-def _set(board: BoardInfo, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
+def _set(board: _Board, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
     ocs = board.one_card_straight
     combos = board.straight_combos
     if board.suit_max >= 4:
@@ -269,7 +299,7 @@ def _set(board: BoardInfo, data: dict[str, Any], mods: list[str]) -> tuple[float
     return pair_value(data["by_combos"][min(combos, 3) - 1])
 
 
-def _trips(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
+def _trips(hand: HandInfo, board: _Board, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
     ocs = board.one_card_straight
     kicker = (hand.kicker_rank or 0) / 12.0
     if board.suit_max >= 4:
@@ -291,7 +321,7 @@ def _trips(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list[st
     return max(0.0, a), max(0.0, d)
 
 
-def _two_pair(hand: HandInfo, board: BoardInfo, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
+def _two_pair(hand: HandInfo, board: _Board, data: dict[str, Any], mods: list[str]) -> tuple[float, float]:
     ocs = board.one_card_straight
     rank = hand.two_pair_rank or 1
     if board.suit_max >= 4:
@@ -344,7 +374,7 @@ def _pair_table(hand: HandInfo, pot_type: PotType, data: dict[str, Any]) -> tupl
 
 
 def _pair(
-    hand: HandInfo, board: BoardInfo, pot_type: PotType, data: dict[str, Any], mods: list[str]
+    hand: HandInfo, board: _Board, pot_type: PotType, data: dict[str, Any], mods: list[str]
 ) -> tuple[float, float, float, float]:
     made = hand.made
     if made == _M_WEAK_SHOWDOWN and hand.pair_rank is None:
@@ -386,7 +416,7 @@ def _pair(
 
 
 def _high_card(
-    hand: HandInfo, board: BoardInfo, pot_type: PotType, data: dict[str, Any], mods: list[str]
+    hand: HandInfo, board: _Board, pot_type: PotType, data: dict[str, Any], mods: list[str]
 ) -> tuple[float, float, float, float]:
     low, high = data[hand.made][pot_key(pot_type, limp_key=True)]
     span = int(data["high_card_kicker_span"])
@@ -558,29 +588,93 @@ def _next_card_attacks(
     """``(attack capped at 6, number of cards)`` for the unseen next cards, grouped.
 
     The pressure of the line is left out, so one look-ahead serves every
-    decision of the street.
+    decision of the street. The hand kernel classifies the hand on every
+    next board in one call (:func:`next_card_codes`). A board that does not
+    decide the hand itself (status not :data:`SPECIAL`) gives the attack
+    from the codes the made class reads (:data:`_ATTACK_READS`) and the
+    board facts :func:`_made_budget` reads (:class:`_NextBoard`), worked out
+    here from bit masks; these attacks are memoised on exactly those facts
+    and the pot type in ``_look_memo``. Special boards go through
+    :func:`analyze_board` and :func:`made_hand`.
     """
     seen = set(hole) | set(board)
     suit_counts = [0, 0, 0, 0]
+    board_mask = paired = 0
     for c in board:
         suit_counts[c & 3] += 1
+        bit = 1 << (c >> 2)
+        paired |= board_mask & bit
+        board_mask |= bit
     # A card of a suit with at most one board card leaves that suit at two on
     # the board, short of any flush even with both hole cards, and the budgets
     # only ask whether three or more board cards share a suit: such suits give
     # the same answer, so test one and count all.
     plain = [s for s in range(4) if suit_counts[s] <= 1]
-    attacks: list[tuple[float, int]] = []
-    mods: list[str] = []
+    cards: list[int] = []
+    counts: list[int] = []
     for rank in range(13):
-        groups = [[c] for s in range(4) if (c := rank * 4 + s) not in seen and s not in plain]
+        for s in range(4):
+            if (c := rank * 4 + s) not in seen and s not in plain:
+                cards.append(c)
+                counts.append(1)
         rest = [c for s in plain if (c := rank * 4 + s) not in seen]
         if rest:
-            groups.append(rest)
-        for group in groups:
-            nxt = (*board, group[0])
+            cards.append(rest[0])
+            counts.append(len(rest))
+    rows = next_card_codes(hole[0], hole[1], board_bits(board), _POT_INDEX[pot_type], np.array(cards)).tolist()
+    street = _NEXT_STREET[len(board)]
+    top_suit = max(suit_counts)
+    attacks: list[tuple[float, int]] = []
+    facts_rank = -1
+    facts: tuple[bool, str | None, int] = (False, None, 0)
+    for card, count, codes in zip(cards, counts, rows, strict=True):
+        if codes[0] == SPECIAL:
+            nxt = (*board, card)
             info = analyze_board(nxt)
-            hand = made_hand(hole, nxt, info, pot_type)
-            attack = _made_budget(hand, info, pot_type, mods)[2]
-            mods.clear()
-            attacks.append((min(attack, _ATTACK_CAP), len(group)))
+            attack = _made_budget(made_hand(hole, nxt, info, pot_type), info, pot_type, [])[2]
+            attacks.append((min(attack, _ATTACK_CAP), count))
+            continue
+        rank = card >> 2
+        if rank != facts_rank:
+            # pairing, one-card straight kind and straight combos of the next board
+            structure = rank_structure(board_mask | 1 << rank)
+            n_one_card = len(structure.one_card)
+            one_card = "oe" if n_one_card >= 2 else "gs" if n_one_card else None
+            facts = (paired != 0 or bool(board_mask >> rank & 1), one_card, structure.combos)
+            facts_rank = rank
+        suit_max = max(top_suit, suit_counts[card & 3] + 1)
+        key = (_ATTACK_READS[codes[1]](codes), street, suit_max, facts, pot_type)
+        capped = _look_memo.get(key)
+        if capped is None:
+            next_board = new_record(_NextBoard, (street, suit_max, *facts))
+            capped = min(_made_budget(hand_from_codes(codes), next_board, pot_type, [])[2], _ATTACK_CAP)
+            if len(_look_memo) >= _MEMO_SIZE:
+                _look_memo.clear()
+            _look_memo[key] = capped
+        attacks.append((capped, count))
     return tuple(attacks)
+
+
+_NEXT_STREET = {3: _STREET_TURN, 4: _STREET_RIVER}
+_look_memo: dict[tuple[Any, ...], float] = {}
+
+
+def _attack_reads() -> tuple[Callable[[Sequence[int]], Any], ...]:
+    """Per made-class code, a getter of the hand-kernel codes a made hand's attack depends on.
+
+    The getter returns the class code, then flush rank and high rank
+    (flush), straight cards and nut flag (straight), kicker rank (trips),
+    two-pair rank (two pair), or kicker position, pair level, pair rank and
+    pocket flag (the pair classes); the other classes read nothing more.
+    """
+    reads = {
+        _M_FLUSH: (9, 10),
+        _M_STRAIGHT: (11, 12),
+        _M_TRIPS: (5,),
+        _M_TWO_PAIR: (14,),
+        **dict.fromkeys(_PAIR_CLASSES, (4, 6, 7, 8)),
+    }
+    return tuple(itemgetter(1, *reads.get(made, ())) for made in MadeClass)
+
+
+_ATTACK_READS = _attack_reads()

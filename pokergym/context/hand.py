@@ -62,7 +62,7 @@ from typing import Any
 from pokergym.engine.actions import Street
 from pokergym.errors import ContextError
 
-from ._hand_kernel import SPECIAL, board_bits, hand_codes
+from ._hand_kernel import SPECIAL, board_bits, full_house_is_best, hand_codes
 from .board import analyze_board, straight_top
 from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType, new_record
 from .tables import pair_value, pot_key, table
@@ -80,7 +80,7 @@ _M_WEAK_SHOWDOWN = MadeClass.WEAK_SHOWDOWN
 _POT_SRP = PotType.SRP
 _STREET_RIVER = Street.RIVER
 
-__all__ = ["classify_hand", "made_hand"]
+__all__ = ["classify_hand", "hand_from_codes", "made_hand"]
 
 # Decoding the kernel's integer codes (see pokergym.context._hand_kernel.hand_codes); -1 reads as None.
 _MADE = tuple(MadeClass)
@@ -139,8 +139,26 @@ def _classify(
     hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, pot_type: PotType, with_draw: bool
 ) -> HandInfo:
     """Run the kernel and decode its codes; boards that decide the hand go to :func:`_special_board`."""
+    codes = hand_codes(hole[0], hole[1], _board_bits(board), _POT_INDEX[pot_type], with_draw)
+    if codes[0] == SPECIAL:
+        flush_rank, flush_high = codes[9], codes[10]
+        flush = (flush_rank, flush_high) if flush_rank >= 0 else None
+        return HandInfo(draw=_D_NO_DRAW, **_special_board(hole, board, info, pot_type, flush))
+    return hand_from_codes(codes)
+
+
+def hand_from_codes(codes: Sequence[int]) -> HandInfo:
+    """Decode the :func:`~pokergym.context._hand_kernel.hand_codes` of a board that does not decide the hand.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.context._hand_kernel import board_bits, hand_codes
+        >>> h0, h1 = parse_cards("KsQd")
+        >>> hand_from_codes(hand_codes(h0, h1, board_bits(parse_cards("Kh7d2c")), 1, True)).made
+        <MadeClass.TOP_PAIR: 'top_pair'>
+    """
     (
-        status,
+        _,
         made,
         draw,
         features,
@@ -155,10 +173,7 @@ def _classify(
         nut_straight,
         set_level,
         two_pair_rank,
-    ) = hand_codes(hole[0], hole[1], _board_bits(board), _POT_INDEX[pot_type], with_draw)
-    if status == SPECIAL:
-        flush = (flush_rank, flush_high) if flush_rank >= 0 else None
-        return HandInfo(draw=_D_NO_DRAW, **_special_board(hole, board, info, pot_type, flush))
+    ) = codes
     # Every field, in order (see new_record).
     return new_record(
         HandInfo,
@@ -235,35 +250,6 @@ def _best_full_house(counts: Sequence[int]) -> tuple[int, int] | None:
     return None
 
 
-@lru_cache(maxsize=1 << 12)
-def _full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, mine: tuple[int, int]) -> bool:
-    """Whether no two-card holding (quads left aside) makes a better full house than ``mine``.
-
-    ``bcounts`` counts the board's ranks, ``h0`` and ``h1`` are the hero's hole
-    ranks (their cards are not available to the opponent). Cached: the
-    slow-play look-ahead asks the same question for every suit of a next card.
-    """
-    hcounts = [0] * 13
-    hcounts[h0] += 1
-    hcounts[h1] += 1
-    for a in range(13):
-        free_a = 4 - bcounts[a] - hcounts[a]
-        if free_a <= 0:
-            continue
-        for b in range(a, 13):
-            if (a == b and free_a < 2) or (a != b and 4 - bcounts[b] - hcounts[b] <= 0):
-                continue
-            counts = list(bcounts)
-            counts[a] += 1
-            counts[b] += 1
-            if max(counts) >= 4:
-                continue
-            theirs = _best_full_house(counts)
-            if theirs is not None and theirs > mine:
-                return False
-    return True
-
-
 # ---------------------------------------------------------------- special boards
 def _override(made: MadeClass, label: str, entry: list[float], **extra: Any) -> dict[str, Any]:
     attack, defense = pair_value(entry)
@@ -306,7 +292,7 @@ def _full_house_board(bcounts: Sequence[int], acounts: Sequence[int], hole_ranks
     board_fh = _best_full_house(bcounts)
     mine = _best_full_house(acounts)
     if mine is not None and board_fh is not None and mine > board_fh:
-        if _full_house_is_best(tuple(bcounts), *hole_ranks, mine):
+        if full_house_is_best(tuple(bcounts), *hole_ranks, *mine):
             return _override(_M_NUTS, "full_house_board_best", data["best_full_house"])
         return _override(_M_NUTS, "full_house_board_higher", data["higher_full_house"])
     return _override(_M_NUTS, "full_house_board_plays_board", data["plays_board"])
@@ -327,7 +313,7 @@ def _trips_board(
         return _override(_M_NUTS, "trips_board_quads", data["quads"])
     mine = _best_full_house(acounts)
     if mine is not None:
-        if _full_house_is_best(tuple(bcounts), h0, h1, mine):
+        if full_house_is_best(tuple(bcounts), h0, h1, *mine):
             return _override(_M_NUTS, "trips_board_best_full_house", data["best_full_house"])
         trips = next(r for r in range(13) if bcounts[r] == 3)
         over = mine[0] > trips or mine[1] > trips
@@ -356,7 +342,7 @@ def _double_paired(
         return _override(_M_NUTS, "double_paired_quads", data["quads"])
     mine = _best_full_house(acounts)
     if mine is not None:
-        if _full_house_is_best(tuple(bcounts), h0, h1, mine):
+        if full_house_is_best(tuple(bcounts), h0, h1, *mine):
             return _override(_M_NUTS, "double_paired_best_full_house", data["best_full_house"])
         return _override(_M_NUTS, "double_paired_lower_full_house", data["lower_full_house"])
     if flush is not None:

@@ -43,9 +43,10 @@ Example:
 from __future__ import annotations
 
 from bisect import bisect_right
+from functools import lru_cache
 from typing import NamedTuple
 
-from pokergym.engine.actions import ActionKind, Street
+from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.view import PlayerView
 
 from .pressure import river_check_raise_factor, weight_steps
@@ -105,6 +106,11 @@ class Line(NamedTuple):
 def read_line(view: PlayerView) -> Line:
     """Read pot type, initiative, role, scenario and pressure from a view.
 
+    The line depends on the public history, the seats, the street, whether a
+    call is owed and the blinds posted; it is memoised on exactly these, so
+    the decisions of different hands that share a betting history read it
+    once.
+
     Example:
         >>> from pokergym.engine import HandState
         >>> s = HandState.new(deck=tuple(range(9)), button=0)
@@ -113,13 +119,21 @@ def read_line(view: PlayerView) -> Line:
         >>> line.scenario.value, line.role.value, line.pot
         ('F-A1', 'aggressor', 500)
     """
-    hero = view.seat
     button = view.button
-    current = view.street
     legal = view.legal
     config = view.config
     stacks = config.stacks
-    street_pot = min(config.small_blind, stacks[button]) + min(config.big_blind, stacks[1 - button])
+    blinds = min(config.small_blind, stacks[button]) + min(config.big_blind, stacks[1 - button])
+    facing = legal is not None and legal.call_amount > 0
+    return _read_line(view.history, view.seat, button, view.street, facing, blinds)
+
+
+@lru_cache(maxsize=1 << 14)
+def _read_line(
+    history: tuple[ActionRecord, ...], hero: int, button: int, current: Street, facing: bool, blinds: int
+) -> Line:
+    """The :class:`Line` of a history read by seat ``hero``; ``facing``: a call is owed; ``blinds``: chips posted."""
+    street_pot = blinds
     thresholds, steps, above = weight_steps()
     last_step = len(steps)
     raises = 0
@@ -143,7 +157,7 @@ def read_line(view: PlayerView) -> Line:
     # is closed when the first record of a later one arrives; the end marker,
     # a record-like tuple of the current street, closes the streets before it.
     end = (current, -1, None, 0, 0, False)
-    for record_street, seat, kind, to, chips, _ in (*view.history, end):
+    for record_street, seat, kind, to, chips, _ in (*history, end):
         if not record_street:
             street_pot += chips
             if kind in _AGGRESSIVE:
@@ -187,7 +201,7 @@ def read_line(view: PlayerView) -> Line:
             previous = to
             aggressors.append(seat)
     pot_type = _POT_TYPES[raises if raises < 4 else 4]
-    if legal is None or legal.call_amount <= 0:
+    if not facing:
         facing_pct, facing_weight = None, 0.0
     if lost:
         role = _ROLE_NORMAL

@@ -473,3 +473,31 @@ def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot_type: PotType) 
     if pot_type in (_POT_FOUR_BET, _POT_FIVE_BET_PLUS):
         return (high, low) == (_A, _K) and bdfd
     return True
+
+
+def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, mine: tuple[int, int]) -> bool:
+    """The Python loop :func:`pokergym.context._hand_kernel.full_house_is_best` replaced.
+
+    Whether no two-card holding (quads left aside) makes a better full house
+    than ``mine``; ``bcounts`` counts the board's ranks, ``h0`` and ``h1`` are
+    the hero's hole ranks (their cards are not available to the opponent).
+    """
+    hcounts = [0] * 13
+    hcounts[h0] += 1
+    hcounts[h1] += 1
+    for a in range(13):
+        free_a = 4 - bcounts[a] - hcounts[a]
+        if free_a <= 0:
+            continue
+        for b in range(a, 13):
+            if (a == b and free_a < 2) or (a != b and 4 - bcounts[b] - hcounts[b] <= 0):
+                continue
+            counts = list(bcounts)
+            counts[a] += 1
+            counts[b] += 1
+            if max(counts) >= 4:
+                continue
+            theirs = _best_full_house(counts)
+            if theirs is not None and theirs > mine:
+                return False
+    return True
