@@ -17,10 +17,11 @@ only when its ``"kernel"`` backend runs.
 Example:
     >>> from pokergym.engine.dealer import deal, seed_key
     >>> table = CompiledTable(GameConfig(), (0.5, 1.0), "alternate", 6)
-    >>> table.reset(seed_key(3))
+    >>> table.reset(3)
     >>> table.hand().deck == deal(seed_key(3), 0)[0]
     True
-    >>> table.step(1)  # check or call: the calling station answers, the hand goes on
+    >>> table.act(DiscreteActions(), 1, raise_on_illegal=True)  # check or call: the calling station answers
+    True
     >>> table.over
     False
     >>> [str(record) for record in table.records][:2] == [str(r) for r in table.hand().history][:2]
@@ -35,14 +36,16 @@ import numpy as np
 
 from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
+from pokergym.engine.dealer import seed_key
 from pokergym.engine.state import HandState
 from pokergym.envs.discrete import DiscreteActions
-from pokergym.envs.kernel import KernelTables, reset_table, seat_view, step_table
+from pokergym.envs.kernel import KEY_GIVEN, NO_SEED, KernelTables, reset_table, seat_view, step_table
 from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL
 from pokergym.errors import HandOverError, IllegalActionError, PokerGymError
 
 __all__ = ["CompiledTable"]
 
+_ONE_WORD = 1 << 63  # seeds below this fit the kernel's int64 argument
 _STREETS = tuple(Street)
 _KINDS = tuple(ActionKind)
 _FOLD = ActionKind.FOLD
@@ -93,13 +96,18 @@ class CompiledTable:
         self.aborted = False
         self._replay: HandState | None = None
 
-    def reset(self, key: int | None) -> None:
-        """Deal the next hand; with ``key``, first go back to hand 0 of that dealing key."""
+    def reset(self, seed: int | None) -> None:
+        """Deal the next hand; with ``seed`` (an int >= 0), first go to hand 0 of its dealing key (``seed_key``)."""
         tables = self.tables
-        if key is not None:
-            tables.keys[0] = key
+        if seed is None:
+            code = NO_SEED
+        elif seed < _ONE_WORD:
+            code = seed  # the kernel computes the key: no Python big-int arithmetic on the way
+        else:
+            tables.keys[0] = seed_key(seed)
+            code = KEY_GIVEN
         reset_table(
-            key is not None, self.reply, tables.state, tables.keys, tables.observations, tables.masks, self.log,
+            code, self.reply, tables.state, tables.keys, tables.observations, tables.masks, self.log,
             tables.settings, tables.fractions, tables.scale,
         )  # fmt: skip
         self.records = []
@@ -128,28 +136,24 @@ class CompiledTable:
             raise HandOverError("no hand has been dealt: call reset() first")
         if self.over:
             raise HandOverError("the hand is over: call reset() to deal the next one")
+        tables = self.tables
         try:
             index = codec.index(action)
-            if not self.tables.masks[0, index]:
+            if not tables.masks[0, index]:
                 codec.apply(self.hand().copy(), action)  # raises the codec's error
                 raise PokerGymError(f"the kernel's mask and the action codec disagree on {action!r}")
         except IllegalActionError:
             if raise_on_illegal:
                 raise
             self.aborted = True
-            self.tables.masks[0] = 0
+            tables.masks[0] = 0
             return False
-        self.step(index)
-        return True
-
-    def step(self, action: int) -> None:
-        """Take a legal action id of the seat to act (the caller checked the mask) and play on."""
-        tables = self.tables
         step_table(
-            action, self.reply, tables.state, tables.observations, tables.masks, self.log,
+            index, self.reply, tables.state, tables.observations, tables.masks, self.log,
             tables.settings, tables.fractions, tables.scale, tables.tabs,
         )  # fmt: skip
         self._read()
+        return True
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """The observation dict of ``seat`` (fresh arrays; the mask is all zeros off turn)."""
@@ -171,13 +175,17 @@ class CompiledTable:
         """Read the state row and turn the log's new rows into records."""
         state = self.state = self.tables.state[0].tolist()
         records = self.records
+        done = len(records)
         logged = state[LOGGED]
-        if logged > len(records):
-            if logged > self.log.shape[1]:
-                raise PokerGymError(f"the hand took {logged} actions, more than the log's {self.log.shape[1]} rows")
-            streets, kinds = _STREETS, _KINDS
-            for street, seat, kind, to, added, all_in in self.log[0, len(records) : logged].tolist():
-                records.append(ActionRecord(streets[street], seat, kinds[kind], to, added, all_in == 1))
+        if logged > done:
+            log = self.log
+            if logged > log.shape[1]:
+                raise PokerGymError(f"the hand took {logged} actions, more than the log's {log.shape[1]} rows")
+            streets, kinds, record = _STREETS, _KINDS, ActionRecord
+            records += [
+                record(streets[street], seat, kinds[kind], to, added, all_in == 1)
+                for street, seat, kind, to, added, all_in in log[0, done:logged].tolist()
+            ]
 
     def hand(self) -> HandState:
         """The current hand as a :class:`HandState`, rebuilt from the cards and the records.

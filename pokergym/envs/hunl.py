@@ -284,7 +284,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
                 print(self._text())
             return self._compiled_observation(), info
         if seed is not None:
-            self._dealer.reseed(self._seed_np_random(seed))
+            self._dealer.reseed(seed_key(self._seed_np_random(seed)))
             self._table.reseed()
             self._seed_opponent()
         elif not self._opponent_seeded:
@@ -310,12 +310,13 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         return self._table.observe(_LEARNER), info
 
     def _seed_np_random(self, seed: int) -> int:
-        """Check ``seed`` and record it (``np_random`` takes its state when next read); return its dealing key."""
+        """Check ``seed`` and record it (``np_random`` takes its state when next read); return it as an int."""
         if type(seed) is not int or seed < 0:
             super().reset(seed=seed)  # Gymnasium rejects the seed with its own error (or accepts a bool)
-        self._np_random_seed = seed
-        self._pending_seed = seed
-        return seed_key(int(seed))
+            self._np_random_seed = self._pending_seed = seed
+            return int(seed)
+        self._np_random_seed = self._pending_seed = seed
+        return seed
 
     def _seed_opponent(self) -> None:
         """Put the opponent's generator in the state of the dealer's key (if the opponent draws at all)."""
@@ -354,8 +355,9 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         compiled = cast("CompiledTable", self._compiled)
         table = self._table
         if compiled.act(cast(DiscreteActions, table.codec), action, table.raise_on_illegal):
-            terminated = compiled.state[TERMINAL] == 1
-            reward = compiled.state[PAYOFF] / table.config.big_blind if terminated else 0.0
+            state = compiled.state
+            terminated = state[TERMINAL] == 1
+            reward = state[PAYOFF] / table.config.big_blind if terminated else 0.0
         else:
             reward = -table.penalty
             terminated = True

@@ -71,7 +71,7 @@ from numba.extending import intrinsic
 
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
-from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT
+from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT, SEED_MULT, SEED_XOR
 from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions
 from pokergym.envs.kernel_layout import (
     ACTED,
@@ -108,10 +108,12 @@ __all__ = [
     "BUTTON",
     "CONTRIBUTION",
     "DECK",
+    "KEY_GIVEN",
     "LOGGED",
     "LOG_FIELDS",
     "MAX_RAISE_TO",
     "MIN_RAISE_TO",
+    "NO_SEED",
     "RANDOM",
     "STACK",
     "STATE_FIELDS",
@@ -199,6 +201,8 @@ _OPPONENT = 1
 
 # The dealer's constants as uint64 (numba would turn mixed int64/uint64 arithmetic into float64).
 _GOLDEN = np.uint64(GOLDEN)
+_SEED_XOR = np.uint64(SEED_XOR)
+_SEED_MULT = np.uint64(SEED_MULT)
 _LIMIT = np.uint64(LIMIT)
 _DEALS = np.uint64(DEALS)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -787,9 +791,15 @@ def step_tables(
     return ended
 
 
+KEY_GIVEN = -2
+"""``seed`` of :func:`reset_table`: reseed with the key already written in ``keys[0]``."""
+NO_SEED = -1
+"""``seed`` of :func:`reset_table`: deal the next hand under the current key."""
+
+
 @_jit
 def reset_table(
-    reseed: bool,
+    seed: int,
     reply: bool,
     state: Int64s,
     keys: npt.NDArray[np.uint64],
@@ -802,12 +812,18 @@ def reset_table(
 ) -> None:
     """Deal the next hand of table 0 alone, logging its actions (a single environment's reset).
 
-    With ``reseed`` the table first goes back to hand 0 of its key ``keys[0]``
-    and forgets the button alternation. With ``reply`` the calling station
-    plays seat 1 (``HUNL-v0``); without, both seats are played from outside (the AEC environment).
+    A ``seed`` of 0 or more (a one-word seed below ``2**63``) sets the key
+    to :func:`~pokergym.engine.dealer.seed_key` of it, computed here in
+    ``uint64`` arithmetic; :data:`KEY_GIVEN` keeps the key the caller wrote
+    into ``keys[0]``; either way the table goes back to hand 0 and forgets
+    the button alternation. :data:`NO_SEED` deals the next hand. With
+    ``reply`` the calling station plays seat 1 (``HUNL-v0``); without, both
+    seats are played from outside (the AEC environment).
     """
     state, keys, obs, masks, log = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks), _unowned(log)
-    if reseed:
+    if seed >= 0:
+        keys[0] = (np.uint64(seed) ^ _SEED_XOR) * _SEED_MULT
+    if seed != NO_SEED:
         state[0, COUNT] = 0
         state[0, NEXT_BUTTON] = -1
     deck = np.empty(52, np.int64)

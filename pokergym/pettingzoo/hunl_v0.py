@@ -199,7 +199,9 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         """
         compiled = self._compiled
         if compiled is not None:
-            compiled.reset(None if seed is None else seed_key(seed))
+            if seed is not None and (type(seed) is not int or seed < 0):
+                seed_key(seed)  # raises for what is not a non-negative int, as on the Python backend
+            compiled.reset(seed)
             button, actor = compiled.state[BUTTON], compiled.state[ACTOR]
         else:
             table = self._table

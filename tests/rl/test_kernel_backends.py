@@ -247,3 +247,19 @@ def test_aec_kernel_backend_selection_pickle_and_render():
         e.step(int(np.flatnonzero(reference.observe(reference.agent_selection)["action_mask"])[-1]))
     _same_aec(env, reference)
     _same_aec(twin, reference)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**62 + 3, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 3**50])
+def test_kernel_backends_seed_like_the_dealer(seed):
+    """One-word seeds below 2**63 are keyed inside the kernel, larger ones in Python: both as ``seed_key``."""
+    kernel, python = _pair()
+    _same(kernel.reset(seed=seed), python.reset(seed=seed))
+    _same_hand(kernel, python)
+    aec_kernel, aec_python = _aec_pair()
+    aec_kernel.reset(seed=seed)
+    aec_python.reset(seed=seed)
+    _same_aec(aec_kernel, aec_python)
+    _same_hand(aec_kernel, aec_python)
+    for bad in (-1, 1.5):
+        with pytest.raises(ValueError):
+            aec_kernel.reset(seed=bad)
