@@ -6,6 +6,10 @@ a :class:`HandTable` (:mod:`~pokergym.envs.table`), which deals, applies actions
 through a codec (:mod:`~pokergym.envs.actions`, :mod:`~pokergym.envs.discrete`,
 :mod:`~pokergym.envs.kinds`) and encodes observations
 (:mod:`~pokergym.envs.observation`); :mod:`~pokergym.envs.render` draws a hand as text.
+In the discrete action mode both environments step their hands on compiled
+kernels by default (:mod:`~pokergym.envs.compiled` over
+:mod:`~pokergym.envs.kernel`, whose state-row layout is
+:mod:`~pokergym.envs.kernel_layout`), checked step by step against the Python engine.
 
 Example:
     >>> from pokergym.envs import HUNLEnv
@@ -25,7 +29,7 @@ from pokergym.envs.actions import (
     DiscreteActions,
     make_codec,
 )
-from pokergym.envs.hunl import HUNLEnv
+from pokergym.envs.hunl import Backend, HUNLEnv
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
 from pokergym.envs.render import render_hand
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode
@@ -34,6 +38,7 @@ __all__ = [
     "DEFAULT_FRACTIONS",
     "ActionCodec",
     "ActionMode",
+    "Backend",
     "ButtonMode",
     "ChipActions",
     "ChipSpace",
