@@ -132,9 +132,10 @@ class CompiledTable:
             IllegalActionError: the action is illegal and ``raise_on_illegal`` is true
                 (the codec's own error, naming the legal ids).
         """
-        if not self.state:
+        state = self.state
+        if not state:
             raise HandOverError("no hand has been dealt: call reset() first")
-        if self.over:
+        if self.aborted or state[TERMINAL] == 1:
             raise HandOverError("the hand is over: call reset() to deal the next one")
         tables = self.tables
         try:
@@ -163,13 +164,10 @@ class CompiledTable:
             if self.state[ACTOR] != 0:
                 mask[:] = 0
             return {"observation": tables.observations[0].copy(), "action_mask": mask}
-        vector = np.empty(tables.observations.shape[1], np.float32)
-        mask = np.empty(tables.masks.shape[1], np.int8)
-        seat_view(
-            tables.state, tables.observations, tables.masks, tables.settings, seat, tables.scale,
-            vector.reshape(1, -1), mask.reshape(1, -1),
-        )  # fmt: skip
-        return {"observation": vector, "action_mask": mask}
+        vectors = np.empty_like(tables.observations)  # one row: the arrays handed out are these rows
+        masks = np.empty_like(tables.masks)
+        seat_view(tables.state, tables.observations, tables.masks, tables.settings, seat, tables.scale, vectors, masks)
+        return {"observation": vectors[0], "action_mask": masks[0]}
 
     def _read(self) -> None:
         """Read the state row and turn the log's new rows into records."""
