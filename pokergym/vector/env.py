@@ -153,7 +153,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
         self.num_envs = num_envs
         self.copy = copy
-        self.template = HUNLEnv(**kwargs)
+        self.template = HUNLEnv(backend="python", **kwargs)  # settings and spaces only: it never plays
         obstacle = _kernel_obstacle(opponent, wrap, self.template)
         if backend == "kernel" and obstacle is not None:
             raise ConfigError(f"the kernel backend does not apply: {obstacle}")
