@@ -22,8 +22,6 @@ Example:
     True
     >>> table.act(DiscreteActions(), 1, raise_on_illegal=True)  # check or call: the calling station answers
     True
-    >>> table.over
-    False
     >>> [str(record) for record in table.records][:2] == [str(r) for r in table.hand().history][:2]
     True
 """
@@ -114,11 +112,6 @@ class CompiledTable:
         self.aborted = False
         self._replay = None
         self._read()
-
-    @property
-    def over(self) -> bool:
-        """Whether the current hand is over (settled, or ended by an illegal action)."""
-        return self.aborted or self.state[TERMINAL] == 1
 
     def act(self, codec: DiscreteActions, action: object, raise_on_illegal: bool) -> bool:
         """Take ``action`` for the seat to act if it is legal (as ``HandTable.act`` does on the engine).

@@ -24,7 +24,7 @@ import numpy as np
 
 from pokergym.agents.base import Agent, BaseAgent
 from pokergym.agents.simple import CallAgent
-from pokergym.engine.actions import ActionKind
+from pokergym.engine.actions import ActionKind, ActionRecord
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer, seed_key
 from pokergym.engine.events import EventFeed
@@ -282,7 +282,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             info["skipped_hands"] = info["skipped_chips"] = 0
             if self.render_mode == "human":
                 print(self._text())
-            return self._compiled_observation(), info
+            return compiled.observe(_LEARNER), info
         if seed is not None:
             self._dealer.reseed(seed_key(self._seed_np_random(seed)))
             self._table.reseed()
@@ -363,11 +363,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             terminated = True
         if self.render_mode == "human":
             print(self._text())
-        return self._compiled_observation(), reward, terminated, False, self._compiled_info()
-
-    def _compiled_observation(self) -> dict[str, np.ndarray]:
-        tables = cast("CompiledTable", self._compiled).tables
-        return {"observation": tables.observations[0].copy(), "action_mask": tables.masks[0].copy()}
+        return compiled.observe(_LEARNER), reward, terminated, False, self._compiled_info()
 
     def _compiled_info(self) -> dict[str, Any]:
         """:meth:`_info` from the kernel's state row and records."""
@@ -375,33 +371,15 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         state = compiled.state
         history = tuple(compiled.records)
         if state[TERMINAL]:
-            payoffs = (state[PAYOFF], state[PAYOFF + 1])
             showdown = state[SHOWDOWN] == 1
             hole = DECK + (0 if state[BUTTON] == _OPPONENT else 2)
-            return {
-                "seat": _LEARNER,
-                "button": state[BUTTON],
-                "to_call": 0,
-                "min_raise_to": 0,
-                "max_raise_to": 0,
-                "chips": payoffs[_LEARNER],
-                "history": history,
-                "illegal_action": False,
-                "payoffs": payoffs,
-                "showdown": showdown,
-                "opponent_hole": (state[hole], state[hole + 1]) if showdown else None,
-            }
-        aborted = compiled.aborted
-        return {
-            "seat": _LEARNER,
-            "button": state[BUTTON],
-            "to_call": 0 if aborted else state[TO_CALL],
-            "min_raise_to": 0 if aborted else state[MIN_RAISE_TO],
-            "max_raise_to": 0 if aborted else state[MAX_RAISE_TO],
-            "chips": 0,
-            "history": history,
-            "illegal_action": aborted,
-        }
+            shown = (state[hole], state[hole + 1]) if showdown else None
+            outcome = ((state[PAYOFF], state[PAYOFF + 1]), showdown, shown)
+            return _learner_info(state[BUTTON], 0, 0, 0, history, False, outcome)
+        if compiled.aborted:
+            return _learner_info(state[BUTTON], 0, 0, 0, history, True, None)
+        bounds = state[TO_CALL], state[MIN_RAISE_TO], state[MAX_RAISE_TO]
+        return _learner_info(state[BUTTON], *bounds, history, False, None)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (for sb3-contrib's ``MaskablePPO``)."""
@@ -461,30 +439,35 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
 
     def _info(self, hand: HandState) -> dict[str, Any]:
         aborted = self._table.aborted
+        history = tuple(hand.history)
         if hand.actor == _LEARNER and not aborted:  # mid-hand (no payoffs yet): the common case
-            return {
-                "seat": _LEARNER,
-                "button": hand.button,
-                "to_call": hand.to_call,
-                "min_raise_to": hand.min_raise_to,
-                "max_raise_to": hand.max_raise_to,
-                "chips": 0,
-                "history": tuple(hand.history),
-                "illegal_action": False,
-            }
+            return _learner_info(hand.button, hand.to_call, hand.min_raise_to, hand.max_raise_to, history, False, None)
         payoffs = hand.payoffs
-        info: dict[str, Any] = {
-            "seat": _LEARNER,
-            "button": hand.button,
-            "to_call": 0,
-            "min_raise_to": 0,
-            "max_raise_to": 0,
-            "chips": 0 if payoffs is None else payoffs[_LEARNER],
-            "history": tuple(hand.history),
-            "illegal_action": aborted,
-        }
-        if payoffs is not None:
-            info["payoffs"] = payoffs
-            info["showdown"] = hand.showdown
-            info["opponent_hole"] = hand.hole(_OPPONENT) if hand.showdown else None
-        return info
+        showdown = hand.showdown
+        outcome = None if payoffs is None else (payoffs, showdown, hand.hole(_OPPONENT) if showdown else None)
+        return _learner_info(hand.button, 0, 0, 0, history, aborted, outcome)
+
+
+def _learner_info(
+    button: int,
+    to_call: int,
+    min_raise_to: int,
+    max_raise_to: int,
+    history: tuple[ActionRecord, ...],
+    illegal: bool,
+    outcome: tuple[tuple[int, int], bool, tuple[int, int] | None] | None,
+) -> dict[str, Any]:
+    """The learner's info dict (see :class:`HUNLEnv`); ``outcome``: payoffs, showdown and shown cards once settled."""
+    info: dict[str, Any] = {
+        "seat": _LEARNER,
+        "button": button,
+        "to_call": to_call,
+        "min_raise_to": min_raise_to,
+        "max_raise_to": max_raise_to,
+        "chips": 0 if outcome is None else outcome[0][_LEARNER],
+        "history": history,
+        "illegal_action": illegal,
+    }
+    if outcome is not None:
+        info["payoffs"], info["showdown"], info["opponent_hole"] = outcome
+    return info

@@ -13,18 +13,17 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, rank_structure, straight_top
+from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, rank_structure
 from pokergym.context.hand import (  # the special-board rules did not change: shared, not copied
     _best_full_house,
     _double_paired,
     _flush_board,
     _full_house_board,
-    _override,
     _quads_board,
+    _straight_board,
     _trips_board,
 )
 from pokergym.context.record import BoardInfo, DrawClass, HandInfo, MadeClass, PotType
-from pokergym.context.tables import table
 from pokergym.engine.actions import Street
 
 # Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
@@ -255,23 +254,6 @@ def _flush(hole: tuple[int, ...], board: tuple[int, ...]) -> tuple[int, int] | N
             seen = set(on_board) | set(mine)
             return 1 + sum(1 for r in range(high + 1, 13) if r not in seen), high
     return None
-
-
-# ---------------------------------------------------------------- special boards
-
-
-def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str, Any]:
-    data = table("overrides")["straight_board"]
-    mine, shared = straight_top(all_mask), straight_top(board_mask)
-    if mine > shared:
-        nut = mine == info.nut_straight_top
-        if nut and info.suit_max < 3:
-            return _override(_M_STRAIGHT, "straight_board_nut_higher", data["nut_higher"], nut_straight=True)
-        key = "higher_flush_possible" if info.suit_max >= 3 else "higher"
-        return _override(_M_STRAIGHT, f"straight_board_{key}", data[key], nut_straight=nut)
-    if shared == info.nut_straight_top and info.suit_max < 3:
-        return _override(_M_STRAIGHT, "straight_board_nut_chop", data["nut_chop"], nut_straight=True)
-    return _override(_M_STRAIGHT, "straight_board_plays_board", data["plays_board"], nut_straight=False)
 
 
 # ---------------------------------------------------------------- draws
