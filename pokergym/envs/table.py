@@ -267,6 +267,15 @@ class TableFront:
         return hand
 
     @property
+    def compiled(self) -> CompiledTable | None:
+        """The compiled table that plays the hands on the kernel backend, ``None`` on the Python backend.
+
+        Readers (such as the observation wrappers) may read its state row and
+        action log; changing them corrupts the hand.
+        """
+        return self._compiled
+
+    @property
     def _aborted(self) -> bool:
         """Whether an illegal action ended the current hand."""
         compiled = self._compiled

@@ -7,13 +7,16 @@ its value for a :class:`~pokergym.engine.view.PlayerView`).
 agent's seat). Both read the hand from the unwrapped environment's ``hand``
 property and build the seat's own view, so nothing hidden leaks; when the
 seat's action mask is all zeros (not its turn, the hand over or ended by an
-illegal action) the view carries no legal actions.
+illegal action) the view carries no legal actions. A :class:`TableFeature`
+can also compute its entry straight from the compiled table of an
+environment on its kernel backend, and is asked to whenever one plays: the
+hand is then never rebuilt as engine objects.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium as gym
 import numpy as np
@@ -26,7 +29,10 @@ from pokergym.envs.hunl import HUNLEnv
 from pokergym.errors import ConfigError
 from pokergym.pettingzoo.hunl_v0 import raw_env
 
-__all__ = ["LEARNER_SEAT", "AECViewWrapper", "GymViewWrapper", "ViewFeature"]
+if TYPE_CHECKING:
+    from pokergym.envs.compiled import CompiledTable
+
+__all__ = ["LEARNER_SEAT", "AECViewWrapper", "GymViewWrapper", "TableFeature", "ViewFeature"]
 
 LEARNER_SEAT = 0
 """The learner's seat in ``HUNL-v0`` (the opponent sits in seat 1)."""
@@ -49,6 +55,28 @@ class ViewFeature(ABC):
     @abstractmethod
     def value(self, view: PlayerView) -> Any:
         """The entry for ``view`` (a fresh object on every call)."""
+
+
+class TableFeature(ViewFeature):
+    """A :class:`ViewFeature` that can also read a compiled table (an environment's kernel backend)."""
+
+    @abstractmethod
+    def table_value(self, table: CompiledTable, seat: int, acting: bool) -> Any:
+        """The entry for ``seat``'s view of ``table``'s hand: equal to :meth:`value` of that view.
+
+        Args:
+            table: the compiled table (read only).
+            seat: the observed seat.
+            acting: whether the view carries legal actions (the seat's turn, its mask not all zeros).
+        """
+
+
+def _entry(feature: ViewFeature, front: HUNLEnv | raw_env, seat: int, mask: np.ndarray) -> Any:
+    """The feature's entry for ``seat``, from the compiled table when one plays and the feature reads it."""
+    table = front.compiled
+    if table is not None and isinstance(feature, TableFeature):
+        return feature.table_value(table, seat, bool(np.count_nonzero(mask)))
+    return feature.value(_view(front.hand, seat, mask))
 
 
 def _view(hand: HandState, seat: int, mask: np.ndarray) -> PlayerView:
@@ -103,8 +131,7 @@ class GymViewWrapper(gym.ObservationWrapper[dict[str, Any], Any, dict[str, Any]]
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
         """Add the feature's entry for the learner's current view."""
         extended = dict(observation)
-        view = _view(self._hunl.hand, LEARNER_SEAT, observation["action_mask"])
-        extended[self._feature.key] = self._feature.value(view)
+        extended[self._feature.key] = _entry(self._feature, self._hunl, LEARNER_SEAT, observation["action_mask"])
         return extended
 
 
@@ -150,6 +177,7 @@ class AECViewWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo is untype
         if observation is None:
             return None
         extended = dict(observation)
-        view = _view(self._raw.hand, self._raw.seat_of(agent), observation["action_mask"])
-        extended[self._feature.key] = self._feature.value(view)
+        extended[self._feature.key] = _entry(
+            self._feature, self._raw, self._raw.seat_of(agent), observation["action_mask"]
+        )
         return extended

@@ -12,7 +12,7 @@ import numpy as np
 from pokergym.context import UNLIMITED, Context, analyze
 from pokergym.engine import Action, HandState, PlayerView
 from pokergym.wrappers import FEATURE_NAMES, N_FEATURES, skill_vector
-from pokergym.wrappers.pokerskill import _slug
+from pokergym.context.vector import _slug
 
 
 def reference_vector(ctx: Context) -> np.ndarray:
