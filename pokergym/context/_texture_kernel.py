@@ -1,0 +1,988 @@
+"""Numba kernels for the board texture and the hero's hand class, special boards included.
+
+:func:`board_facts` reproduces :func:`pokergym.context.board.analyze_board`
+and :func:`hand_facts` reproduces :func:`pokergym.context.hand.classify_hand`
+(and :func:`~pokergym.context.hand.made_hand`), the special-board overrides
+with their JSON budgets included, so that a composed kernel never has to
+return to Python. Ordinary boards are classified by the existing
+:func:`pokergym.context._hand_kernel.hand_codes`; this module adds the board
+labels and the override rules of the six special boards.
+
+Inputs:
+
+* ``cards``: an ``int64`` array whose first ``n`` entries (3, 4 or 5) are the
+  board's card codes (``rank * 4 + suit``, see :mod:`pokergym.cards`) in the
+  order dealt; the order matters (the last card decides ``paired``,
+  ``scare_high`` and ``scare_wet``). Other entries are ignored
+  (:func:`pack_board` pads with -1).
+* ``c0``, ``c1``: the hole card codes, in any order (sorted inside).
+* ``pot``: the pot type's index in :class:`~pokergym.context.record.PotType`
+  (limp 0, srp 1, 3bp 2, 4bp 3, 5bp+ 4).
+* ``with_draw``: ``True`` gives :func:`~pokergym.context.hand.classify_hand`
+  (the draw is assessed on the flop and turn, never on the river); ``False``
+  gives :func:`~pokergym.context.hand.made_hand` (``no_draw``, no features).
+* ``board_row``: the :func:`board_facts` row of the same board.
+* ``tables``: :func:`texture_tables`, the override budgets of ``overrides.json``.
+
+Board row (``int64``, :data:`BOARD_FIELDS` columns; -1 stands for ``None``):
+
+===========================  =================================================================
+column                       value
+===========================  =================================================================
+:data:`B_STREET`             1 flop, 2 turn, 3 river
+:data:`B_LABELS`             bit ``i`` set iff ``BOARD_NAMES[i]`` is one of ``labels``
+:data:`B_SUIT_MAX`           ``suit_max``
+:data:`B_FLUSH_SUIT`         ``flush_suit`` (-1 for ``None``)
+:data:`B_PAIR_RANKS`         bit ``r`` set iff rank ``r`` is in ``pair_ranks``
+:data:`B_TRIPS_RANK`         ``trips_rank`` (-1)
+:data:`B_QUADS_RANK`         ``quads_rank`` (-1)
+:data:`B_STRAIGHT_COMBOS`    ``straight_combos``
+:data:`B_STRAIGHT_POTENTIAL` ``straight_potential`` as 0/1
+:data:`B_ONE_CARD_RANKS`     bit ``r`` set iff rank ``r`` is in ``one_card_ranks``
+:data:`B_ONE_CARD_STRAIGHT`  ``one_card_straight``: 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
+:data:`B_STRAIGHT_ON_BOARD`  ``straight_on_board`` as 0/1
+:data:`B_NUT_STRAIGHT_TOP`   ``nut_straight_top`` (-1)
+:data:`B_TOP_RANK`           ``top_rank``
+:data:`B_PAIRED` ..          the properties ``paired``, ``double_paired``, ``full_house``,
+:data:`B_FLUSH_ON_BOARD`     ``flush_possible``, ``one_card_flush``, ``flush_on_board`` as 0/1
+===========================  =================================================================
+
+The descriptors (prompt strings) are left out.
+
+Hand row (``float64``, :data:`HAND_FIELDS` columns; -1 stands for ``None``
+unless said otherwise):
+
+===========================  =================================================================
+column                       value
+===========================  =================================================================
+:data:`H_MADE`               ``made``: index in ``MadeClass``
+:data:`H_DRAW`               ``draw``: index in ``DrawClass`` (``no_draw`` is 8)
+:data:`H_KICKER_POSITION`    ``kicker_position`` (-1)
+:data:`H_KICKER_RANK`        ``kicker_rank`` (-1)
+:data:`H_PAIR_LEVEL`         ``pair_level`` (-1)
+:data:`H_PAIR_RANK`          ``pair_rank`` (-1)
+:data:`H_POCKET_PAIR`        ``pocket_pair`` as 0/1
+:data:`H_FLUSH_RANK`         ``flush_rank`` (-1)
+:data:`H_FLUSH_HIGH_RANK`    ``flush_high_rank`` (-1)
+:data:`H_STRAIGHT_CARDS`     ``straight_cards`` (-1)
+:data:`H_NUT_STRAIGHT`       ``nut_straight``: -1 ``None``, 0 ``False``, 1 ``True``
+:data:`H_SET_LEVEL`          ``set_level``: -1 ``None``, 0 top, 1 middle, 2 bottom
+:data:`H_TWO_PAIR_RANK`      ``two_pair_rank`` (-1)
+:data:`H_HAS_OVERRIDE`       1 when a special board sets ``override``, else 0
+:data:`H_OVERRIDE_ATTACK`    ``override.attack`` (NaN without an override)
+:data:`H_OVERRIDE_DEFENSE`   ``override.defense`` (NaN without an override)
+:data:`H_OVERRIDE_LABEL`     ``override.label``: index in :data:`OVERRIDE_LABELS` (-1)
+:data:`H_FEATURES`           bit ``i`` set iff ``FEATURE_LABELS[i]`` is one of ``features``
+===========================  =================================================================
+
+:func:`board_info` and :func:`hand_info` decode the rows back into the
+records (plain Python, for tests and callers).
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> cards = pack_board(parse_cards("7c7d7h"))
+    >>> row = np.empty(BOARD_FIELDS, dtype=np.int64)
+    >>> board_facts(cards, 3, row)
+    >>> [BOARD_NAMES[i] for i in range(len(BOARD_NAMES)) if row[B_LABELS] >> i & 1], int(row[B_TRIPS_RANK])
+    (['dry', 'trips_board'], 5)
+    >>> out = np.empty(HAND_FIELDS)
+    >>> hand_facts(*parse_cards("AsKd"), cards, 3, 1, True, row, texture_tables(), out)
+    >>> OVERRIDE_LABELS[int(out[H_OVERRIDE_LABEL])], float(out[H_OVERRIDE_ATTACK])
+    ('trips_board_kicker_1', 0.5)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.engine.actions import Street
+
+from ._hand_kernel import SPECIAL, full_house_is_best, hand_codes
+from ._jit import kernel
+from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
+from .skills import BOARD_LABELS
+from .tables import pot_key, table
+
+__all__ = [
+    "BOARD_FIELDS",
+    "BOARD_NAMES",
+    "B_DOUBLE_PAIRED",
+    "B_FLUSH_ON_BOARD",
+    "B_FLUSH_POSSIBLE",
+    "B_FLUSH_SUIT",
+    "B_FULL_HOUSE",
+    "B_LABELS",
+    "B_NUT_STRAIGHT_TOP",
+    "B_ONE_CARD_FLUSH",
+    "B_ONE_CARD_RANKS",
+    "B_ONE_CARD_STRAIGHT",
+    "B_PAIRED",
+    "B_PAIR_RANKS",
+    "B_QUADS_RANK",
+    "B_STRAIGHT_COMBOS",
+    "B_STRAIGHT_ON_BOARD",
+    "B_STRAIGHT_POTENTIAL",
+    "B_STREET",
+    "B_SUIT_MAX",
+    "B_TOP_RANK",
+    "B_TRIPS_RANK",
+    "FEATURE_LABELS",
+    "HAND_FIELDS",
+    "H_DRAW",
+    "H_FEATURES",
+    "H_FLUSH_HIGH_RANK",
+    "H_FLUSH_RANK",
+    "H_HAS_OVERRIDE",
+    "H_KICKER_POSITION",
+    "H_KICKER_RANK",
+    "H_MADE",
+    "H_NUT_STRAIGHT",
+    "H_OVERRIDE_ATTACK",
+    "H_OVERRIDE_DEFENSE",
+    "H_OVERRIDE_LABEL",
+    "H_PAIR_LEVEL",
+    "H_PAIR_RANK",
+    "H_POCKET_PAIR",
+    "H_SET_LEVEL",
+    "H_STRAIGHT_CARDS",
+    "H_TWO_PAIR_RANK",
+    "OVERRIDE_LABELS",
+    "TextureTables",
+    "board_facts",
+    "board_info",
+    "hand_facts",
+    "hand_info",
+    "pack_board",
+    "texture_tables",
+]
+
+# ---------------------------------------------------------------- layout of the board row
+(
+    B_STREET,
+    B_LABELS,
+    B_SUIT_MAX,
+    B_FLUSH_SUIT,
+    B_PAIR_RANKS,
+    B_TRIPS_RANK,
+    B_QUADS_RANK,
+    B_STRAIGHT_COMBOS,
+    B_STRAIGHT_POTENTIAL,
+    B_ONE_CARD_RANKS,
+    B_ONE_CARD_STRAIGHT,
+    B_STRAIGHT_ON_BOARD,
+    B_NUT_STRAIGHT_TOP,
+    B_TOP_RANK,
+    B_PAIRED,
+    B_DOUBLE_PAIRED,
+    B_FULL_HOUSE,
+    B_FLUSH_POSSIBLE,
+    B_ONE_CARD_FLUSH,
+    B_FLUSH_ON_BOARD,
+) = range(20)
+BOARD_FIELDS = 20
+"""Length of a :func:`board_facts` row."""
+
+# ---------------------------------------------------------------- layout of the hand row
+(
+    H_MADE,
+    H_DRAW,
+    H_KICKER_POSITION,
+    H_KICKER_RANK,
+    H_PAIR_LEVEL,
+    H_PAIR_RANK,
+    H_POCKET_PAIR,
+    H_FLUSH_RANK,
+    H_FLUSH_HIGH_RANK,
+    H_STRAIGHT_CARDS,
+    H_NUT_STRAIGHT,
+    H_SET_LEVEL,
+    H_TWO_PAIR_RANK,
+    H_HAS_OVERRIDE,
+    H_OVERRIDE_ATTACK,
+    H_OVERRIDE_DEFENSE,
+    H_OVERRIDE_LABEL,
+    H_FEATURES,
+) = range(18)
+HAND_FIELDS = 18
+"""Length of a :func:`hand_facts` row."""
+
+BOARD_NAMES: tuple[str, ...] = tuple(dict.fromkeys(label for labels in BOARD_LABELS.values() for label in labels))
+"""Every board texture label, flop labels first (the order of the ``board_<label>`` features)."""
+
+FEATURE_LABELS = ("flush_draw", "oesd", "gutshot", "bdfd", "bdsd", "overcards_1", "overcards_2")
+"""The draw features of :attr:`HandInfo.features`; bit ``i`` of :data:`H_FEATURES` stands for entry ``i``."""
+
+_KICKER_TIERS = 3  # the Python names three kicker classes (nuts_high, second_high, weak_showdown)
+_FLUSH_LEVELS = 8  # a hole card above the lowest of five suited board cards leaves at most 7 higher ranks unseen
+
+
+def _kicker_labels(prefix: str) -> tuple[str, ...]:
+    return (*(f"{prefix}_kicker_{k}" for k in range(1, _KICKER_TIERS + 1)), f"{prefix}_no_kicker")
+
+
+OVERRIDE_LABELS: tuple[str, ...] = (
+    "quads_board_nut_chop",
+    "quads_board_plays_board",
+    *_kicker_labels("quads_board"),
+    "full_house_board_quads",
+    "full_house_board_best",
+    "full_house_board_higher",
+    "full_house_board_plays_board",
+    "trips_board_quads",
+    "trips_board_best_full_house",
+    "trips_board_full_house_over",
+    "trips_board_full_house_under",
+    "trips_board_flush",
+    "trips_board_straight",
+    *_kicker_labels("trips_board"),
+    "double_paired_quads",
+    "double_paired_best_full_house",
+    "double_paired_lower_full_house",
+    "double_paired_flush",
+    "double_paired_straight",
+    "double_paired_improved_two_pair",
+    *_kicker_labels("double_paired"),
+    *(f"flush_board_level_{k}" for k in range(1, _FLUSH_LEVELS + 1)),
+    "flush_board_plays_board",
+    "straight_board_nut_higher",
+    "straight_board_higher",
+    "straight_board_higher_flush_possible",
+    "straight_board_nut_chop",
+    "straight_board_plays_board",
+)
+"""Every ``BoardOverride.label`` the special boards can give; :data:`H_OVERRIDE_LABEL` indexes it."""
+
+_OVERRIDE_INDEX = {label: i for i, label in enumerate(OVERRIDE_LABELS)}
+_O_QUADS_NUT_CHOP = _OVERRIDE_INDEX["quads_board_nut_chop"]
+_O_QUADS_PLAYS_BOARD = _OVERRIDE_INDEX["quads_board_plays_board"]
+_O_QUADS_KICKER = _OVERRIDE_INDEX["quads_board_kicker_1"]
+_O_FH_QUADS = _OVERRIDE_INDEX["full_house_board_quads"]
+_O_FH_BEST = _OVERRIDE_INDEX["full_house_board_best"]
+_O_FH_HIGHER = _OVERRIDE_INDEX["full_house_board_higher"]
+_O_FH_PLAYS_BOARD = _OVERRIDE_INDEX["full_house_board_plays_board"]
+_O_TRIPS_QUADS = _OVERRIDE_INDEX["trips_board_quads"]
+_O_TRIPS_BEST_FH = _OVERRIDE_INDEX["trips_board_best_full_house"]
+_O_TRIPS_FH_OVER = _OVERRIDE_INDEX["trips_board_full_house_over"]
+_O_TRIPS_FH_UNDER = _OVERRIDE_INDEX["trips_board_full_house_under"]
+_O_TRIPS_FLUSH = _OVERRIDE_INDEX["trips_board_flush"]
+_O_TRIPS_STRAIGHT = _OVERRIDE_INDEX["trips_board_straight"]
+_O_TRIPS_KICKER = _OVERRIDE_INDEX["trips_board_kicker_1"]
+_O_DP_QUADS = _OVERRIDE_INDEX["double_paired_quads"]
+_O_DP_BEST_FH = _OVERRIDE_INDEX["double_paired_best_full_house"]
+_O_DP_LOWER_FH = _OVERRIDE_INDEX["double_paired_lower_full_house"]
+_O_DP_FLUSH = _OVERRIDE_INDEX["double_paired_flush"]
+_O_DP_STRAIGHT = _OVERRIDE_INDEX["double_paired_straight"]
+_O_DP_IMPROVED = _OVERRIDE_INDEX["double_paired_improved_two_pair"]
+_O_DP_KICKER = _OVERRIDE_INDEX["double_paired_kicker_1"]
+_O_FLUSH_LEVEL = _OVERRIDE_INDEX["flush_board_level_1"]
+_O_FLUSH_PLAYS_BOARD = _OVERRIDE_INDEX["flush_board_plays_board"]
+_O_STRAIGHT_NUT_HIGHER = _OVERRIDE_INDEX["straight_board_nut_higher"]
+_O_STRAIGHT_HIGHER = _OVERRIDE_INDEX["straight_board_higher"]
+_O_STRAIGHT_HIGHER_FLUSH = _OVERRIDE_INDEX["straight_board_higher_flush_possible"]
+_O_STRAIGHT_NUT_CHOP = _OVERRIDE_INDEX["straight_board_nut_chop"]
+_O_STRAIGHT_PLAYS_BOARD = _OVERRIDE_INDEX["straight_board_plays_board"]
+# kicker families: the row of texture_tables().kicker_tiers
+_QUADS_FAMILY, _TRIPS_FAMILY, _DP_FAMILY = 0, 1, 2
+
+# Board label bits
+_LABEL_BIT = {name: 1 << i for i, name in enumerate(BOARD_NAMES)}
+_L_DRY = _LABEL_BIT["dry"]
+_L_WET = _LABEL_BIT["wet"]
+_L_MONOTONE = _LABEL_BIT["monotone"]
+_L_HIGH = _LABEL_BIT["high"]
+_L_PAIRED = _LABEL_BIT["paired"]
+_L_TRIPS_BOARD = _LABEL_BIT["trips_board"]
+_L_VERY_WET = _LABEL_BIT["very_wet"]
+_L_NEUTRAL = _LABEL_BIT["neutral"]
+_L_VERY_DRY = _LABEL_BIT["very_dry"]
+_L_SCARE_HIGH = _LABEL_BIT["scare_high"]
+_L_SCARE_WET = _LABEL_BIT["scare_wet"]
+_L_DOUBLE_PAIRED = _LABEL_BIT["double_paired"]
+_L_QUADS_BOARD = _LABEL_BIT["quads_board"]
+_L_ONE_CARD_OE = _LABEL_BIT["one_card_straight_oe"]
+_L_ONE_CARD_GS = _LABEL_BIT["one_card_straight_gs"]
+_L_SLIGHTLY_WET = _LABEL_BIT["slightly_wet"]
+_L_FH_BOARD = _LABEL_BIT["fh_board"]
+_L_BOARD_STRAIGHT = _LABEL_BIT["board_straight"]
+_L_BOARD_FLUSH = _LABEL_BIT["board_flush"]
+
+# MadeClass and DrawClass indices
+_MADE_INDEX = {m: i for i, m in enumerate(MadeClass)}
+_M_NUTS = _MADE_INDEX[MadeClass.NUTS]
+_M_FLUSH = _MADE_INDEX[MadeClass.FLUSH]
+_M_STRAIGHT = _MADE_INDEX[MadeClass.STRAIGHT]
+_M_TWO_PAIR = _MADE_INDEX[MadeClass.TWO_PAIR]
+_M_NUTS_HIGH = _MADE_INDEX[MadeClass.NUTS_HIGH]  # then second_high and weak_showdown: the kicker tiers
+_M_TRASH = _MADE_INDEX[MadeClass.TRASH]
+_D_NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
+
+_QUEEN = 10
+_ALL_RANKS = (1 << 13) - 1
+_WHEEL = (1 << 12) | 0b1111
+
+
+# where overrides.json keeps the budget of each label (kicker tiers and flush levels aside)
+_TABLE_ENTRY = {
+    "quads_board_nut_chop": ("quads_board", "board_nut_chop"),
+    "quads_board_plays_board": ("quads_board", "plays_board"),
+    "full_house_board_quads": ("full_house_board", "quads"),
+    "full_house_board_best": ("full_house_board", "best_full_house"),
+    "full_house_board_higher": ("full_house_board", "higher_full_house"),
+    "full_house_board_plays_board": ("full_house_board", "plays_board"),
+    **{
+        f"trips_board_{key}": ("trips_board", key)
+        for key in ("quads", "best_full_house", "full_house_over", "full_house_under", "flush", "straight")
+    },
+    **{
+        f"double_paired_{key}": ("double_paired", key)
+        for key in ("quads", "best_full_house", "lower_full_house", "improved_two_pair")
+    },
+    "double_paired_flush": ("double_paired", "flush_or_straight"),
+    "double_paired_straight": ("double_paired", "flush_or_straight"),
+    "flush_board_plays_board": ("flush_board", "none"),
+    **{
+        f"straight_board_{key}": ("straight_board", key)
+        for key in ("nut_higher", "higher", "higher_flush_possible", "nut_chop", "plays_board")
+    },
+}
+
+
+class TextureTables(NamedTuple):
+    """The override budgets of ``overrides.json``, as arrays for :func:`hand_facts`.
+
+    Attributes:
+        values: ``len(OVERRIDE_LABELS) x 2`` float64, ``[attack, defense]`` of
+            each label before the pot shift (NaN for a kicker tier the table lacks).
+        kicker_tiers: int64, the number of kicker tiers of the quads,
+            trips and double-paired boards (in that order).
+        kicker_shift: float64, the kicker tiers' pot shift by pot-type index.
+    """
+
+    values: npt.NDArray[np.float64]
+    kicker_tiers: npt.NDArray[np.int64]
+    kicker_shift: npt.NDArray[np.float64]
+
+
+def texture_tables() -> TextureTables:
+    """Build the :class:`TextureTables` from ``overrides.json``.
+
+    Example:
+        >>> t = texture_tables()
+        >>> t.values[OVERRIDE_LABELS.index("trips_board_flush")].tolist(), t.kicker_shift.tolist()
+        ([3.0, 4.0], [0.0, 0.0, -0.5, -1.0, -1.0])
+    """
+    data = table("overrides")
+    entries: dict[str, list[float]] = {
+        label: data[section][key] for label, (section, key) in _TABLE_ENTRY.items()
+    }
+    levels = data["flush_board"]["levels"]
+    for k in range(1, _FLUSH_LEVELS + 1):
+        entries[f"flush_board_level_{k}"] = levels[min(k, len(levels)) - 1]
+    tiers = []
+    for prefix in ("quads_board", "trips_board", "double_paired"):
+        kickers = data[prefix]["kickers"]
+        if not 1 <= len(kickers) <= _KICKER_TIERS:
+            raise ValueError(f"{prefix} needs 1 to {_KICKER_TIERS} kicker tiers, got {len(kickers)}")
+        tiers.append(len(kickers))
+        for k in range(1, _KICKER_TIERS + 1):
+            entries[f"{prefix}_kicker_{k}"] = kickers[k - 1] if k <= len(kickers) else [np.nan, np.nan]
+        entries[f"{prefix}_no_kicker"] = [0.0, 0.0]
+    values = np.array([[float(v) for v in entries[label]] for label in OVERRIDE_LABELS], dtype=np.float64)
+    shift = np.array([float(data["kicker_pot_shift"][pot_key(p)]) for p in PotType], dtype=np.float64)
+    return TextureTables(values, np.array(tiers, dtype=np.int64), shift)
+
+
+# ---------------------------------------------------------------- small bit helpers
+@kernel
+def _popcount(mask: int) -> int:
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+@kernel
+def _high_bit(mask: int) -> int:
+    """Index of the highest set bit, -1 for an empty mask."""
+    r = -1
+    while mask:
+        mask >>= 1
+        r += 1
+    return r
+
+
+@kernel
+def _window(i: int) -> int:
+    """The ``i``-th straight window, highest first: ace-high (``i = 0``, top 12) down to the wheel (9, top 3)."""
+    return _WHEEL if i == 9 else 0b11111 << (8 - i)
+
+
+@kernel
+def _straight_top(mask: int) -> int:
+    for i in range(10):
+        w = _window(i)
+        if mask & w == w:
+            return 12 - i
+    return -1
+
+
+@kernel
+def _pair_bit(missing: int) -> int:
+    """One bit (of 56) per two-rank set that can be the missing part of a window.
+
+    Two ranks of a window are at most four apart, except an ace with a wheel card.
+    """
+    low = _high_bit(missing & -missing)
+    high = _high_bit(missing)
+    if high - low > 4:
+        return 1 << (52 + low)
+    return 1 << (low * 4 + high - low - 1)
+
+
+# ---------------------------------------------------------------- the board
+@kernel
+def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]) -> None:
+    """Write the :func:`~pokergym.context.board.analyze_board` facts of a board into ``out``.
+
+    Args:
+        cards: card codes, the first ``n`` being the board in the order dealt.
+        n: board size: 3, 4 or 5 (not checked).
+        out: int64 row of :data:`BOARD_FIELDS` (see the module docstring).
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> row = np.empty(BOARD_FIELDS, dtype=np.int64)
+        >>> board_facts(pack_board(parse_cards("7s6hJc6c9h")), 5, row)
+        >>> int(row[B_STRAIGHT_COMBOS]), int(row[B_PAIR_RANKS]) == 1 << 4, int(row[B_STREET])
+        (2, True, 3)
+    """
+    once = twice = thrice = four = 0
+    suit_counts = 0  # four 4-bit counters
+    for i in range(n):
+        c = cards[i]
+        bit = 1 << (c >> 2)
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+        suit_counts += 1 << (4 * (c & 3))
+    pairs = twice & ~thrice
+    trips = thrice & ~four
+    suit_max = 0
+    flush_suit = -1
+    twos = 0
+    for s in range(4):
+        k = suit_counts >> (4 * s) & 15
+        if k > suit_max:
+            suit_max = k
+        if k == 2:
+            twos += 1
+        if k >= 3 and flush_suit < 0:
+            flush_suit = s
+    # straight structure of the rank set
+    pair_set = 0  # bit per distinct missing rank pair of a window holding three board ranks
+    singles = 0
+    potential = 0
+    on_board = 0
+    nut_top = -1
+    for i in range(10):
+        w = _window(i)
+        hit = _popcount(once & w)
+        if hit >= 3:
+            potential = 1
+            if nut_top < 0:
+                nut_top = 12 - i
+        if hit == 3:
+            pair_set |= _pair_bit(w & ~once)
+        elif hit == 4:
+            singles |= w & ~once
+        elif hit == 5:
+            on_board = 1
+    n_singles = _popcount(singles)
+    one_card = 2 if n_singles >= 2 else n_singles
+    top = _high_bit(once)
+    trips_rank = _high_bit(trips)
+    quads_rank = _high_bit(four)
+    n_pairs = _popcount(pairs)
+    labels = 0
+    if n == 3:
+        if trips_rank >= 0:
+            labels |= _L_TRIPS_BOARD
+        elif pairs:
+            labels |= _L_PAIRED
+        if suit_max == 1:
+            labels |= _L_DRY
+        elif suit_max == 3:
+            labels |= _L_WET | _L_MONOTONE
+        else:
+            connected = True
+            previous = top
+            for r in range(top - 1, -1, -1):
+                if once >> r & 1:
+                    if previous - r > 2:
+                        connected = False
+                    previous = r
+            if connected:
+                labels |= _L_WET
+            elif top >= _QUEEN:
+                labels |= _L_HIGH
+            else:
+                labels |= _L_DRY
+    else:
+        if n == 4:
+            if suit_max >= 4:
+                labels |= _L_VERY_WET
+            elif suit_max == 3 or twos == 2:
+                labels |= _L_WET
+            elif twos == 1:
+                labels |= _L_NEUTRAL
+            else:
+                labels |= _L_VERY_DRY
+        elif suit_max >= 4:
+            labels |= _L_VERY_WET
+        elif suit_max == 3:
+            labels |= _L_SLIGHTLY_WET
+        else:
+            labels |= _L_DRY
+        last = cards[n - 1]
+        new_rank = last >> 2
+        seen_before = False
+        for i in range(n - 1):
+            if cards[i] >> 2 == new_rank:
+                seen_before = True
+        if seen_before:
+            labels |= _L_PAIRED
+        elif new_rank >= _QUEEN:
+            labels |= _L_SCARE_HIGH
+        if suit_counts >> (4 * (last & 3)) & 15 >= 3:
+            labels |= _L_SCARE_WET
+        if n_pairs >= 2:
+            labels |= _L_DOUBLE_PAIRED
+        if trips_rank >= 0:
+            labels |= _L_FH_BOARD if pairs else _L_TRIPS_BOARD
+        if quads_rank >= 0:
+            labels |= _L_QUADS_BOARD
+        if one_card == 2:
+            labels |= _L_ONE_CARD_OE
+        elif one_card == 1:
+            labels |= _L_ONE_CARD_GS
+        if n == 5 and on_board:
+            labels |= _L_BOARD_STRAIGHT
+        if suit_max == 5:
+            labels |= _L_BOARD_FLUSH
+    out[B_STREET] = n - 2
+    out[B_LABELS] = labels
+    out[B_SUIT_MAX] = suit_max
+    out[B_FLUSH_SUIT] = flush_suit
+    out[B_PAIR_RANKS] = pairs
+    out[B_TRIPS_RANK] = trips_rank
+    out[B_QUADS_RANK] = quads_rank
+    out[B_STRAIGHT_COMBOS] = _popcount(pair_set)
+    out[B_STRAIGHT_POTENTIAL] = potential
+    out[B_ONE_CARD_RANKS] = singles
+    out[B_ONE_CARD_STRAIGHT] = one_card
+    out[B_STRAIGHT_ON_BOARD] = on_board
+    out[B_NUT_STRAIGHT_TOP] = nut_top
+    out[B_TOP_RANK] = top
+    out[B_PAIRED] = int(pairs != 0 or trips_rank >= 0 or quads_rank >= 0)
+    out[B_DOUBLE_PAIRED] = int(n_pairs >= 2)
+    out[B_FULL_HOUSE] = int(trips_rank >= 0 and pairs != 0)
+    out[B_FLUSH_POSSIBLE] = int(suit_max >= 3)
+    out[B_ONE_CARD_FLUSH] = int(suit_max >= 4)
+    out[B_FLUSH_ON_BOARD] = int(suit_max >= 5)
+
+
+# ---------------------------------------------------------------- special boards
+@kernel
+def _set_override(out: npt.NDArray[np.float64], made: int, label: int, attack: float, defense: float) -> None:
+    out[H_MADE] = made
+    out[H_HAS_OVERRIDE] = 1.0
+    out[H_OVERRIDE_LABEL] = label
+    out[H_OVERRIDE_ATTACK] = attack
+    out[H_OVERRIDE_DEFENSE] = defense
+
+
+@kernel
+def _table_override(out: npt.NDArray[np.float64], made: int, label: int, tables: TextureTables) -> None:
+    _set_override(out, made, label, tables.values[label, 0], tables.values[label, 1])
+
+
+@kernel
+def _kicker_tier(
+    out: npt.NDArray[np.float64], family: int, first_label: int, position: int, pot: int, tables: TextureTables
+) -> None:
+    """The kicker tier at ``position`` (1 = the best kicker) of a quads, trips or double-paired board."""
+    out[H_KICKER_POSITION] = position
+    tiers = tables.kicker_tiers[family]
+    if position > tiers:
+        _set_override(out, _M_TRASH, first_label + _KICKER_TIERS, 0.0, 0.0)
+        return
+    label = first_label + position - 1
+    attack = tables.values[label, 0]
+    defense = tables.values[label, 1]
+    if defense < 99:
+        shift = tables.kicker_shift[pot]
+        attack = attack + shift
+        defense = defense + shift
+        attack = attack if attack > 0.0 else 0.0
+        defense = defense if defense > 0.0 else 0.0
+    _set_override(out, _M_NUTS_HIGH + position - 1, label, attack, defense)
+
+
+@kernel
+def _position_off_board(rank: int, board_mask: int) -> int:
+    """1 + the ranks above ``rank`` that the board lacks."""
+    return 1 + _popcount(~board_mask & _ALL_RANKS & ~((2 << rank) - 1))
+
+
+@kernel
+def _best_full_house(counts: npt.NDArray[np.int64]) -> tuple[int, int]:
+    """``(three-of-a-kind rank, pair rank)`` of the best full house in ``counts``, ``(-1, -1)`` for none."""
+    trips = -1
+    for r in range(12, -1, -1):
+        if counts[r] >= 3:
+            trips = r
+            break
+    if trips < 0:
+        return -1, -1
+    for r in range(12, -1, -1):
+        if r != trips and counts[r] >= 2:
+            return trips, r
+    return -1, -1
+
+
+@kernel
+def _special_board(
+    h0: int,
+    s0: int,
+    h1: int,
+    s1: int,
+    cards: npt.NDArray[np.int64],
+    n: int,
+    pot: int,
+    flush_rank: int,
+    flush_high: int,
+    board_row: npt.NDArray[np.int64],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """The override of a board that decides the hand (``hand_codes`` status ``SPECIAL``)."""
+    bcounts = np.zeros(13, dtype=np.int64)
+    board_mask = 0
+    for i in range(n):
+        r = cards[i] >> 2
+        bcounts[r] += 1
+        board_mask |= 1 << r
+    acounts = bcounts.copy()
+    acounts[h0] += 1
+    acounts[h1] += 1
+    all_mask = board_mask | (1 << h0) | (1 << h1)
+    quads_up = acounts.max() == 4
+    if board_row[B_QUADS_RANK] >= 0:
+        mine = max(h0, h1)
+        side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
+        if side >= 0 and side >= mine:
+            if _position_off_board(side, board_mask) == 1:
+                _table_override(out, _M_NUTS_HIGH, _O_QUADS_NUT_CHOP, tables)
+            else:
+                _table_override(out, _M_TRASH, _O_QUADS_PLAYS_BOARD, tables)
+            return
+        position = _position_off_board(mine, board_mask)
+        if position == 1:
+            _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
+            out[H_KICKER_POSITION] = 1
+        else:
+            _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, pot, tables)
+        return
+    if board_row[B_FULL_HOUSE]:
+        if quads_up:
+            _table_override(out, _M_NUTS, _O_FH_QUADS, tables)
+            return
+        board_trips, board_pair = _best_full_house(bcounts)
+        trips, pair = _best_full_house(acounts)
+        if trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
+            if full_house_is_best(bcounts, h0, h1, trips, pair):
+                _table_override(out, _M_NUTS, _O_FH_BEST, tables)
+            else:
+                _table_override(out, _M_NUTS, _O_FH_HIGHER, tables)
+            return
+        _table_override(out, _M_NUTS, _O_FH_PLAYS_BOARD, tables)
+        return
+    trips_board = board_row[B_TRIPS_RANK] >= 0
+    if trips_board or board_row[B_DOUBLE_PAIRED]:
+        if quads_up:
+            _table_override(out, _M_NUTS, _O_TRIPS_QUADS if trips_board else _O_DP_QUADS, tables)
+            return
+        trips, pair = _best_full_house(acounts)
+        if trips >= 0:
+            if full_house_is_best(bcounts, h0, h1, trips, pair):
+                _table_override(out, _M_NUTS, _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH, tables)
+            elif not trips_board:
+                _table_override(out, _M_NUTS, _O_DP_LOWER_FH, tables)
+            elif trips > board_row[B_TRIPS_RANK] or pair > board_row[B_TRIPS_RANK]:
+                _table_override(out, _M_NUTS, _O_TRIPS_FH_OVER, tables)
+            else:
+                _table_override(out, _M_NUTS, _O_TRIPS_FH_UNDER, tables)
+            return
+        if flush_rank >= 0:
+            _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
+            out[H_FLUSH_RANK] = flush_rank
+            out[H_FLUSH_HIGH_RANK] = flush_high
+            return
+        if _straight_top(all_mask) > _straight_top(board_mask):
+            _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
+            return
+        if trips_board:
+            position = _position_off_board(max(h0, h1), board_mask)
+            _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
+            return
+        low_pair = _high_bit(board_row[B_PAIR_RANKS] & -board_row[B_PAIR_RANKS])
+        improved = -1
+        for r in range(low_pair + 1, 13):
+            if acounts[r] >= 2 and bcounts[r] < 2:
+                improved = r
+        if improved >= 0:
+            _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
+            out[H_PAIR_RANK] = improved
+            return
+        singles = 0
+        for r in range(13):
+            if bcounts[r] == 1:
+                singles |= 1 << r
+        best = max(h0, h1, _high_bit(singles))
+        _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, board_mask), pot, tables)
+        return
+    if board_row[B_SUIT_MAX] == 5:
+        suit = board_row[B_FLUSH_SUIT]
+        mine = 0
+        if s0 == suit:
+            mine |= 1 << h0
+        if s1 == suit:
+            mine |= 1 << h1
+        high = _high_bit(mine)
+        if mine and high > _high_bit(board_mask & -board_mask):
+            level = 1 + _popcount(~(board_mask | mine) & _ALL_RANKS & ~((2 << high) - 1))
+            _table_override(out, _M_FLUSH, _O_FLUSH_LEVEL + level - 1, tables)
+            out[H_FLUSH_RANK] = level
+            out[H_FLUSH_HIGH_RANK] = high
+        else:
+            _table_override(out, _M_FLUSH, _O_FLUSH_PLAYS_BOARD, tables)
+        return
+    # five ranks in a row on the board, no flush for the hero
+    mine_top = _straight_top(all_mask)
+    shared = _straight_top(board_mask)
+    nut_top = board_row[B_NUT_STRAIGHT_TOP]
+    flushy = board_row[B_SUIT_MAX] >= 3
+    if mine_top > shared:
+        nut = mine_top == nut_top
+        if nut and not flushy:
+            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_HIGHER, tables)
+        else:
+            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_HIGHER_FLUSH if flushy else _O_STRAIGHT_HIGHER, tables)
+        out[H_NUT_STRAIGHT] = int(nut)
+    elif shared == nut_top and not flushy:
+        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_CHOP, tables)
+        out[H_NUT_STRAIGHT] = 1
+    else:
+        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_PLAYS_BOARD, tables)
+        out[H_NUT_STRAIGHT] = 0
+
+
+# ---------------------------------------------------------------- the hand
+@kernel
+def hand_facts(
+    c0: int,
+    c1: int,
+    cards: npt.NDArray[np.int64],
+    n: int,
+    pot: int,
+    with_draw: bool,
+    board_row: npt.NDArray[np.int64],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """Write the :class:`~pokergym.context.record.HandInfo` of two hole cards on a board into ``out``.
+
+    Args:
+        c0: a hole card code.
+        c1: the other hole card code (either order).
+        cards: card codes, the first ``n`` being the board in the order dealt.
+        n: board size: 3, 4 or 5.
+        pot: the pot type's index in ``PotType``.
+        with_draw: ``True`` for :func:`~pokergym.context.hand.classify_hand`
+            (draws on the flop and turn), ``False`` for
+            :func:`~pokergym.context.hand.made_hand` (no draw).
+        board_row: the :func:`board_facts` row of the board.
+        tables: :func:`texture_tables`.
+        out: float64 row of :data:`HAND_FIELDS` (see the module docstring).
+
+    The cards are not checked: they must be distinct valid codes.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> cards = pack_board(parse_cards("7s6hJc"))
+        >>> row = np.empty(BOARD_FIELDS, dtype=np.int64)
+        >>> board_facts(cards, 3, row)
+        >>> out = np.empty(HAND_FIELDS)
+        >>> hand_facts(*parse_cards("5c4c"), cards, 3, 1, True, row, texture_tables(), out)
+        >>> list(DrawClass)[int(out[H_DRAW])], [FEATURE_LABELS[i] for i in range(7) if int(out[H_FEATURES]) >> i & 1]
+        (<DrawClass.STRONG_DRAW: 'strong_draw'>, ['oesd', 'bdfd'])
+    """
+    if c0 > c1:
+        c0, c1 = c1, c0
+    bits = 0
+    for i in range(n):
+        c = cards[i]
+        bits |= 1 << ((c & 3) * 13 + (c >> 2))
+    codes = hand_codes(c0, c1, bits, pot, with_draw and n < 5)
+    out[:] = -1.0
+    out[H_POCKET_PAIR] = 0.0
+    out[H_HAS_OVERRIDE] = 0.0
+    out[H_OVERRIDE_ATTACK] = np.nan
+    out[H_OVERRIDE_DEFENSE] = np.nan
+    out[H_FEATURES] = 0.0
+    if codes[0] == SPECIAL:
+        out[H_DRAW] = _D_NO_DRAW
+        _special_board(c0 >> 2, c0 & 3, c1 >> 2, c1 & 3, cards, n, pot, codes[9], codes[10], board_row, tables, out)
+        return
+    out[H_MADE] = codes[1]
+    out[H_DRAW] = codes[2]
+    out[H_FEATURES] = codes[3]
+    out[H_KICKER_POSITION] = codes[4]
+    out[H_KICKER_RANK] = codes[5]
+    out[H_PAIR_LEVEL] = codes[6]
+    out[H_PAIR_RANK] = codes[7]
+    out[H_POCKET_PAIR] = codes[8]
+    out[H_FLUSH_RANK] = codes[9]
+    out[H_FLUSH_HIGH_RANK] = codes[10]
+    out[H_STRAIGHT_CARDS] = codes[11]
+    out[H_NUT_STRAIGHT] = codes[12]
+    out[H_SET_LEVEL] = codes[13]
+    out[H_TWO_PAIR_RANK] = codes[14]
+
+
+# ---------------------------------------------------------------- plain-Python packing and decoding
+def pack_board(cards: tuple[int, ...] | list[int]) -> npt.NDArray[np.int64]:
+    """The board as the kernels read it: an int64 array of five codes, unused slots -1.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> pack_board(parse_cards("Ks7d2c")).tolist()
+        [47, 21, 0, -1, -1]
+    """
+    packed = np.full(5, -1, dtype=np.int64)
+    packed[: len(cards)] = cards
+    return packed
+
+
+# Python's label order: texture, monotone, pairing or change, scare_wet, structure, board straight, board flush
+_LABEL_ORDER = (
+    "dry",
+    "wet",
+    "high",
+    "very_wet",
+    "slightly_wet",
+    "neutral",
+    "very_dry",
+    "monotone",
+    "paired",
+    "scare_high",
+    "scare_wet",
+    "double_paired",
+    "fh_board",
+    "trips_board",
+    "quads_board",
+    "one_card_straight_oe",
+    "one_card_straight_gs",
+    "board_straight",
+    "board_flush",
+)
+_STREETS = {1: Street.FLOP, 2: Street.TURN, 3: Street.RIVER}
+
+
+def _maybe(value: int) -> int | None:
+    return None if value < 0 else value
+
+
+def _ranks_down(mask: int) -> tuple[int, ...]:
+    return tuple(r for r in range(12, -1, -1) if mask >> r & 1)
+
+
+def board_info(row: npt.NDArray[np.int64]) -> BoardInfo:
+    """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for, with no descriptors.
+
+    The labels come in the order :func:`~pokergym.context.board.analyze_board` gives them.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> row = np.empty(BOARD_FIELDS, dtype=np.int64)
+        >>> board_facts(pack_board(parse_cards("Ks7d2cAh")), 4, row)
+        >>> board_info(row).labels
+        ('very_dry', 'scare_high')
+    """
+    values = [int(v) for v in row]
+    labels = values[B_LABELS]
+    return BoardInfo(
+        street=_STREETS[values[B_STREET]],
+        labels=tuple(name for name in _LABEL_ORDER if labels & _LABEL_BIT[name]),
+        descriptors=(),
+        suit_max=values[B_SUIT_MAX],
+        flush_suit=_maybe(values[B_FLUSH_SUIT]),
+        pair_ranks=_ranks_down(values[B_PAIR_RANKS]),
+        trips_rank=_maybe(values[B_TRIPS_RANK]),
+        quads_rank=_maybe(values[B_QUADS_RANK]),
+        straight_combos=values[B_STRAIGHT_COMBOS],
+        straight_potential=bool(values[B_STRAIGHT_POTENTIAL]),
+        one_card_ranks=_ranks_down(values[B_ONE_CARD_RANKS]),
+        one_card_straight=(None, "gs", "oe")[values[B_ONE_CARD_STRAIGHT]],
+        straight_on_board=bool(values[B_STRAIGHT_ON_BOARD]),
+        nut_straight_top=_maybe(values[B_NUT_STRAIGHT_TOP]),
+        top_rank=values[B_TOP_RANK],
+    )
+
+
+_MADE = tuple(MadeClass)
+_DRAW = tuple(DrawClass)
+_SET_LEVELS = ("top", "middle", "bottom")
+
+
+def hand_info(out: npt.NDArray[np.float64]) -> HandInfo:
+    """Decode a :func:`hand_facts` row into the :class:`HandInfo` it stands for.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> cards = pack_board(parse_cards("Kh7d2c"))
+        >>> row = np.empty(BOARD_FIELDS, dtype=np.int64)
+        >>> board_facts(cards, 3, row)
+        >>> out = np.empty(HAND_FIELDS)
+        >>> hand_facts(*parse_cards("KsQd"), cards, 3, 1, True, row, texture_tables(), out)
+        >>> h = hand_info(out)
+        >>> h.made, h.kicker_position, h.pair_level
+        (<MadeClass.TOP_PAIR: 'top_pair'>, 2, 0)
+    """
+    v = [-1 if np.isnan(x) else int(x) for x in out]
+    override = None
+    if v[H_HAS_OVERRIDE]:
+        attack, defense = float(out[H_OVERRIDE_ATTACK]), float(out[H_OVERRIDE_DEFENSE])
+        override = BoardOverride(OVERRIDE_LABELS[v[H_OVERRIDE_LABEL]], attack, defense)
+    return HandInfo(
+        made=_MADE[v[H_MADE]],
+        draw=_DRAW[v[H_DRAW]],
+        kicker_position=_maybe(v[H_KICKER_POSITION]),
+        kicker_rank=_maybe(v[H_KICKER_RANK]),
+        pair_level=_maybe(v[H_PAIR_LEVEL]),
+        pair_rank=_maybe(v[H_PAIR_RANK]),
+        pocket_pair=bool(v[H_POCKET_PAIR]),
+        flush_rank=_maybe(v[H_FLUSH_RANK]),
+        flush_high_rank=_maybe(v[H_FLUSH_HIGH_RANK]),
+        straight_cards=_maybe(v[H_STRAIGHT_CARDS]),
+        nut_straight=None if v[H_NUT_STRAIGHT] < 0 else bool(v[H_NUT_STRAIGHT]),
+        set_level=None if v[H_SET_LEVEL] < 0 else _SET_LEVELS[v[H_SET_LEVEL]],
+        two_pair_rank=_maybe(v[H_TWO_PAIR_RANK]),
+        override=override,
+        features=tuple(name for i, name in enumerate(FEATURE_LABELS) if v[H_FEATURES] >> i & 1),
+    )
