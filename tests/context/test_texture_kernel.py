@@ -23,6 +23,7 @@ from test_hand_kernel import narrow_rank_hands, two_suit_hands
 
 from pokergym.cards import parse_cards
 from pokergym.context import DrawClass, MadeClass, PotType
+from pokergym.context._hand_kernel import full_house_is_best
 from pokergym.context._texture_kernel import (
     B_LABELS,
     B_ONE_CARD_STRAIGHT,
@@ -37,6 +38,9 @@ from pokergym.context._texture_kernel import (
     H_SET_LEVEL,
     HAND_FIELDS,
     OVERRIDE_LABELS,
+    _add_rank,
+    _best_full_house,
+    _full_house_is_best,
     board_facts,
     board_info,
     hand_facts,
@@ -143,7 +147,7 @@ EDGE_CASES: list[tuple[str, str]] = [
 
 
 def edge_hands() -> list[Hand]:
-    return [(parse_cards(hole), parse_cards(board), pot) for hole, board in EDGE_CASES for pot in POTS]  # type: ignore[misc]
+    return [(parse_cards(hole), parse_cards(board), pot) for hole, board in EDGE_CASES for pot in POTS]
 
 
 def _fields(record: NamedTuple) -> list[tuple[str, object, type]]:
@@ -256,3 +260,28 @@ def test_every_board_label_bit_is_a_board_name() -> None:
     assert int(row[B_LABELS]) < 1 << len(BOARD_NAMES)
     assert board_info(row).labels == analyze_board(parse_cards("9h8h7h6hTh")).labels
     assert board_info(row).labels == ("very_wet", "scare_wet", "one_card_straight_oe", "board_straight", "board_flush")
+
+
+def _count_masks(ranks: list[int]) -> tuple[int, int, int, int]:
+    masks = (0, 0, 0, 0)
+    for r in ranks:
+        masks = _add_rank(*masks, r)
+    return masks
+
+
+def test_full_house_check_on_masks_matches_the_count_loop() -> None:
+    """The bit-mask full-house check answers as the hand kernel's count loop, on random few-rank deals."""
+    answers = set()
+    for hole, board, _ in few_rank_hands(3000, 15) + special_hands(3000, 16):
+        board_ranks = [c >> 2 for c in board]
+        hole_ranks = [c >> 2 for c in hole]
+        once, twice, thrice, _ = _count_masks(board_ranks)
+        _, all_twice, all_thrice, all_four = _count_masks(board_ranks + hole_ranks)
+        trips, pair = _best_full_house(all_twice, all_thrice)
+        if trips < 0 or all_four:
+            continue
+        bcounts = tuple(board_ranks.count(r) for r in range(13))
+        expected = full_house_is_best(bcounts, *hole_ranks, trips, pair)
+        assert _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair) == expected, (hole, board)
+        answers.add(expected)
+    assert answers == {True, False}
