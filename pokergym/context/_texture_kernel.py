@@ -26,54 +26,54 @@ Inputs:
 
 Board row (``int64``, :data:`BOARD_FIELDS` columns; -1 stands for ``None``):
 
-===========================  =================================================================
-column                       value
-===========================  =================================================================
-:data:`B_STREET`             1 flop, 2 turn, 3 river
-:data:`B_LABELS`             bit ``i`` set iff ``BOARD_NAMES[i]`` is one of ``labels``
-:data:`B_SUIT_MAX`           ``suit_max``
-:data:`B_FLUSH_SUIT`         ``flush_suit`` (-1 for ``None``)
-:data:`B_PAIR_RANKS`         bit ``r`` set iff rank ``r`` is in ``pair_ranks``
-:data:`B_TRIPS_RANK`         ``trips_rank`` (-1)
-:data:`B_QUADS_RANK`         ``quads_rank`` (-1)
-:data:`B_STRAIGHT_COMBOS`    ``straight_combos``
-:data:`B_STRAIGHT_POTENTIAL` ``straight_potential`` as 0/1
-:data:`B_ONE_CARD_RANKS`     bit ``r`` set iff rank ``r`` is in ``one_card_ranks``
-:data:`B_ONE_CARD_STRAIGHT`  ``one_card_straight``: 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
-:data:`B_STRAIGHT_ON_BOARD`  ``straight_on_board`` as 0/1
-:data:`B_NUT_STRAIGHT_TOP`   ``nut_straight_top`` (-1)
-:data:`B_TOP_RANK`           ``top_rank``
-:data:`B_PAIRED` ..          the properties ``paired``, ``double_paired``, ``full_house``,
-:data:`B_FLUSH_ON_BOARD`     ``flush_possible``, ``one_card_flush``, ``flush_on_board`` as 0/1
-===========================  =================================================================
+==============================  =================================================================
+column                          value
+==============================  =================================================================
+:data:`B_STREET`                1 flop, 2 turn, 3 river
+:data:`B_LABELS`                bit ``i`` set iff ``BOARD_NAMES[i]`` is one of ``labels``
+:data:`B_SUIT_MAX`              ``suit_max``
+:data:`B_FLUSH_SUIT`            ``flush_suit`` (-1 for ``None``)
+:data:`B_PAIR_RANKS`            bit ``r`` set iff rank ``r`` is in ``pair_ranks``
+:data:`B_TRIPS_RANK`            ``trips_rank`` (-1)
+:data:`B_QUADS_RANK`            ``quads_rank`` (-1)
+:data:`B_STRAIGHT_COMBOS`       ``straight_combos``
+:data:`B_STRAIGHT_POTENTIAL`    ``straight_potential`` as 0/1
+:data:`B_ONE_CARD_RANKS`        bit ``r`` set iff rank ``r`` is in ``one_card_ranks``
+:data:`B_ONE_CARD_STRAIGHT`     ``one_card_straight``: 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
+:data:`B_STRAIGHT_ON_BOARD`     ``straight_on_board`` as 0/1
+:data:`B_NUT_STRAIGHT_TOP`      ``nut_straight_top`` (-1)
+:data:`B_TOP_RANK`              ``top_rank``
+:data:`B_PAIRED` ..             the properties ``paired``, ``double_paired``, ``full_house``,
+:data:`B_FLUSH_ON_BOARD`        ``flush_possible``, ``one_card_flush``, ``flush_on_board`` as 0/1
+==============================  =================================================================
 
 The descriptors (prompt strings) are left out.
 
 Hand row (``float64``, :data:`HAND_FIELDS` columns; -1 stands for ``None``
 unless said otherwise):
 
-===========================  =================================================================
-column                       value
-===========================  =================================================================
-:data:`H_MADE`               ``made``: index in ``MadeClass``
-:data:`H_DRAW`               ``draw``: index in ``DrawClass`` (``no_draw`` is 8)
-:data:`H_KICKER_POSITION`    ``kicker_position`` (-1)
-:data:`H_KICKER_RANK`        ``kicker_rank`` (-1)
-:data:`H_PAIR_LEVEL`         ``pair_level`` (-1)
-:data:`H_PAIR_RANK`          ``pair_rank`` (-1)
-:data:`H_POCKET_PAIR`        ``pocket_pair`` as 0/1
-:data:`H_FLUSH_RANK`         ``flush_rank`` (-1)
-:data:`H_FLUSH_HIGH_RANK`    ``flush_high_rank`` (-1)
-:data:`H_STRAIGHT_CARDS`     ``straight_cards`` (-1)
-:data:`H_NUT_STRAIGHT`       ``nut_straight``: -1 ``None``, 0 ``False``, 1 ``True``
-:data:`H_SET_LEVEL`          ``set_level``: -1 ``None``, 0 top, 1 middle, 2 bottom
-:data:`H_TWO_PAIR_RANK`      ``two_pair_rank`` (-1)
-:data:`H_HAS_OVERRIDE`       1 when a special board sets ``override``, else 0
-:data:`H_OVERRIDE_ATTACK`    ``override.attack`` (NaN without an override)
-:data:`H_OVERRIDE_DEFENSE`   ``override.defense`` (NaN without an override)
-:data:`H_OVERRIDE_LABEL`     ``override.label``: index in :data:`OVERRIDE_LABELS` (-1)
-:data:`H_FEATURES`           bit ``i`` set iff ``FEATURE_LABELS[i]`` is one of ``features``
-===========================  =================================================================
+==============================  =================================================================
+column                          value
+==============================  =================================================================
+:data:`H_MADE`                  ``made``: index in ``MadeClass``
+:data:`H_DRAW`                  ``draw``: index in ``DrawClass`` (``no_draw`` is 8)
+:data:`H_KICKER_POSITION`       ``kicker_position`` (-1)
+:data:`H_KICKER_RANK`           ``kicker_rank`` (-1)
+:data:`H_PAIR_LEVEL`            ``pair_level`` (-1)
+:data:`H_PAIR_RANK`             ``pair_rank`` (-1)
+:data:`H_POCKET_PAIR`           ``pocket_pair`` as 0/1
+:data:`H_FLUSH_RANK`            ``flush_rank`` (-1)
+:data:`H_FLUSH_HIGH_RANK`       ``flush_high_rank`` (-1)
+:data:`H_STRAIGHT_CARDS`        ``straight_cards`` (-1)
+:data:`H_NUT_STRAIGHT`          ``nut_straight``: -1 ``None``, 0 ``False``, 1 ``True``
+:data:`H_SET_LEVEL`             ``set_level``: -1 ``None``, 0 top, 1 middle, 2 bottom
+:data:`H_TWO_PAIR_RANK`         ``two_pair_rank`` (-1)
+:data:`H_HAS_OVERRIDE`          1 when a special board sets ``override``, else 0
+:data:`H_OVERRIDE_ATTACK`       ``override.attack`` (NaN without an override)
+:data:`H_OVERRIDE_DEFENSE`      ``override.defense`` (NaN without an override)
+:data:`H_OVERRIDE_LABEL`        ``override.label``: index in :data:`OVERRIDE_LABELS` (-1)
+:data:`H_FEATURES`              bit ``i`` set iff ``FEATURE_LABELS[i]`` is one of ``features``
+==============================  =================================================================
 
 :func:`board_info` and :func:`hand_info` decode the rows back into the
 records (plain Python, for tests and callers).
@@ -215,7 +215,7 @@ BOARD_NAMES: tuple[str, ...] = tuple(dict.fromkeys(label for labels in BOARD_LAB
 FEATURE_LABELS = ("flush_draw", "oesd", "gutshot", "bdfd", "bdsd", "overcards_1", "overcards_2")
 """The draw features of :attr:`HandInfo.features`; bit ``i`` of :data:`H_FEATURES` stands for entry ``i``."""
 
-_KICKER_TIERS = 3  # the Python names three kicker classes (nuts_high, second_high, weak_showdown)
+_KICKER_TIERS = 3  # hand.py gives kicker tiers three classes: nuts_high, second_high, weak_showdown
 _FLUSH_LEVELS = 8  # a hole card above the lowest of five suited board cards leaves at most 7 higher ranks unseen
 
 
