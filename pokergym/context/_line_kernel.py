@@ -322,7 +322,7 @@ def read_line(
             chips = 0
         if record_street == 0:
             street_pot += chips
-            if kind == _BET or kind == _RAISE:
+            if kind in (_BET, _RAISE):
                 raises += 1
                 initiative = seat
             continue
@@ -348,7 +348,7 @@ def read_line(
         added += chips
         if kind == _CHECK:
             checked |= 1 << seat
-        elif kind == _BET or kind == _RAISE:
+        elif kind in (_BET, _RAISE):
             base = street_pot + 2 * previous
             pct = (to - previous) / base * 100.0 if base > 0 else 100.0
             weight = weights[_weight_index(thresholds, pct)]
@@ -441,7 +441,7 @@ def preflop_spot(log: Int64s, n: int, is_button: bool, can_call: bool, can_raise
     for i in range(n):
         if log[i, 0] != 0:
             continue
-        aggressive = log[i, 2] == _BET or log[i, 2] == _RAISE
+        aggressive = log[i, 2] in (_BET, _RAISE)
         if actions == 0:
             opened = aggressive
         actions += 1

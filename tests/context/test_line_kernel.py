@@ -27,12 +27,12 @@ import pytest
 
 from pokergym.context import PotType, Role, Scenario
 from pokergym.context._line_kernel import _weight_index, history_array, preflop_spot, pressure_tables, read_line
-from pokergym.context.line import Line
+from pokergym.context.line import Line, _read_line
 from pokergym.context.line import read_line as python_read_line
 from pokergym.context.preflop import PreflopScenario, detect_scenario
 from pokergym.context.pressure import weight_steps
 from pokergym.engine import GameConfig, HandState
-from pokergym.engine.actions import ActionRecord
+from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.view import PlayerView
 from pokergym.envs.compiled import CompiledTable
 from pokergym.envs.discrete import DiscreteActions
@@ -79,7 +79,7 @@ def random_action(state: HandState, rng: np.random.Generator, fold: float, aggre
         elif size < 0.4:
             state.all_in()
         else:
-            state.raise_to(int(round(math.exp(rng.uniform(math.log(low), math.log(high))))))
+            state.raise_to(round(math.exp(rng.uniform(math.log(low), math.log(high)))))
     else:
         state.check_or_call()
 
@@ -193,7 +193,7 @@ def test_the_compiled_tables_log_is_the_engines_history() -> None:
     """Random discrete actions on a CompiledTable and on the engine; the kernel reads the table's log directly."""
     rng = np.random.default_rng(5)
     codec = DiscreteActions((0.04, 0.33, 0.75, 1.0, 2.5, 12.0, 30.0))
-    assert LOG_FIELDS == len(ActionRecord._fields)
+    assert len(ActionRecord._fields) == LOG_FIELDS
     configs = (GameConfig(), GameConfig(3, 7, (1500, 380)), GameConfig(1, 2, (60, 900)), GameConfig(5, 5, (400, 400)))
     checked = 0
     for hand_number in range(400):
@@ -274,3 +274,16 @@ def test_weight_lookup_matches_bisect_right_at_and_between_thresholds() -> None:
         index = bisect.bisect_right(THRESHOLDS, float(pct))
         assert _weight_index(TABLES.thresholds, float(pct)) == index
         assert TABLES.weights[index] == (weights[index] if index < len(weights) else above)
+
+
+def test_a_bet_into_an_empty_pot_is_a_pot_sized_bet() -> None:
+    """No real pot is empty (blinds are positive); the reference calls a bet into one 100% and so must the kernel."""
+    history = (
+        ActionRecord(Street.PREFLOP, 0, ActionKind.CALL, 0, 0, False),
+        ActionRecord(Street.PREFLOP, 1, ActionKind.CHECK, 0, 0, False),
+        ActionRecord(Street.FLOP, 1, ActionKind.BET, 40, 40, False),
+    )
+    want = expected(_read_line(history, 0, 0, Street.FLOP, True, 0))
+    got = read_line(history_array(history), 3, 0, 0, 1, True, 0, TABLES)
+    assert_same(tuple(got), want, history)
+    assert got[8] == 100.0
