@@ -36,7 +36,7 @@ from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.view import PlayerView
 from pokergym.envs.compiled import CompiledTable
 from pokergym.envs.discrete import DiscreteActions
-from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL, TO_CALL
+from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, STREET, TERMINAL, TO_CALL
 
 TABLES = pressure_tables()
 POT_TYPES = list(PotType)
@@ -205,19 +205,16 @@ def test_the_compiled_tables_log_is_the_engines_history() -> None:
         while True:
             n = state[LOGGED]
             np.testing.assert_array_equal(table.log[0, :n], history_array(hand.history))
+            assert state[STREET] == hand.street
             for seat in (0, 1):
+                view = hand.view(seat)
                 facing = state[ACTOR] == seat and state[TO_CALL] > 0
-                got = read_line(
-                    table.log[0],
-                    n,
-                    seat,
-                    state[BUTTON],
-                    int(hand.street),
-                    facing,
-                    config.small_blind + config.big_blind,
-                    TABLES,
+                assert facing == (view.legal is not None and view.legal.call_amount > 0)
+                blinds = min(config.small_blind, config.stacks[state[BUTTON]]) + min(
+                    config.big_blind, config.stacks[1 - state[BUTTON]]
                 )
-                assert_same(tuple(got), expected(python_read_line(hand.view(seat))), hand.history)
+                got = read_line(table.log[0], n, seat, state[BUTTON], state[STREET], facing, blinds, TABLES)
+                assert_same(tuple(got), expected(python_read_line(view)), hand.history)
                 checked += 1
             if state[TERMINAL]:
                 assert hand.terminal
