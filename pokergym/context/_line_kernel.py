@@ -92,11 +92,6 @@ _R_CR1, _R_CR2, _R_CR3, _R_CR4 = map(_id, (_S.R_CR1, _S.R_CR2, _S.R_CR3, _S.R_CR
 _R_VCR1, _R_VCR2, _R_VCR3 = map(_id, (_S.R_VCR1, _S.R_VCR2, _S.R_VCR3))
 # The single-bet river families by their first member; member k (1-based) is the first's index + k - 1.
 _R_AA, _R_BC, _R_CB, _R_NN, _R_DD, _R_DM = map(_id, (_S.R_AA1, _S.R_BC1, _S.R_CB1, _S.R_NN1, _S.R_DD1, _S.R_DM1))
-assert all(
-    _id(Scenario(f"R-{family}{k}")) == _id(Scenario(f"R-{family}1")) + k - 1
-    for family, count in (("AA", 3), ("BC", 3), ("CB", 3), ("NN", 3), ("DD", 4), ("DM", 3))
-    for k in range(1, count + 1)
-), "the river families' members must be declared consecutively"
 
 _P = PreflopScenario
 _BTN_FIRST, _BB_VS_LIMP, _BB_VS_OPEN, _BTN_OPEN_VS_3BET, _BTN_LIMP_VS_RAISE, _LIMP_3BET_BB = (
