@@ -1,0 +1,457 @@
+"""Numba kernels behind :func:`pokergym.context.line.read_line` and :func:`pokergym.context.preflop.detect_scenario`.
+
+Both kernels read a hand's public history as the compiled table logs it
+(:mod:`pokergym.envs.kernel`): an ``int64`` array with one row per action and
+the columns of :class:`~pokergym.engine.ActionRecord`, in order
+``street, seat, kind, to, added, all_in`` (``street`` 0 preflop .. 3 river,
+``kind`` the :class:`~pokergym.engine.ActionKind` value: 0 fold, 1 check,
+2 call, 3 bet, 4 raise; ``all_in`` 0 or 1). Only the first ``n`` rows are
+read, so the composed kernel passes ``compiled.log[0]`` and the state row's
+``LOGGED`` column as they are; :func:`history_array` builds the same array
+from an engine history (``PlayerView.history``).
+
+:func:`read_line` returns the fields of :class:`~pokergym.context.line.Line`
+(all but ``weights``) as a tuple:
+
+====  ==================  ====================================================
+ #    field               encoding
+====  ==================  ====================================================
+ 0    ``pot_type``        index in :class:`~pokergym.context.PotType` (limp 0 .. 5-bet-plus 4)
+ 1    ``preflop_raises``  int
+ 2    ``initiative``      seat, -1 for ``None``
+ 3    ``role``            index in :class:`~pokergym.context.Role` (aggressor 0, defender 1, normal 2)
+ 4    ``scenario``        index in :class:`~pokergym.context.Scenario` (0 .. 59), -1 for ``None``
+ 5    ``pot``             int: the pot at the start of the current street
+ 6    ``weighted_total``  float, unrounded
+ 7    ``weighted_hero``   float, unrounded
+ 8    ``facing_pct``      float, NaN for ``None``
+ 9    ``facing_weight``   float
+10    ``facing_raise``    bool
+11    ``street_bets``     int
+====  ==================  ====================================================
+
+:func:`preflop_spot` returns the index of the spot in
+:class:`~pokergym.context.preflop.PreflopScenario` (declaration order,
+``btn_first`` 0 .. ``deep_default`` 11).
+
+The pressure table of :mod:`pokergym.context.pressure` travels as
+:class:`PressureTables` (:func:`pressure_tables`), the last argument of
+:func:`read_line`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.engine.actions import ActionKind, ActionRecord
+
+from ._jit import kernel
+from .preflop import PreflopScenario
+from .pressure import river_check_raise_factor, weight_steps
+from .record import PotType, Role, Scenario
+
+__all__ = ["PressureTables", "history_array", "preflop_spot", "pressure_tables", "read_line"]
+
+Int64s = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+
+_FIELDS = len(ActionRecord._fields)
+_CHECK = int(ActionKind.CHECK)
+_BET = int(ActionKind.BET)
+_RAISE = int(ActionKind.RAISE)
+_END = -1  # the kind of the end marker that closes the streets before the current one
+_FIVE_BET_PLUS = list(PotType).index(PotType.FIVE_BET_PLUS)
+_AGGRESSOR = list(Role).index(Role.AGGRESSOR)
+_DEFENDER = list(Role).index(Role.DEFENDER)
+_NORMAL = list(Role).index(Role.NORMAL)
+
+# The shape of a finished postflop street (line._shape): X, H, V, HR, VR, 3B.
+_X, _H, _V, _HR, _VR, _3B = 0, 1, 2, 3, 4, 5
+
+
+def _id(scenario: Scenario) -> int:
+    return list(Scenario).index(scenario)
+
+
+_S = Scenario
+_F_A1, _F_A2, _F_A3, _F_D1, _F_D2, _F_D3, _F_D4, _F_R2, _F_R3 = map(
+    _id, (_S.F_A1, _S.F_A2, _S.F_A3, _S.F_D1, _S.F_D2, _S.F_D3, _S.F_D4, _S.F_R2, _S.F_R3)
+)
+_T_A1, _T_A2, _T_A3, _T_N1, _T_N2, _T_N3 = map(_id, (_S.T_A1, _S.T_A2, _S.T_A3, _S.T_N1, _S.T_N2, _S.T_N3))
+_T_D1, _T_D2, _T_D3, _T_D4 = map(_id, (_S.T_D1, _S.T_D2, _S.T_D3, _S.T_D4))
+_T_CR1, _T_CR2, _T_CR3 = map(_id, (_S.T_CR1, _S.T_CR2, _S.T_CR3))
+_T_VR1, _T_VR2, _T_VR3, _T_VR4 = map(_id, (_S.T_VR1, _S.T_VR2, _S.T_VR3, _S.T_VR4))
+_T_3B1, _T_TR1, _T_TR2, _T_TR3 = map(_id, (_S.T_3B1, _S.T_TR1, _S.T_TR2, _S.T_TR3))
+_R_3B1, _R_TR1, _R_TR2, _R_TR3 = map(_id, (_S.R_3B1, _S.R_TR1, _S.R_TR2, _S.R_TR3))
+_R_CR1, _R_CR2, _R_CR3, _R_CR4 = map(_id, (_S.R_CR1, _S.R_CR2, _S.R_CR3, _S.R_CR4))
+_R_VCR1, _R_VCR2, _R_VCR3 = map(_id, (_S.R_VCR1, _S.R_VCR2, _S.R_VCR3))
+# The single-bet river families by their first member; member k (1-based) is the first's index + k - 1.
+_R_AA, _R_BC, _R_CB, _R_NN, _R_DD, _R_DM = map(_id, (_S.R_AA1, _S.R_BC1, _S.R_CB1, _S.R_NN1, _S.R_DD1, _S.R_DM1))
+
+_P = PreflopScenario
+_BTN_FIRST, _BB_VS_LIMP, _BB_VS_OPEN, _BTN_OPEN_VS_3BET, _BTN_LIMP_VS_RAISE, _LIMP_3BET_BB = (
+    list(_P).index(s)
+    for s in (_P.btn_first, _P.bb_vs_limp, _P.bb_vs_open, _P.btn_open_vs_3bet, _P.btn_limp_vs_raise, _P.limp_3bet_bb)
+)
+_OPEN_4BET_BB, _OPEN_5BET_BTN, _LIMP_4BET_BTN, _OPEN_ALLIN_BB, _LIMP_ALLIN_BB, _DEEP_DEFAULT = (
+    list(_P).index(s)
+    for s in (_P.open_4bet_bb, _P.open_5bet_btn, _P.limp_4bet_btn, _P.open_allin_bb, _P.limp_allin_bb, _P.deep_default)
+)
+
+
+class PressureTables(NamedTuple):
+    """The pressure table of :mod:`pokergym.context.pressure` as arrays.
+
+    Attributes:
+        thresholds: ``float64 (k,)``, the bet sizes (percent of the pot) where the weight steps up.
+        weights: ``float64 (k + 1,)``, the weight of a bet whose ``bisect_right`` index in
+            ``thresholds`` is ``i`` (the last entry: at and above the last threshold).
+        river_check_raise: ``float64 (1,)``, the factor of a river check-raise.
+    """
+
+    thresholds: Floats
+    weights: Floats
+    river_check_raise: Floats
+
+
+def pressure_tables() -> PressureTables:
+    """Build :class:`PressureTables` from ``data/pressure.json`` (plain Python).
+
+    Example:
+        >>> t = pressure_tables()
+        >>> t.thresholds.shape, t.weights.shape, t.weights[[0, -1]].tolist(), t.river_check_raise.tolist()
+        ((47,), (48,), [0.04, 4.0], [1.5])
+    """
+    thresholds, steps, above = weight_steps()
+    weights = [steps[i] if i < len(steps) else above for i in range(len(thresholds) + 1)]
+    return PressureTables(
+        np.array(thresholds, np.float64), np.array(weights, np.float64), np.array([river_check_raise_factor()])
+    )
+
+
+def history_array(history: Sequence[ActionRecord]) -> Int64s:
+    """An engine history as the compiled table's action log: ``int64 (len(history), 6)`` (plain Python).
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> s = HandState.new(deck=tuple(range(9)), button=0)
+        >>> s.raise_to(250); s.call(); s.check()
+        >>> history_array(s.view(0).history).tolist()
+        [[0, 0, 4, 250, 200, 0], [0, 1, 2, 250, 150, 0], [1, 1, 1, 0, 0, 0]]
+    """
+    return np.array(history, np.int64).reshape(len(history), _FIELDS)
+
+
+@kernel
+def _weight_index(thresholds: Floats, pct: float) -> int:
+    """``bisect.bisect_right(thresholds, pct)``."""
+    low = 0
+    high = thresholds.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if pct < thresholds[middle]:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+@kernel
+def _shape(bets: int, first: int, second: int, hero: int) -> int:
+    """A finished street's shape from its number of bets and raises and who made the first two."""
+    if bets == 0:
+        return _X
+    if bets == 1:
+        return _H if first == hero else _V
+    if bets == 2:
+        return _HR if second == hero else _VR
+    return _3B
+
+
+@kernel
+def _flop(ip: bool, hero_initiative: bool, street_bets: int, facing: bool) -> int:
+    if street_bets >= 3:
+        return _F_R3
+    if street_bets == 2:
+        return _F_R2
+    if facing:
+        if ip:
+            return _F_A3 if hero_initiative else _F_D2
+        return _F_D4
+    if ip:
+        return _F_A1 if hero_initiative else _F_D1
+    return _F_A2 if hero_initiative else _F_D3
+
+
+@kernel
+def _turn(street_bets: int, second: int, hero: int, hero_checked_first: bool, ip: bool, flop: int, facing: bool) -> int:
+    if street_bets >= 3:
+        hero_check_raised = hero_checked_first and second == hero
+        return _T_TR1 if hero_check_raised and street_bets == 3 else _T_TR3
+    if street_bets == 2:
+        return _T_TR2
+    if flop == _3B:
+        return _T_3B1
+    if flop == _H:
+        if facing:
+            return _T_A3
+        return _T_A1 if ip else _T_A2
+    if flop == _X:
+        if facing:
+            return _T_N3
+        return _T_N1 if ip else _T_N2
+    if flop == _V:
+        if ip:
+            return _T_D2 if facing else _T_D1
+        return _T_D4 if facing else _T_D3
+    if flop == _HR:
+        if facing:
+            return _T_CR3
+        return _T_CR2 if ip else _T_CR1
+    # _VR
+    if ip:
+        return _T_VR2 if facing else _T_VR1
+    return _T_VR4 if facing else _T_VR3
+
+
+@kernel
+def _river(ip: bool, flop: int, turn: int, facing: bool) -> int:
+    if flop == _3B or turn == _3B:
+        return _R_3B1
+    if turn == _HR:
+        return _R_TR1
+    if turn == _VR:
+        return _R_TR3 if facing else _R_TR2
+    if flop == _HR:
+        if turn == _H:  # the hero's raise line continued
+            return _R_CR2 if facing else _R_CR1
+        return _R_CR4 if facing else _R_CR3
+    if flop == _VR:
+        if facing:
+            return _R_VCR3
+        return _R_VCR1 if ip else _R_VCR2
+    # single bets: flop and turn are each X, H or V
+    if flop == _V and turn == _V:
+        return _R_DD + (0 if ip else 2) + (1 if facing else 0)
+    if flop == _H:
+        family = _R_AA if turn == _H else _R_BC if turn == _X else _R_DM
+    elif turn == _H:
+        family = _R_CB
+    elif flop == _X and turn == _X:
+        family = _R_NN
+    else:
+        family = _R_DM
+    return family + (2 if facing else 0 if ip else 1)
+
+
+@kernel
+def read_line(
+    log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int, tables: PressureTables
+) -> tuple[int, int, int, int, int, int, float, float, float, float, bool, int]:
+    """The :class:`~pokergym.context.line.Line` of a history, as the module docstring encodes it.
+
+    Args:
+        log: the action log (rows ``street, seat, kind, to, added, all_in``).
+        n: the rows in use.
+        hero: the seat reading the line.
+        button: the button's seat.
+        current_street: the view's street (0 preflop .. 3 river).
+        facing: whether the hero must call something: it is the hero's turn and the
+            call amount is positive (``legal is not None and legal.call_amount > 0``).
+        blinds: the chips posted as blinds,
+            ``min(small_blind, stacks[button]) + min(big_blind, stacks[1 - button])`` of the starting stacks.
+        tables: :func:`pressure_tables`.
+
+    Returns:
+        ``(pot_type, preflop_raises, initiative, role, scenario, pot, weighted_total,
+        weighted_hero, facing_pct, facing_weight, facing_raise, street_bets)``.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> s = HandState.new(deck=tuple(range(9)), button=0)
+        >>> s.raise_to(250); s.call(); s.check(); s.raise_to(300)
+        >>> line = read_line(history_array(s.history), len(s.history), 1, 0, 1, True, 150, pressure_tables())
+        >>> line[:4], list(Scenario)[line[4]].value, line[5:]
+        ((1, 1, 0, 1), 'F-D4', (500, 0.8, 0.0, 60.0, 0.8, False, 1))
+    """
+    thresholds = tables.thresholds
+    weights = tables.weights
+    check_raise_factor = tables.river_check_raise[0]
+    street_pot = blinds
+    raises = 0
+    initiative = -1
+    weighted_total = 0.0
+    hero_total = 0.0
+    facing_pct = math.nan
+    facing_weight = 0.0
+    faced = False  # facing_pct holds a bet
+    lost = False
+    flop_shape = turn_shape = _X
+    # The postflop street being read: its bets and raises (count, first two and
+    # last bettors), chips added, last bet, the seats that checked (bit mask),
+    # and whether its first action was a hero check.
+    street = 0
+    bets = 0
+    first = second = last = -1
+    added = 0
+    previous = 0
+    checked = 0
+    hero_checked_first = False
+    for i in range(n + 1):
+        if i < n:
+            record_street = log[i, 0]
+            seat = log[i, 1]
+            kind = log[i, 2]
+            to = log[i, 3]
+            chips = log[i, 4]
+        else:  # the end marker: closes the streets before the current one, adds nothing
+            record_street = current_street
+            seat = -1
+            kind = _END
+            to = 0
+            chips = 0
+        if record_street == 0:
+            street_pot += chips
+            if kind in (_BET, _RAISE):
+                raises += 1
+                initiative = seat
+            continue
+        if record_street != street:
+            while street < record_street:
+                if street:
+                    if bets:
+                        initiative = last
+                        lost = False
+                    else:
+                        lost = True
+                    street_pot += added
+                    if street == 1:
+                        flop_shape = _shape(bets, first, second, hero)
+                    else:
+                        turn_shape = _shape(bets, first, second, hero)
+                    bets = added = previous = checked = 0
+                    first = second = last = -1
+                elif initiative < 0:
+                    initiative = button
+                street += 1
+            hero_checked_first = seat == hero and kind == _CHECK
+        added += chips
+        if kind == _CHECK:
+            checked |= 1 << seat
+        elif kind in (_BET, _RAISE):
+            base = street_pot + 2 * previous
+            pct = (to - previous) / base * 100.0 if base > 0 else 100.0
+            weight = weights[_weight_index(thresholds, pct)]
+            if street == 3 and previous and (checked >> seat) & 1:
+                weight *= check_raise_factor
+            weighted_total += weight
+            if seat == hero:
+                hero_total += weight
+                facing_pct = math.nan
+                facing_weight = 0.0
+                faced = False
+            else:
+                facing_pct = pct
+                facing_weight = weight
+                faced = True
+            previous = to
+            if bets == 0:
+                first = seat
+            elif bets == 1:
+                second = seat
+            last = seat
+            bets += 1
+    pot_type = raises if raises < _FIVE_BET_PLUS else _FIVE_BET_PLUS
+    if not facing:
+        facing_pct = math.nan
+        facing_weight = 0.0
+        faced = False
+    if lost:
+        role = _NORMAL
+    elif initiative == hero:
+        role = _AGGRESSOR
+    else:
+        role = _DEFENDER
+    scenario = -1
+    street_bets = 0
+    facing_raise = False
+    if current_street > 0:
+        street_bets = bets
+        facing_raise = bets >= 2 and faced
+        ip = hero == button
+        if current_street == 1:
+            scenario = _flop(ip, initiative == hero, bets, faced)
+        elif current_street == 2:
+            scenario = _turn(bets, second, hero, hero_checked_first, ip, flop_shape, faced)
+        else:
+            scenario = _river(ip, flop_shape, turn_shape, faced)
+    return (
+        pot_type,
+        raises,
+        initiative,
+        role,
+        scenario,
+        street_pot,
+        weighted_total,
+        hero_total,
+        facing_pct,
+        facing_weight,
+        facing_raise,
+        street_bets,
+    )
+
+
+@kernel
+def preflop_spot(log: Int64s, n: int, is_button: bool, can_call: bool, can_raise: bool) -> int:
+    """The preflop spot of the seat to act, as :func:`~pokergym.context.preflop.detect_scenario` names it.
+
+    Only meaningful for a preflop decision of the seat (``detect_scenario``
+    raises otherwise; the caller checks that), so it always returns a spot.
+
+    Args:
+        log: the action log (rows ``street, seat, kind, to, added, all_in``).
+        n: the rows in use.
+        is_button: whether the seat to act has the button.
+        can_call: ``legal.can_call`` of the seat.
+        can_raise: ``legal.can_raise`` of the seat.
+
+    Returns:
+        The spot's index in :class:`~pokergym.context.preflop.PreflopScenario`.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> s = HandState.new(deck=tuple(range(9)), button=0)
+        >>> s.call(); s.raise_to(500)
+        >>> list(PreflopScenario)[preflop_spot(history_array(s.history), 2, True, True, True)].name
+        'btn_limp_vs_raise'
+    """
+    actions = 0
+    raises = 0
+    opened = False
+    for i in range(n):
+        if log[i, 0] != 0:
+            continue
+        aggressive = log[i, 2] in (_BET, _RAISE)
+        if actions == 0:
+            opened = aggressive
+        actions += 1
+        if aggressive:
+            raises += 1
+    if actions == 0:
+        return _BTN_FIRST
+    if can_call and not can_raise:
+        if opened:
+            return _OPEN_5BET_BTN if is_button else _OPEN_ALLIN_BB
+        return _LIMP_4BET_BTN if is_button else _LIMP_ALLIN_BB
+    if opened:
+        if is_button:
+            return _BTN_OPEN_VS_3BET if raises == 2 else _OPEN_5BET_BTN if raises == 4 else _DEEP_DEFAULT
+        return _BB_VS_OPEN if raises == 1 else _OPEN_4BET_BB if raises == 3 else _DEEP_DEFAULT
+    if is_button:
+        return _BTN_LIMP_VS_RAISE if raises == 1 else _LIMP_4BET_BTN if raises == 3 else _DEEP_DEFAULT
+    return _BB_VS_LIMP if raises == 0 else _LIMP_3BET_BB if raises == 2 else _DEEP_DEFAULT
