@@ -624,7 +624,7 @@ def viable_kernel(
             pot_after_call,
             tables,
         )
-    # _legalize of viable.py, in place: drop what is not allowed and repeated labels
+    # _legalize of viable.py, in place: drop what is not allowed (no rule repeats a label)
     mask = 0
     kept = 0
     for i in range(n):
@@ -637,8 +637,6 @@ def viable_kernel(
             if not can_check:
                 continue
         elif not can_call:
-            continue
-        if mask >> label & 1:
             continue
         mask |= 1 << label
         if kept != i:
