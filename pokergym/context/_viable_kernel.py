@@ -193,7 +193,7 @@ def round2(x: float) -> float:
     c = _SPLIT * a
     high = c - (c - a)
     e = (high * 100.0 - p) + (a - high) * 100.0  # 100 * a == p + e exactly
-    n = math.floor(p)
+    n = float(math.floor(p))
     if p == n and e < 0.0:
         n -= 1.0
     d = (p - (n + 0.5)) + e  # the sign of 100 * a - (n + 0.5)
@@ -640,7 +640,8 @@ def viable_kernel(
             continue
         mask |= 1 << label
         if kept != i:
-            out[kept, :] = out[i, :]
+            for j in range(4):
+                out[kept, j] = out[i, j]
         kept += 1
     if kept == 0:
         label = _CHECK if can_check else _CALL
