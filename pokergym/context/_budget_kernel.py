@@ -334,9 +334,7 @@ def budget_tables() -> BudgetTables:
         flush_four=np.array(data["flush"]["four"], dtype=f64),
         straight=np.array([[data["straight"][k][t] for t in _TEXTURES] for k in _STRAIGHT_KINDS], dtype=f64),
         set_by_combos=np.array(data["set"]["by_combos"], dtype=f64),
-        trips=np.array(
-            [[*data["trips"][e]["attack"], data["trips"][e]["defense"]] for e in _TRIPS_ENTRIES], dtype=f64
-        ),
+        trips=np.array([[*data["trips"][e]["attack"], data["trips"][e]["defense"]] for e in _TRIPS_ENTRIES], dtype=f64),
         two_pair_dry=np.array(data["two_pair"]["dry"], dtype=f64),
         penalties=np.array(
             [[data["penalties"][kind][row] for row in _PENALTY_ROWS] for kind in ("pair", "high")], dtype=f64
@@ -435,7 +433,9 @@ def _or(x: int, default: int) -> int:
 
 # ---------------------------------------------------------------- made-hand budgets
 @kernel
-def _flush(flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables) -> tuple[float, float]:
+def _flush(
+    flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables
+) -> tuple[float, float]:
     rank = _or(flush_rank, 1)
     if suit_max == 3:
         size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= tabs.scalars[_S_BIG_FROM_RANK] else 2
@@ -490,10 +490,7 @@ def _set(suit_max: int, one_card_straight: int, straight_combos: int, tabs: Budg
         row = tabs.pairs[_R_SET_THREE]
         shift = tabs.scalars[_S_SET_PER_COMBO] * straight_combos
         return _max0(row[0] + shift), _max0(row[1] + shift)
-    if straight_combos == 0:
-        row = tabs.pairs[_R_SET_CLEAN]
-    else:
-        row = tabs.set_by_combos[min(straight_combos, 3) - 1]
+    row = tabs.pairs[_R_SET_CLEAN] if straight_combos == 0 else tabs.set_by_combos[min(straight_combos, 3) - 1]
     return row[0], row[1]
 
 
@@ -552,7 +549,7 @@ def _pair_table(
     elif made == _TOP_PAIR:
         n = tabs.top_pair_n[key]
         row = tabs.top_pair[key, 0 if pocket_pair or kicker_position < 0 else min(kicker_position, n) - 1]
-    elif made == _SECOND_PAIR or made == _THIRD_PAIR:
+    elif made in (_SECOND_PAIR, _THIRD_PAIR):
         c = made - _SECOND_PAIR
         if pocket_pair or kicker_position < 0:
             row = tabs.pair_pocket[c, key]
@@ -748,9 +745,13 @@ def hand_budget(
     """The hand's ``(attack base, defense base, attack, defense)``, draws applied, rounded (``budget.hand_budget``).
 
     Example:
-        >>> hand_budget(12, 0, 8, 2, -1, -1, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
-        ...             1, 2, False, 0, 3, 2, budget_tables())
-        (0.0, 0.3, 5.0, 2.5)
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.context.board import analyze_board
+        >>> from pokergym.context.hand import classify_hand
+        >>> board = parse_cards("7s6hJc")
+        >>> hand = classify_hand(parse_cards("5c4c"), board, PotType.THREE_BET)
+        >>> hand_budget(*budget_args(hand, analyze_board(board), PotType.THREE_BET))
+        (0.5, 0.0, 5.0, 2.5)
     """
     att_base, def_base, att, dfn = made_budget(
         made,

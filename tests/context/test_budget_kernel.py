@@ -31,8 +31,8 @@ import pytest
 from test_context_memos import Hand, few_rank_hands, random_hands
 from test_hand_kernel import narrow_rank_hands, two_suit_hands
 
-from pokergym.context import budget
 from pokergym.context import _budget_kernel as kb
+from pokergym.context import budget
 from pokergym.context.board import analyze_board
 from pokergym.context.hand import classify_hand, made_hand
 from pokergym.context.record import UNLIMITED, BoardInfo, HandInfo, MadeClass, PotType, SlowPlay
@@ -311,7 +311,6 @@ MODIFIERS = {
     "one-card straight gs #",
     "one-card straight oe #",
     "straight possible #",
-    "paired board #",
     "paired board defense x#",
     "one-card flush or straight: defense #",
     "draw floor #",
@@ -359,7 +358,9 @@ def _expected_facts() -> set[tuple[Any, ...]]:
     facts |= {(MadeClass.OVERPAIR, k, inside) for k in keys for inside in (True, False)}
     facts |= {(m, k, "pocket") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys}
     facts |= {(m, k, "kicker") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys}
-    facts |= {(m, k, "clamped") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys}
+    facts |= {
+        (m, k, "clamped") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys
+    }
     facts |= {(MadeClass.FOURTH_FIFTH_PAIR, "srp", False, level) for level in (3, 4)}
     facts |= {(MadeClass.FOURTH_FIFTH_PAIR, k, pocket, 3) for k in ("3bp", "4bp") for pocket in (True, False)}
     facts |= {(m, "kicker", side) for m in budget._HIGH_CLASSES for side in ("clamped", "span")}
@@ -371,7 +372,12 @@ def _expected_facts() -> set[tuple[Any, ...]]:
         for ocs in (True, False)
         if paired == (m == MadeClass.TRIPS)  # trips pair the board; a set or two pair there is special
     }
-    facts |= {(MadeClass.STRAIGHT, paired, four, ocs) for paired in (True, False) for four in (True, False) for ocs in (True, False)}
+    facts |= {
+        (MadeClass.STRAIGHT, paired, four, ocs)
+        for paired in (True, False)
+        for four in (True, False)
+        for ocs in (True, False)
+    }
     facts |= {(MadeClass.TRIPS, "ocs three", x) for x in (True, False)}
     facts |= {("paired combo", x) for x in (True, False)}
     # a weak-showdown pair on a paired board would need seven board cards
