@@ -76,7 +76,6 @@ __all__ = [
 ]
 
 FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 
 SLOW_PLAY_MIN_ATTACK = _budget.SLOW_PLAY_MIN_ATTACK
 """Made-hand attack from which the slow-play look-ahead runs."""
@@ -121,167 +120,107 @@ _FLOP, _TURN, _RIVER = 1, 2, 3
 _ONE_CARD_STRAIGHT = {None: 0, "gs": 1, "oe": 2}
 _NUT_STRAIGHT = {None: -1, False: 0, True: 1}
 
-# Rows of BudgetTables.pairs: the single [attack, defense] entries of budgets.json, by key path.
-_PAIR_PATHS = (
-    ("base", "trash"),
-    ("flush", "four_paired_nut"),
-    ("straight", "nut_no_flush"),
-    ("straight", "paired_nut_no_flush"),
-    ("set", "clean"),
-    ("set", "three"),
-    ("set", "ocs_gs"),
-    ("set", "ocs_oe"),
-    ("set", "ocs_four"),
-    ("set", "four"),
-    ("trips", "ocs_four"),
-    ("trips", "four"),
-    ("two_pair", "four_ocs"),
-    ("two_pair", "four"),
-    ("two_pair", "ocs_gs"),
-    ("two_pair", "ocs_oe"),
-    ("two_pair", "ocs_three_gs"),
-    ("two_pair", "ocs_three_oe"),
-    ("two_pair", "three", "first"),
-    ("two_pair", "three", "last"),
-)
-_R_TRASH = _PAIR_PATHS.index(("base", "trash"))
-_R_FOUR_PAIRED_NUT = _PAIR_PATHS.index(("flush", "four_paired_nut"))
-_R_NUT_NO_FLUSH = _PAIR_PATHS.index(("straight", "nut_no_flush"))
-_R_PAIRED_NUT_NO_FLUSH = _PAIR_PATHS.index(("straight", "paired_nut_no_flush"))
-_R_SET_CLEAN = _PAIR_PATHS.index(("set", "clean"))
-_R_SET_THREE = _PAIR_PATHS.index(("set", "three"))
-_R_SET_OCS = _PAIR_PATHS.index(("set", "ocs_gs"))  # + 0 gs, + 1 oe
-_R_SET_OCS_FOUR = _PAIR_PATHS.index(("set", "ocs_four"))
-_R_SET_FOUR = _PAIR_PATHS.index(("set", "four"))
-_R_TRIPS_OCS_FOUR = _PAIR_PATHS.index(("trips", "ocs_four"))
-_R_TRIPS_FOUR = _PAIR_PATHS.index(("trips", "four"))
-_R_TWO_PAIR_FOUR_OCS = _PAIR_PATHS.index(("two_pair", "four_ocs"))
-_R_TWO_PAIR_FOUR = _PAIR_PATHS.index(("two_pair", "four"))
-_R_TWO_PAIR_OCS = _PAIR_PATHS.index(("two_pair", "ocs_gs"))  # + 0 gs, + 1 oe
-_R_TWO_PAIR_OCS_THREE = _PAIR_PATHS.index(("two_pair", "ocs_three_gs"))  # + 0 gs, + 1 oe
-_R_TWO_PAIR_FIRST = _PAIR_PATHS.index(("two_pair", "three", "first"))
-_R_TWO_PAIR_LAST = _PAIR_PATHS.index(("two_pair", "three", "last"))
-
-# Entries of BudgetTables.scalars: the single numbers of budgets.json, by key path.
-_SCALAR_PATHS = (
-    ("high_card_kicker_span",),
-    ("paired_high_multiplier",),
-    ("flush", "four_paired_shift"),
-    ("flush", "big_from_rank"),
-    ("straight", "paired_shift_two_card"),
-    ("straight", "paired_shift_one_card"),
-    ("set", "three_per_combo"),
-    ("set", "ocs_three_shift"),
-    ("trips", "per_combo"),
-    ("trips", "ocs_three_shift"),
-    ("two_pair", "per_combo"),
-    ("penalties", "pair", "one_card_flush"),
-    ("penalties", "pair", "overpair_one_card_flush_defense_cap"),
-    ("penalties", "pair", "ocs_gs"),
-    ("penalties", "pair", "ocs_oe"),
-    ("penalties", "pair", "ocs_attack_cap"),
-    ("penalties", "oop_defense"),
-    ("penalties", "oop_min_spr"),
-    ("penalties", "river_reraise_defense"),
-)
-_S_SPAN = _SCALAR_PATHS.index(("high_card_kicker_span",))
-_S_PAIRED_HIGH_MULTIPLIER = _SCALAR_PATHS.index(("paired_high_multiplier",))
-_S_FOUR_PAIRED_SHIFT = _SCALAR_PATHS.index(("flush", "four_paired_shift"))
-_S_BIG_FROM_RANK = _SCALAR_PATHS.index(("flush", "big_from_rank"))
-_S_STRAIGHT_SHIFT_TWO = _SCALAR_PATHS.index(("straight", "paired_shift_two_card"))
-_S_STRAIGHT_SHIFT_ONE = _SCALAR_PATHS.index(("straight", "paired_shift_one_card"))
-_S_SET_PER_COMBO = _SCALAR_PATHS.index(("set", "three_per_combo"))
-_S_SET_OCS_SHIFT = _SCALAR_PATHS.index(("set", "ocs_three_shift"))
-_S_TRIPS_PER_COMBO = _SCALAR_PATHS.index(("trips", "per_combo"))
-_S_TRIPS_OCS_SHIFT = _SCALAR_PATHS.index(("trips", "ocs_three_shift"))
-_S_TWO_PAIR_PER_COMBO = _SCALAR_PATHS.index(("two_pair", "per_combo"))
-_S_ONE_CARD_FLUSH = _SCALAR_PATHS.index(("penalties", "pair", "one_card_flush"))
-_S_OVERPAIR_CAP = _SCALAR_PATHS.index(("penalties", "pair", "overpair_one_card_flush_defense_cap"))
-_S_OCS_PENALTY = _SCALAR_PATHS.index(("penalties", "pair", "ocs_gs"))  # + 0 gs, + 1 oe
-_S_OCS_ATTACK_CAP = _SCALAR_PATHS.index(("penalties", "pair", "ocs_attack_cap"))
-_S_OOP_DEFENSE = _SCALAR_PATHS.index(("penalties", "oop_defense"))
-_S_OOP_MIN_SPR = _SCALAR_PATHS.index(("penalties", "oop_min_spr"))
-_S_RIVER_RERAISE = _SCALAR_PATHS.index(("penalties", "river_reraise_defense"))
-
 _POT_KEYS = ("srp", "3bp", "4bp")
 _LIMP_KEYS = ("limp", "srp", "3bp", "4bp")
-_TEXTURES = ("none", "three", "four")
-_FLUSH_SIZES = ("nut", "big", "small")
-_STRAIGHT_KINDS = ("two_card", "one_card_nut", "one_card_low")
-_TRIPS_ENTRIES = ("dry", "three", "ocs_gs", "ocs_oe")
-_PENALTY_ROWS = ("flush_possible", "straight_multi", "straight_single")
+_POT_KEY = tuple(_POT_KEYS.index(pot_key(p)) for p in PotType)
+_LIMP_KEY = tuple(_LIMP_KEYS.index(pot_key(p, limp_key=True)) for p in PotType)
+_LIST = 13
+"""Rows kept of a table list the Python reads as ``rows[min(i, len(rows)) - 1]``: the list padded with its last row.
+
+``rows[min(i, _LIST) - 1]`` of the padded list is the same row for every
+``i >= 1``.
+"""
+
+
+class _Layout:
+    """Offsets of named blocks in one array, handed out in order."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def block(self, size: int = 1) -> int:
+        start, self.size = self.size, self.size + size
+        return start
+
+
+# Rows of BudgetTables.pairs: [attack, defense], [low, high] for the high cards and trips attacks.
+_P = _Layout()
+_P_TRASH = _P.block()
+_P_DRAW = _P.block(len(DrawClass))  # by DrawClass index, no_draw NaN
+_P_OVERPAIR = _P.block(3 * 13)  # pot key * 13 + pair rank
+_P_TOP_PAIR = _P.block(3 * _LIST)  # pot key * _LIST + kicker row
+_P_PAIR_POCKET = _P.block(2 * 3)  # (second, third pair) * 3 + pot key
+_P_PAIR_KICKERS = _P.block(2 * 3 * _LIST)  # ((second, third pair) * 3 + pot key) * _LIST + kicker row
+_P_FOURTH_FIFTH = _P.block(3 * 2)  # pot key * 2 + (srp: fourth, fifth; 3bp, 4bp: pocket, board)
+_P_HIGH = _P.block(2 * 4)  # (nuts_high, second_high) * 4 + limp key: [low, high] defense
+_P_FLUSH_THREE = _P.block(2 * 3)  # (unpaired, paired) * 3 + (nut, big, small)
+_P_FOUR_PAIRED_NUT = _P.block()
+_P_FLUSH_FOUR = _P.block(_LIST)  # flush rank - 1
+_P_NUT_NO_FLUSH = _P.block(2)  # unpaired, paired board
+_P_STRAIGHT = _P.block(3 * 3)  # (two_card, one_card_nut, one_card_low) * 3 + flush texture (none, three, four)
+_P_SET_CLEAN = _P.block()
+_P_SET_BY_COMBOS = _P.block(3)
+_P_SET_THREE = _P.block()
+_P_SET_OCS = _P.block(2)  # gs, oe
+_P_SET_OCS_FOUR = _P.block()
+_P_SET_FOUR = _P.block()
+_P_TRIPS_ATTACK = _P.block(4)  # (dry, three, ocs_gs, ocs_oe): [low, high] attack
+_P_TRIPS_OCS_FOUR = _P.block()
+_P_TRIPS_FOUR = _P.block()
+_P_TWO_PAIR_FOUR_OCS = _P.block()
+_P_TWO_PAIR_FOUR = _P.block()
+_P_TWO_PAIR_OCS = _P.block(2)  # gs, oe
+_P_TWO_PAIR_OCS_THREE = _P.block(2)  # gs, oe
+_P_TWO_PAIR_THREE = _P.block(2)  # first, last
+_P_TWO_PAIR_DRY = _P.block(10)
+
+# Entries of BudgetTables.scalars.
+_S = _Layout()
+_S_COMBO_BONUS = _S.block(len(DrawClass))  # by DrawClass index, no_draw NaN
+_S_PAIRED_HIGH_TIERS = _S.block(len(MadeClass))  # by MadeClass index, NaN where the table has none
+_S_SPAN = _S.block()
+_S_PAIRED_HIGH_MULTIPLIER = _S.block()
+_S_WEAK_SHOWDOWN = _S.block(3)  # by pot key
+_S_FOUR_PAIRED_SHIFT = _S.block()
+_S_BIG_FROM_RANK = _S.block()
+_S_STRAIGHT_SHIFT = _S.block(2)  # two-card, one-card straight on a paired board
+_S_SET_PER_COMBO = _S.block()
+_S_SET_OCS_SHIFT = _S.block()
+_S_TRIPS_DEFENSE = _S.block(4)  # dry, three, ocs_gs, ocs_oe
+_S_TRIPS_PER_COMBO = _S.block()
+_S_TRIPS_OCS_SHIFT = _S.block()
+_S_TWO_PAIR_PER_COMBO = _S.block()
+# ((pair, high) * 3 + (flush_possible, straight_multi, straight_single)) * 3 + street - 1
+_S_PENALTIES = _S.block(2 * 3 * 3)
+_S_ONE_CARD_FLUSH = _S.block()
+_S_OVERPAIR_CAP = _S.block()
+_S_OCS_PENALTY = _S.block(2)  # gs, oe
+_S_OCS_ATTACK_CAP = _S.block()
+_S_PAIRED_PENALTY = _S.block(len(MadeClass))  # by MadeClass index
+_S_OOP_DEFENSE = _S.block()
+_S_OOP_MIN_SPR = _S.block()
+_S_RIVER_RERAISE = _S.block()
 
 
 class BudgetTables(NamedTuple):
-    """The numbers of ``data/budgets.json`` as arrays (``[attack, defense]`` entries as rows of two).
-
-    Pot-type tables have a leading axis of pot keys: ``srp``, ``3bp``,
-    ``4bp`` (``pot_key`` maps a ``PotType`` index to it), or for the high
-    cards ``limp``, ``srp``, ``3bp``, ``4bp`` (``limp_key``).
+    """The numbers of ``data/budgets.json`` in two arrays (two keep the cost of passing them to a kernel low).
 
     Attributes:
-        pot_key: per ``PotType`` index, its row of the srp/3bp/4bp tables.
-        limp_key: per ``PotType`` index, its row of the limp/srp/3bp/4bp tables.
-        pairs: the single ``[attack, defense]`` entries, rows named in ``_PAIR_PATHS``.
-        scalars: the single numbers, named in ``_SCALAR_PATHS``.
-        draw: per ``DrawClass`` index: draw attack, draw defense, combo bonus (NaN for no_draw).
-        paired_high_tiers: per ``MadeClass`` index, the paired-board high-card defense (NaN if none).
-        overpair: ``pot key x pair rank 0..12 x 2``, the ``other`` row filled in.
-        top_pair: ``pot key x kicker row x 2``, padded with NaN to the longest list.
-        top_pair_n: the length of each pot key's top-pair list.
-        pair_pocket: ``(second, third pair) x pot key x 2``, the pocket-pair rows.
-        pair_kickers: ``(second, third pair) x pot key x kicker row x 2``, padded with NaN.
-        pair_kickers_n: the length of each kicker list.
-        fourth_fifth: ``pot key x 2 x 2``: srp fourth, fifth; 3bp and 4bp pocket, board.
-        weak_showdown: per pot key, the weak-showdown defense.
-        high: ``(nuts_high, second_high) x limp key x (low, high)`` defenses.
-        flush_three: ``(unpaired, paired) x (nut, big, small) x 2`` on a three-flush board.
-        flush_four: the four-flush levels.
-        straight: ``(two_card, one_card_nut, one_card_low) x (none, three, four) x 2``.
-        set_by_combos: the set rows by straight combos 1, 2, 3+.
-        trips: ``(dry, three, ocs_gs, ocs_oe) x (attack low, attack high, defense)``.
-        two_pair_dry: the two-pair rows by rank.
-        penalties: ``(pair, high) x (flush_possible, straight_multi, straight_single) x street``.
-        paired_penalty: per ``MadeClass`` index, the pair penalty of a paired board.
+        pairs: ``n x 2``: every ``[attack, defense]`` entry (for the high
+            cards ``[low, high]`` defense, for trips ``[low, high]`` attack),
+            in the blocks whose offsets the ``_P_*`` constants give.
+        scalars: every single number, at the ``_S_*`` offsets.
     """
 
-    pot_key: IntArray
-    limp_key: IntArray
     pairs: FloatArray
     scalars: FloatArray
-    draw: FloatArray
-    paired_high_tiers: FloatArray
-    overpair: FloatArray
-    top_pair: FloatArray
-    top_pair_n: IntArray
-    pair_pocket: FloatArray
-    pair_kickers: FloatArray
-    pair_kickers_n: IntArray
-    fourth_fifth: FloatArray
-    weak_showdown: FloatArray
-    high: FloatArray
-    flush_three: FloatArray
-    flush_four: FloatArray
-    straight: FloatArray
-    set_by_combos: FloatArray
-    trips: FloatArray
-    two_pair_dry: FloatArray
-    penalties: FloatArray
-    paired_penalty: FloatArray
 
 
-def _at(data: dict[str, Any], path: tuple[str, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
-
-
-def _padded(lists: list[list[list[float]]]) -> tuple[FloatArray, IntArray]:
-    """Stack lists of ``[attack, defense]`` rows, padded with NaN; with their lengths."""
-    out = np.full((len(lists), max(map(len, lists)), 2), np.nan)
-    for i, rows in enumerate(lists):
-        out[i, : len(rows)] = rows
-    return out, np.array([len(rows) for rows in lists], dtype=np.int64)
+def _listed(rows: list[list[float]]) -> list[list[float]]:
+    """A table list padded to :data:`_LIST` rows with its last row."""
+    if len(rows) > _LIST:
+        raise ValueError(f"a budget list has {len(rows)} rows, more than {_LIST}")
+    return rows + rows[-1:] * (_LIST - len(rows))
 
 
 @cache
@@ -290,57 +229,101 @@ def budget_tables() -> BudgetTables:
 
     Example:
         >>> tabs = budget_tables()
-        >>> tabs.overpair[0, 12].tolist(), tabs.pot_key.tolist()
-        ([3.5, 4.5], [0, 0, 1, 2, 2])
+        >>> tabs.pairs[_P_OVERPAIR + 12].tolist(), float(tabs.scalars[_S_OOP_MIN_SPR])
+        ([3.5, 4.5], 0.5)
     """
     data = table("budgets")
-    f64 = np.float64
-    top_pair, top_pair_n = _padded([data["top_pair"][k] for k in _POT_KEYS])
-    kickers, kickers_n = _padded([data[c][k]["kickers"] for c in ("second_pair", "third_pair") for k in _POT_KEYS])
-    paired_penalty = data["penalties"]["pair"]["paired"]
-    return BudgetTables(
-        pot_key=np.array([_POT_KEYS.index(pot_key(p)) for p in PotType], dtype=np.int64),
-        limp_key=np.array([_LIMP_KEYS.index(pot_key(p, limp_key=True)) for p in PotType], dtype=np.int64),
-        pairs=np.array([_at(data, path) for path in _PAIR_PATHS], dtype=f64),
-        scalars=np.array([_at(data, path) for path in _SCALAR_PATHS], dtype=f64),
-        draw=np.array(
-            [
-                [*data["draw_base"][d], data["combo_bonus"][d]] if d != DrawClass.NO_DRAW else [np.nan] * 3
-                for d in DrawClass
-            ],
-            dtype=f64,
-        ),
-        paired_high_tiers=np.array([data["paired_high_tiers"].get(m, np.nan) for m in MadeClass], dtype=f64),
-        overpair=np.array(
-            [[data["overpair"][k].get(str(r), data["overpair"][k]["other"]) for r in range(13)] for k in _POT_KEYS],
-            dtype=f64,
-        ),
-        top_pair=top_pair,
-        top_pair_n=top_pair_n,
-        pair_pocket=np.array(
-            [[data[c][k]["pocket"] for k in _POT_KEYS] for c in ("second_pair", "third_pair")], dtype=f64
-        ),
-        pair_kickers=kickers.reshape(2, len(_POT_KEYS), -1, 2),
-        pair_kickers_n=kickers_n.reshape(2, len(_POT_KEYS)),
-        fourth_fifth=np.array(
-            [list(data["fourth_fifth_pair"][k].values()) for k in _POT_KEYS],
-            dtype=f64,
-        ),
-        weak_showdown=np.array([data["weak_showdown"][k] for k in _POT_KEYS], dtype=f64),
-        high=np.array([[data[m][k] for k in _LIMP_KEYS] for m in ("nuts_high", "second_high")], dtype=f64),
-        flush_three=np.array(
-            [[data["flush"][key][s] for s in _FLUSH_SIZES] for key in ("three", "three_paired")], dtype=f64
-        ),
-        flush_four=np.array(data["flush"]["four"], dtype=f64),
-        straight=np.array([[data["straight"][k][t] for t in _TEXTURES] for k in _STRAIGHT_KINDS], dtype=f64),
-        set_by_combos=np.array(data["set"]["by_combos"], dtype=f64),
-        trips=np.array([[*data["trips"][e]["attack"], data["trips"][e]["defense"]] for e in _TRIPS_ENTRIES], dtype=f64),
-        two_pair_dry=np.array(data["two_pair"]["dry"], dtype=f64),
-        penalties=np.array(
-            [[data["penalties"][kind][row] for row in _PENALTY_ROWS] for kind in ("pair", "high")], dtype=f64
-        ),
-        paired_penalty=np.array([paired_penalty.get(m, paired_penalty["other"]) for m in MadeClass], dtype=f64),
-    )
+    pairs = np.full((_P.size, 2), np.nan)
+    scalars = np.full(_S.size, np.nan)
+    pairs[_P_TRASH] = data["base"]["trash"]
+    for i, draw in enumerate(DrawClass):
+        if draw != DrawClass.NO_DRAW:
+            pairs[_P_DRAW + i] = data["draw_base"][draw]
+            scalars[_S_COMBO_BONUS + i] = data["combo_bonus"][draw]
+    for i, made in enumerate(MadeClass):
+        scalars[_S_PAIRED_HIGH_TIERS + i] = data["paired_high_tiers"].get(made, np.nan)
+    for k, key in enumerate(_POT_KEYS):
+        rows = data["overpair"][key]
+        pairs[_P_OVERPAIR + 13 * k : _P_OVERPAIR + 13 * (k + 1)] = [rows.get(str(r), rows["other"]) for r in range(13)]
+        pairs[_P_TOP_PAIR + _LIST * k : _P_TOP_PAIR + _LIST * (k + 1)] = _listed(data["top_pair"][key])
+        for c, name in enumerate(("second_pair", "third_pair")):
+            pairs[_P_PAIR_POCKET + 3 * c + k] = data[name][key]["pocket"]
+            start = _P_PAIR_KICKERS + _LIST * (3 * c + k)
+            pairs[start : start + _LIST] = _listed(data[name][key]["kickers"])
+        low = data["fourth_fifth_pair"][key]
+        pairs[_P_FOURTH_FIFTH + 2 * k : _P_FOURTH_FIFTH + 2 * (k + 1)] = (
+            [low["fourth"], low["fifth"]] if key == "srp" else [low["pocket"], low["board"]]
+        )
+        scalars[_S_WEAK_SHOWDOWN + k] = data["weak_showdown"][key]
+    for c, name in enumerate(("nuts_high", "second_high")):
+        for k, key in enumerate(_LIMP_KEYS):
+            pairs[_P_HIGH + 4 * c + k] = data[name][key]
+    scalars[_S_SPAN] = data["high_card_kicker_span"]
+    scalars[_S_PAIRED_HIGH_MULTIPLIER] = data["paired_high_multiplier"]
+
+    flush = data["flush"]
+    for paired, key in enumerate(("three", "three_paired")):
+        pairs[_P_FLUSH_THREE + 3 * paired : _P_FLUSH_THREE + 3 * (paired + 1)] = [
+            flush[key][size] for size in ("nut", "big", "small")
+        ]
+    pairs[_P_FOUR_PAIRED_NUT] = flush["four_paired_nut"]
+    pairs[_P_FLUSH_FOUR : _P_FLUSH_FOUR + _LIST] = _listed(flush["four"])
+    scalars[_S_FOUR_PAIRED_SHIFT] = flush["four_paired_shift"]
+    scalars[_S_BIG_FROM_RANK] = flush["big_from_rank"]
+
+    straight = data["straight"]
+    pairs[_P_NUT_NO_FLUSH : _P_NUT_NO_FLUSH + 2] = [straight["nut_no_flush"], straight["paired_nut_no_flush"]]
+    for i, kind in enumerate(("two_card", "one_card_nut", "one_card_low")):
+        pairs[_P_STRAIGHT + 3 * i : _P_STRAIGHT + 3 * (i + 1)] = [straight[kind][t] for t in ("none", "three", "four")]
+    scalars[_S_STRAIGHT_SHIFT : _S_STRAIGHT_SHIFT + 2] = [
+        straight["paired_shift_two_card"],
+        straight["paired_shift_one_card"],
+    ]
+
+    made_set = data["set"]
+    pairs[_P_SET_CLEAN] = made_set["clean"]
+    pairs[_P_SET_BY_COMBOS : _P_SET_BY_COMBOS + 3] = made_set["by_combos"]
+    pairs[_P_SET_THREE] = made_set["three"]
+    pairs[_P_SET_OCS : _P_SET_OCS + 2] = [made_set["ocs_gs"], made_set["ocs_oe"]]
+    pairs[_P_SET_OCS_FOUR] = made_set["ocs_four"]
+    pairs[_P_SET_FOUR] = made_set["four"]
+    scalars[_S_SET_PER_COMBO] = made_set["three_per_combo"]
+    scalars[_S_SET_OCS_SHIFT] = made_set["ocs_three_shift"]
+
+    trips = data["trips"]
+    for i, key in enumerate(("dry", "three", "ocs_gs", "ocs_oe")):
+        pairs[_P_TRIPS_ATTACK + i] = trips[key]["attack"]
+        scalars[_S_TRIPS_DEFENSE + i] = trips[key]["defense"]
+    pairs[_P_TRIPS_OCS_FOUR] = trips["ocs_four"]
+    pairs[_P_TRIPS_FOUR] = trips["four"]
+    scalars[_S_TRIPS_PER_COMBO] = trips["per_combo"]
+    scalars[_S_TRIPS_OCS_SHIFT] = trips["ocs_three_shift"]
+
+    two_pair = data["two_pair"]
+    pairs[_P_TWO_PAIR_FOUR_OCS] = two_pair["four_ocs"]
+    pairs[_P_TWO_PAIR_FOUR] = two_pair["four"]
+    pairs[_P_TWO_PAIR_OCS : _P_TWO_PAIR_OCS + 2] = [two_pair["ocs_gs"], two_pair["ocs_oe"]]
+    pairs[_P_TWO_PAIR_OCS_THREE : _P_TWO_PAIR_OCS_THREE + 2] = [two_pair["ocs_three_gs"], two_pair["ocs_three_oe"]]
+    pairs[_P_TWO_PAIR_THREE : _P_TWO_PAIR_THREE + 2] = [two_pair["three"]["first"], two_pair["three"]["last"]]
+    pairs[_P_TWO_PAIR_DRY : _P_TWO_PAIR_DRY + 10] = two_pair["dry"]
+    scalars[_S_TWO_PAIR_PER_COMBO] = two_pair["per_combo"]
+
+    penalties = data["penalties"]
+    for i, kind in enumerate(("pair", "high")):
+        for j, row in enumerate(("flush_possible", "straight_multi", "straight_single")):
+            start = _S_PENALTIES + 3 * (3 * i + j)
+            scalars[start : start + 3] = penalties[kind][row]
+    pair = penalties["pair"]
+    scalars[_S_ONE_CARD_FLUSH] = pair["one_card_flush"]
+    scalars[_S_OVERPAIR_CAP] = pair["overpair_one_card_flush_defense_cap"]
+    scalars[_S_OCS_PENALTY : _S_OCS_PENALTY + 2] = [pair["ocs_gs"], pair["ocs_oe"]]
+    scalars[_S_OCS_ATTACK_CAP] = pair["ocs_attack_cap"]
+    for i, made in enumerate(MadeClass):
+        scalars[_S_PAIRED_PENALTY + i] = pair["paired"].get(made, pair["paired"]["other"])
+    scalars[_S_OOP_DEFENSE] = penalties["oop_defense"]
+    scalars[_S_OOP_MIN_SPR] = penalties["oop_min_spr"]
+    scalars[_S_RIVER_RERAISE] = penalties["river_reraise_defense"]
+    return BudgetTables(pairs, scalars)
 
 
 def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Any, ...]:
@@ -436,19 +419,19 @@ def _or(x: int, default: int) -> int:
 def _flush(
     flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables
 ) -> tuple[float, float]:
+    pairs, scalars = tabs
     rank = _or(flush_rank, 1)
     if suit_max == 3:
-        size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= tabs.scalars[_S_BIG_FROM_RANK] else 2
-        row = tabs.flush_three[1 if paired else 0, size]
-        return row[0], row[1]
+        size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= scalars[_S_BIG_FROM_RANK] else 2
+        i = _P_FLUSH_THREE + 3 * paired + size
+        return pairs[i, 0], pairs[i, 1]
     if paired and rank == 1:
-        row = tabs.pairs[_R_FOUR_PAIRED_NUT]
-        return row[0], row[1]
-    levels = tabs.flush_four
-    row = levels[min(rank, levels.shape[0]) - 1]
-    a, d = row[0], row[1]
+        i = _P_FOUR_PAIRED_NUT
+        return pairs[i, 0], pairs[i, 1]
+    i = _P_FLUSH_FOUR + min(rank, _LIST) - 1
+    a, d = pairs[i, 0], pairs[i, 1]
     if paired:
-        shift = tabs.scalars[_S_FOUR_PAIRED_SHIFT]
+        shift = scalars[_S_FOUR_PAIRED_SHIFT]
         a, d = _max0(a + shift), _max0(d + shift)
     return a, d
 
@@ -457,18 +440,19 @@ def _flush(
 def _straight(
     straight_cards: int, nut_straight: int, suit_max: int, paired: bool, tabs: BudgetTables
 ) -> tuple[float, float]:
+    pairs, scalars = tabs
     texture = 0 if suit_max < 3 else 1 if suit_max == 3 else 2
     nut = nut_straight == 1
     if nut and texture == 0:
-        row = tabs.pairs[_R_PAIRED_NUT_NO_FLUSH if paired else _R_NUT_NO_FLUSH]
-        return row[0], row[1]
+        i = _P_NUT_NO_FLUSH + paired
+        return pairs[i, 0], pairs[i, 1]
     if straight_cards == 2:
-        row = tabs.straight[0, texture]
-        shift = tabs.scalars[_S_STRAIGHT_SHIFT_TWO]
+        i = _P_STRAIGHT + texture
+        shift = scalars[_S_STRAIGHT_SHIFT]
     else:
-        row = tabs.straight[1 if nut else 2, texture]
-        shift = tabs.scalars[_S_STRAIGHT_SHIFT_ONE]
-    a, d = row[0], row[1]
+        i = _P_STRAIGHT + 3 * (1 if nut else 2) + texture
+        shift = scalars[_S_STRAIGHT_SHIFT + 1]
+    a, d = pairs[i, 0], pairs[i, 1]
     if paired:
         a, d = _max0(a + shift), _max0(d + shift)
     return a, d
@@ -476,43 +460,44 @@ def _straight(
 
 @kernel
 def _set(suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables) -> tuple[float, float]:
+    pairs, scalars = tabs
     if suit_max >= 4:
-        row = tabs.pairs[_R_SET_OCS_FOUR if one_card_straight else _R_SET_FOUR]
-        return row[0], row[1]
+        i = _P_SET_OCS_FOUR if one_card_straight else _P_SET_FOUR
+        return pairs[i, 0], pairs[i, 1]
     if one_card_straight:
-        row = tabs.pairs[_R_SET_OCS + one_card_straight - 1]
-        a, d = row[0], row[1]
+        i = _P_SET_OCS + one_card_straight - 1
+        a, d = pairs[i, 0], pairs[i, 1]
         if suit_max == 3:
-            shift = tabs.scalars[_S_SET_OCS_SHIFT]
+            shift = scalars[_S_SET_OCS_SHIFT]
             a, d = a + shift, d + shift
         return _max0(a), _max0(d)
     if suit_max == 3:
-        row = tabs.pairs[_R_SET_THREE]
-        shift = tabs.scalars[_S_SET_PER_COMBO] * straight_combos
-        return _max0(row[0] + shift), _max0(row[1] + shift)
-    row = tabs.pairs[_R_SET_CLEAN] if straight_combos == 0 else tabs.set_by_combos[min(straight_combos, 3) - 1]
-    return row[0], row[1]
+        shift = scalars[_S_SET_PER_COMBO] * straight_combos
+        return _max0(pairs[_P_SET_THREE, 0] + shift), _max0(pairs[_P_SET_THREE, 1] + shift)
+    i = _P_SET_CLEAN if straight_combos == 0 else _P_SET_BY_COMBOS + min(straight_combos, 3) - 1
+    return pairs[i, 0], pairs[i, 1]
 
 
 @kernel
 def _trips(
     kicker_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables
 ) -> tuple[float, float]:
+    pairs, scalars = tabs
     kicker = _or(kicker_rank, 0) / 12.0
     if suit_max >= 4:
-        row = tabs.pairs[_R_TRIPS_OCS_FOUR if one_card_straight else _R_TRIPS_FOUR]
-        return row[0], row[1]
-    combos_shift = tabs.scalars[_S_TRIPS_PER_COMBO] * straight_combos
+        i = _P_TRIPS_OCS_FOUR if one_card_straight else _P_TRIPS_FOUR
+        return pairs[i, 0], pairs[i, 1]
+    combos_shift = scalars[_S_TRIPS_PER_COMBO] * straight_combos
     if one_card_straight:
-        entry = tabs.trips[1 + one_card_straight]
-        shift = tabs.scalars[_S_TRIPS_OCS_SHIFT] if suit_max == 3 else 0.0
+        entry = 1 + one_card_straight  # ocs_gs, ocs_oe
+        shift = scalars[_S_TRIPS_OCS_SHIFT] if suit_max == 3 else 0.0
         combos_shift = 0.0
     else:
-        entry = tabs.trips[1 if suit_max == 3 else 0]
+        entry = 1 if suit_max == 3 else 0  # three, dry
         shift = 0.0
-    low, high = entry[0], entry[1]
+    low, high = pairs[_P_TRIPS_ATTACK + entry, 0], pairs[_P_TRIPS_ATTACK + entry, 1]
     a = low + (high - low) * kicker + shift + combos_shift
-    d = entry[2] + shift + combos_shift
+    d = scalars[_S_TRIPS_DEFENSE + entry] + shift + combos_shift
     return _max0(a), _max0(d)
 
 
@@ -520,22 +505,23 @@ def _trips(
 def _two_pair(
     two_pair_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables
 ) -> tuple[float, float]:
+    pairs, scalars = tabs
     rank = _or(two_pair_rank, 1)
     if suit_max >= 4:
-        row = tabs.pairs[_R_TWO_PAIR_FOUR_OCS if one_card_straight else _R_TWO_PAIR_FOUR]
-        return row[0], row[1]
+        i = _P_TWO_PAIR_FOUR_OCS if one_card_straight else _P_TWO_PAIR_FOUR
+        return pairs[i, 0], pairs[i, 1]
     if one_card_straight:
-        row = tabs.pairs[(_R_TWO_PAIR_OCS_THREE if suit_max == 3 else _R_TWO_PAIR_OCS) + one_card_straight - 1]
-        return row[0], row[1]
-    shift = tabs.scalars[_S_TWO_PAIR_PER_COMBO] * straight_combos
+        i = (_P_TWO_PAIR_OCS_THREE if suit_max == 3 else _P_TWO_PAIR_OCS) + one_card_straight - 1
+        return pairs[i, 0], pairs[i, 1]
+    shift = scalars[_S_TWO_PAIR_PER_COMBO] * straight_combos
     if suit_max == 3:
-        first, last = tabs.pairs[_R_TWO_PAIR_FIRST], tabs.pairs[_R_TWO_PAIR_LAST]
+        first, last = _P_TWO_PAIR_THREE, _P_TWO_PAIR_THREE + 1
         t = (min(rank, 10) - 1) / 9
-        a = first[0] + (last[0] - first[0]) * t
-        d = first[1] + (last[1] - first[1]) * t
+        a = pairs[first, 0] + (pairs[last, 0] - pairs[first, 0]) * t
+        d = pairs[first, 1] + (pairs[last, 1] - pairs[first, 1]) * t
     else:
-        row = tabs.two_pair_dry[min(rank, 10) - 1]
-        a, d = row[0], row[1]
+        i = _P_TWO_PAIR_DRY + min(rank, 10) - 1
+        a, d = pairs[i, 0], pairs[i, 1]
     return _max0(a + shift), _max0(d + shift)
 
 
@@ -543,26 +529,27 @@ def _two_pair(
 def _pair_table(
     made: int, kicker_position: int, pair_level: int, pair_rank: int, pocket_pair: bool, pot: int, tabs: BudgetTables
 ) -> tuple[float, float]:
-    key = tabs.pot_key[pot]
+    pairs, scalars = tabs
+    key = _POT_KEY[pot]
+    no_kicker = pocket_pair or kicker_position < 0
     if made == _OVERPAIR:
-        row = tabs.overpair[key, pair_rank]
+        i = _P_OVERPAIR + 13 * key + pair_rank
     elif made == _TOP_PAIR:
-        n = tabs.top_pair_n[key]
-        row = tabs.top_pair[key, 0 if pocket_pair or kicker_position < 0 else min(kicker_position, n) - 1]
+        i = _P_TOP_PAIR + _LIST * key + (0 if no_kicker else min(kicker_position, _LIST) - 1)
     elif made in (_SECOND_PAIR, _THIRD_PAIR):
         c = made - _SECOND_PAIR
-        if pocket_pair or kicker_position < 0:
-            row = tabs.pair_pocket[c, key]
+        if no_kicker:
+            i = _P_PAIR_POCKET + 3 * c + key
         else:
-            row = tabs.pair_kickers[c, key, min(kicker_position, tabs.pair_kickers_n[c, key]) - 1]
+            i = _P_PAIR_KICKERS + _LIST * (3 * c + key) + min(kicker_position, _LIST) - 1
     elif made == _FOURTH_FIFTH_PAIR:
-        if key == 0:
-            row = tabs.fourth_fifth[key, 0 if _or(pair_level, 3) <= 3 else 1]
-        else:
-            row = tabs.fourth_fifth[key, 0 if pocket_pair else 1]
+        if key == 0:  # srp: fourth, fifth
+            i = _P_FOURTH_FIFTH + (0 if _or(pair_level, 3) <= 3 else 1)
+        else:  # pocket, board
+            i = _P_FOURTH_FIFTH + 2 * key + (0 if pocket_pair else 1)
     else:
-        return 0.0, tabs.weak_showdown[key]
-    return row[0], row[1]
+        return 0.0, scalars[_S_WEAK_SHOWDOWN + key]
+    return pairs[i, 0], pairs[i, 1]
 
 
 @kernel
@@ -580,33 +567,33 @@ def _pair(
     pot: int,
     tabs: BudgetTables,
 ) -> tuple[float, float, float, float]:
+    scalars = tabs.scalars
     if made == _WEAK_SHOWDOWN and pair_rank < 0:
-        base_a, base_d = 0.0, tabs.paired_high_tiers[_WEAK_SHOWDOWN]
+        base_a, base_d = 0.0, scalars[_S_PAIRED_HIGH_TIERS + _WEAK_SHOWDOWN]
     else:
         base_a, base_d = _pair_table(made, kicker_position, pair_level, pair_rank, pocket_pair, pot, tabs)
     a, d = base_a, base_d
-    pen = tabs.penalties[0]
     s = street - 1
     if suit_max >= 4:
         if made == _OVERPAIR:
-            cap = tabs.scalars[_S_OVERPAIR_CAP]
+            cap = scalars[_S_OVERPAIR_CAP]
             a, d = 0.0, cap if cap < d else d
         else:
-            p = tabs.scalars[_S_ONE_CARD_FLUSH]
+            p = scalars[_S_ONE_CARD_FLUSH]
             a, d = a - p, d - p
     elif suit_max == 3:
-        p = pen[0, s]
+        p = scalars[_S_PENALTIES + s]
         a, d = a - p, d - p
     if one_card_straight:
-        p = tabs.scalars[_S_OCS_PENALTY + one_card_straight - 1]
-        cap = tabs.scalars[_S_OCS_ATTACK_CAP]
+        p = scalars[_S_OCS_PENALTY + one_card_straight - 1]
+        cap = scalars[_S_OCS_ATTACK_CAP]
         a = a - p
         a, d = cap if cap < a else a, d - p
     elif straight_combos:
-        p = pen[1 if straight_combos >= 2 else 2, s]
+        p = scalars[_S_PENALTIES + 3 * (1 if straight_combos >= 2 else 2) + s]
         a, d = a - p, d - p
     if paired and pair_rank >= 0:
-        p = tabs.paired_penalty[made]
+        p = scalars[_S_PAIRED_PENALTY + made]
         a, d = a - p, d - p
     return base_a, base_d, _max0(a), _max0(d)
 
@@ -623,23 +610,24 @@ def _high_card(
     pot: int,
     tabs: BudgetTables,
 ) -> tuple[float, float, float, float]:
-    row = tabs.high[made - _NUTS_HIGH, tabs.limp_key[pot]]
-    low, high = row[0], row[1]
-    span = int(tabs.scalars[_S_SPAN])
+    pairs, scalars = tabs
+    i = _P_HIGH + 4 * (made - _NUTS_HIGH) + _LIMP_KEY[pot]
+    low, high = pairs[i, 0], pairs[i, 1]
+    span = int(scalars[_S_SPAN])
     t = min(_or(kicker_position, 1) - 1, span) / span
     d = high - (high - low) * t
     base_d = d
     if paired:
-        d *= tabs.scalars[_S_PAIRED_HIGH_MULTIPLIER]
-    pen = tabs.penalties[1]
+        d *= scalars[_S_PAIRED_HIGH_MULTIPLIER]
     s = street - 1
     if suit_max >= 4 or one_card_straight:
         d = 0.0
     else:
+        pen = _S_PENALTIES + 9  # the high-card rows
         if suit_max == 3:
-            d -= pen[0, s]
+            d -= scalars[pen + s]
         if straight_combos:
-            d -= pen[1 if straight_combos >= 2 else 2, s]
+            d -= scalars[pen + 3 * (1 if straight_combos >= 2 else 2) + s]
     return 0.0, base_d, 0.0, _max0(d)
 
 
@@ -683,8 +671,8 @@ def made_budget(
     if made == _NUTS:
         return UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED
     if made == _TRASH:
-        row = tabs.pairs[_R_TRASH]
-        return row[0], row[1], row[0], row[1]
+        a, d = tabs.pairs[_P_TRASH, 0], tabs.pairs[_P_TRASH, 1]
+        return a, d, a, d
     if made == _FLUSH:
         a, d = _flush(flush_rank, flush_high_rank, suit_max, paired, tabs)
     elif made == _STRAIGHT:
@@ -778,14 +766,13 @@ def hand_budget(
         tabs,
     )
     if draw != _NO_DRAW:
-        row = tabs.draw[draw]
-        d_att, d_def = row[0], row[1]
+        d_att, d_def = tabs.pairs[_P_DRAW + draw, 0], tabs.pairs[_P_DRAW + draw, 1]
         if d_att > att:
             att = d_att
         if _COMBO[made]:
             if paired and pair_rank < 0:
-                dfn = tabs.paired_high_tiers[made]
-            dfn += row[2]
+                dfn = tabs.scalars[_S_PAIRED_HIGH_TIERS + made]
+            dfn += tabs.scalars[_S_COMBO_BONUS + draw]
         if d_def > dfn:
             dfn = d_def
     return round2(att_base), round2(def_base), round2(att), round2(dfn)
