@@ -203,7 +203,12 @@ _S_RIVER_RERAISE = _S.block()
 
 
 class BudgetTables(NamedTuple):
-    """The numbers of ``data/budgets.json`` in two arrays (two keep the cost of passing them to a kernel low).
+    """The numbers of ``data/budgets.json`` in two flat arrays.
+
+    A compiled call updates the reference count of every array it is passed,
+    members of a tuple included, and the budgets nest several calls: two
+    arrays (and element reads rather than row views) keep ``make_budget``
+    near 0.1 us.
 
     Attributes:
         pairs: ``n x 2``: every ``[attack, defense]`` entry (for the high

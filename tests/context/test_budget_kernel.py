@@ -197,7 +197,7 @@ def cases() -> tuple[Case, ...]:
     return tuple(out)
 
 
-def test_the_packer_reads_every_field_the_budgets_read() -> None:
+def test_the_packer_gives_22_arguments_and_the_override() -> None:
     case = next(c for c in cases() if c.hand.override is not None)
     args = kb.budget_args(case.hand, case.board, case.pot_type)
     assert len(args) == 22 and args[-1] is kb.budget_tables()
