@@ -1,0 +1,907 @@
+"""Numba kernels of :mod:`pokergym.context.budget`: attack and defense budgets, value tier, low-SPR threshold.
+
+The kernels repeat the budget arithmetic of :mod:`~pokergym.context.budget`
+float operation for float operation, so their results equal the Python's bit
+for bit; :func:`round2` is CPython's ``round(x, 2)``. The hand and board
+facts arrive as scalars, and the numbers of ``data/budgets.json`` as the
+arrays of :class:`BudgetTables` (:func:`budget_tables`), the last argument.
+
+The budget kernels share 22 leading arguments, in this order
+(:func:`budget_args` builds them from a ``HandInfo``, a ``BoardInfo`` and a
+pot type):
+
+==  ====================  =====================================================================
+#   argument              encoding
+==  ====================  =====================================================================
+0   ``made``              ``MadeClass`` index (declaration order: nuts 0 .. trash 14)
+1   ``draw``              ``DrawClass`` index (strong_draw 0 .. weak_overcard_draw 7, no_draw 8)
+2   ``kicker_position``   int, -1 for ``None``
+3   ``kicker_rank``       int 0..12, -1 for ``None``
+4   ``pair_level``        int, -1 for ``None``
+5   ``pair_rank``         int 0..12, -1 for ``None``
+6   ``pocket_pair``       bool
+7   ``flush_rank``        int (1 = nut flush), -1 for ``None``
+8   ``flush_high_rank``   int 0..12, -1 for ``None``
+9   ``straight_cards``    int 1 or 2, -1 for ``None``
+10  ``nut_straight``      1 true, 0 false, -1 ``None``
+11  ``two_pair_rank``     int (1 = top two), -1 for ``None``
+12  ``has_override``      bool: the hand has a special-board ``BoardOverride``
+13  ``override_attack``   float, the override's attack (NaN without one)
+14  ``override_defense``  float, the override's defense (NaN without one)
+15  ``street``            int, 1 flop, 2 turn, 3 river
+16  ``suit_max``          int, the most board cards of one suit
+17  ``paired``            bool, a board rank appears twice or more
+18  ``one_card_straight`` 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
+19  ``straight_combos``   int, two-card holdings that make a straight
+20  ``pot``               ``PotType`` index: limp 0, srp 1, 3bp 2, 4bp 3, 5bp+ 4
+21  ``tabs``              :class:`BudgetTables`
+==  ====================  =====================================================================
+
+Outputs: :func:`made_budget` and :func:`hand_budget` return ``(attack base,
+defense base, attack, defense)`` (unrounded and rounded), :func:`make_budget`
+the six float fields of a ``Budget`` (``attack_base`` .. ``defense_remaining``),
+:func:`value_tier` an int 1..5, :func:`low_spr_threshold` a float (NaN for
+``None``) and :func:`slow_play_share_verdict` a ``SlowPlay`` index
+(trap 0, lean_slow_play 1, lean_fast_play 2, no_slow_play 3).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from . import budget as _budget
+from ._jit import kernel
+from .record import UNLIMITED, BoardInfo, DrawClass, HandInfo, MadeClass, PotType, SlowPlay
+from .tables import pot_key, table
+
+__all__ = [
+    "ATTACK_CAP",
+    "NO_SLOW_PLAY",
+    "SLOW_PLAY_MIN_ATTACK",
+    "BudgetTables",
+    "budget_args",
+    "budget_tables",
+    "hand_budget",
+    "low_spr_threshold",
+    "made_budget",
+    "make_budget",
+    "round2",
+    "slow_play_share_verdict",
+    "value_tier",
+]
+
+FloatArray = npt.NDArray[np.float64]
+
+SLOW_PLAY_MIN_ATTACK = _budget.SLOW_PLAY_MIN_ATTACK
+"""Made-hand attack from which the slow-play look-ahead runs."""
+ATTACK_CAP = _budget._ATTACK_CAP
+"""Cap on a next card's attack in the slow-play look-ahead."""
+NO_SLOW_PLAY = list(SlowPlay).index(SlowPlay.NO_SLOW_PLAY)
+"""``SlowPlay`` index of ``no_slow_play``."""
+
+_MADE = list(MadeClass)
+_NUTS, _FLUSH, _STRAIGHT, _SET, _TRIPS, _TWO_PAIR, _OVERPAIR, _TOP_PAIR = (
+    _MADE.index(m)
+    for m in (
+        MadeClass.NUTS,
+        MadeClass.FLUSH,
+        MadeClass.STRAIGHT,
+        MadeClass.SET,
+        MadeClass.TRIPS,
+        MadeClass.TWO_PAIR,
+        MadeClass.OVERPAIR,
+        MadeClass.TOP_PAIR,
+    )
+)
+_SECOND_PAIR, _THIRD_PAIR, _FOURTH_FIFTH_PAIR, _WEAK_SHOWDOWN, _TRASH = (
+    _MADE.index(m)
+    for m in (
+        MadeClass.SECOND_PAIR,
+        MadeClass.THIRD_PAIR,
+        MadeClass.FOURTH_FIFTH_PAIR,
+        MadeClass.WEAK_SHOWDOWN,
+        MadeClass.TRASH,
+    )
+)
+_NUTS_HIGH = _MADE.index(MadeClass.NUTS_HIGH)
+_HIGH = tuple(m in _budget._HIGH_CLASSES for m in MadeClass)
+_COMBO = tuple(m in _budget._COMBO_CLASSES for m in MadeClass)
+_NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
+_VALUE_SHIFT = tuple(p.value_shift for p in PotType)
+_TRAP, _LEAN_SLOW_PLAY, _LEAN_FAST_PLAY = (
+    list(SlowPlay).index(s) for s in (SlowPlay.TRAP, SlowPlay.LEAN_SLOW_PLAY, SlowPlay.LEAN_FAST_PLAY)
+)
+_FLOP, _TURN, _RIVER = 1, 2, 3
+_ONE_CARD_STRAIGHT = {None: 0, "gs": 1, "oe": 2}
+_NUT_STRAIGHT = {None: -1, False: 0, True: 1}
+
+_POT_KEYS = ("srp", "3bp", "4bp")
+_LIMP_KEYS = ("limp", "srp", "3bp", "4bp")
+_POT_KEY = tuple(_POT_KEYS.index(pot_key(p)) for p in PotType)
+_LIMP_KEY = tuple(_LIMP_KEYS.index(pot_key(p, limp_key=True)) for p in PotType)
+_LIST = 13
+"""Rows kept of a table list the Python reads as ``rows[min(i, len(rows)) - 1]``: the list padded with its last row.
+
+``rows[min(i, _LIST) - 1]`` of the padded list is the same row for every
+``i >= 1``.
+"""
+
+
+class _Layout:
+    """Offsets of named blocks in one array, handed out in order."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def block(self, size: int = 1) -> int:
+        start, self.size = self.size, self.size + size
+        return start
+
+
+# Rows of BudgetTables.pairs: [attack, defense], [low, high] for the high cards and trips attacks.
+_P = _Layout()
+_P_TRASH = _P.block()
+_P_DRAW = _P.block(len(DrawClass))  # by DrawClass index, no_draw NaN
+_P_OVERPAIR = _P.block(3 * 13)  # pot key * 13 + pair rank
+_P_TOP_PAIR = _P.block(3 * _LIST)  # pot key * _LIST + kicker row
+_P_PAIR_POCKET = _P.block(2 * 3)  # (second, third pair) * 3 + pot key
+_P_PAIR_KICKERS = _P.block(2 * 3 * _LIST)  # ((second, third pair) * 3 + pot key) * _LIST + kicker row
+_P_FOURTH_FIFTH = _P.block(3 * 2)  # pot key * 2 + (srp: fourth, fifth; 3bp, 4bp: pocket, board)
+_P_HIGH = _P.block(2 * 4)  # (nuts_high, second_high) * 4 + limp key: [low, high] defense
+_P_FLUSH_THREE = _P.block(2 * 3)  # (unpaired, paired) * 3 + (nut, big, small)
+_P_FOUR_PAIRED_NUT = _P.block()
+_P_FLUSH_FOUR = _P.block(_LIST)  # flush rank - 1
+_P_NUT_NO_FLUSH = _P.block(2)  # unpaired, paired board
+_P_STRAIGHT = _P.block(3 * 3)  # (two_card, one_card_nut, one_card_low) * 3 + flush texture (none, three, four)
+_P_SET_CLEAN = _P.block()
+_P_SET_BY_COMBOS = _P.block(3)
+_P_SET_THREE = _P.block()
+_P_SET_OCS = _P.block(2)  # gs, oe
+_P_SET_OCS_FOUR = _P.block()
+_P_SET_FOUR = _P.block()
+_P_TRIPS_ATTACK = _P.block(4)  # (dry, three, ocs_gs, ocs_oe): [low, high] attack
+_P_TRIPS_OCS_FOUR = _P.block()
+_P_TRIPS_FOUR = _P.block()
+_P_TWO_PAIR_FOUR_OCS = _P.block()
+_P_TWO_PAIR_FOUR = _P.block()
+_P_TWO_PAIR_OCS = _P.block(2)  # gs, oe
+_P_TWO_PAIR_OCS_THREE = _P.block(2)  # gs, oe
+_P_TWO_PAIR_THREE = _P.block(2)  # first, last
+_P_TWO_PAIR_DRY = _P.block(10)
+
+# Entries of BudgetTables.scalars.
+_S = _Layout()
+_S_COMBO_BONUS = _S.block(len(DrawClass))  # by DrawClass index, no_draw NaN
+_S_PAIRED_HIGH_TIERS = _S.block(len(MadeClass))  # by MadeClass index, NaN where the table has none
+_S_SPAN = _S.block()
+_S_PAIRED_HIGH_MULTIPLIER = _S.block()
+_S_WEAK_SHOWDOWN = _S.block(3)  # by pot key
+_S_FOUR_PAIRED_SHIFT = _S.block()
+_S_BIG_FROM_RANK = _S.block()
+_S_STRAIGHT_SHIFT = _S.block(2)  # two-card, one-card straight on a paired board
+_S_SET_PER_COMBO = _S.block()
+_S_SET_OCS_SHIFT = _S.block()
+_S_TRIPS_DEFENSE = _S.block(4)  # dry, three, ocs_gs, ocs_oe
+_S_TRIPS_PER_COMBO = _S.block()
+_S_TRIPS_OCS_SHIFT = _S.block()
+_S_TWO_PAIR_PER_COMBO = _S.block()
+# ((pair, high) * 3 + (flush_possible, straight_multi, straight_single)) * 3 + street - 1
+_S_PENALTIES = _S.block(2 * 3 * 3)
+_S_ONE_CARD_FLUSH = _S.block()
+_S_OVERPAIR_CAP = _S.block()
+_S_OCS_PENALTY = _S.block(2)  # gs, oe
+_S_OCS_ATTACK_CAP = _S.block()
+_S_PAIRED_PENALTY = _S.block(len(MadeClass))  # by MadeClass index
+_S_OOP_DEFENSE = _S.block()
+_S_OOP_MIN_SPR = _S.block()
+_S_RIVER_RERAISE = _S.block()
+
+
+class BudgetTables(NamedTuple):
+    """The numbers of ``data/budgets.json`` in two flat arrays.
+
+    A compiled call updates the reference count of every array it is passed,
+    members of a tuple included, and the budgets nest several calls: two
+    arrays (and element reads rather than row views) keep ``make_budget``
+    near 0.1 us.
+
+    Attributes:
+        pairs: ``n x 2``: every ``[attack, defense]`` entry (for the high
+            cards ``[low, high]`` defense, for trips ``[low, high]`` attack),
+            in the blocks whose offsets the ``_P_*`` constants give.
+        scalars: every single number, at the ``_S_*`` offsets.
+    """
+
+    pairs: FloatArray
+    scalars: FloatArray
+
+
+def _listed(rows: list[list[float]]) -> list[list[float]]:
+    """A table list padded to :data:`_LIST` rows with its last row."""
+    if len(rows) > _LIST:
+        raise ValueError(f"a budget list has {len(rows)} rows, more than {_LIST}")
+    return rows + rows[-1:] * (_LIST - len(rows))
+
+
+@cache
+def budget_tables() -> BudgetTables:
+    """The :class:`BudgetTables` of ``data/budgets.json`` (built once; do not mutate).
+
+    Example:
+        >>> tabs = budget_tables()
+        >>> tabs.pairs[_P_OVERPAIR + 12].tolist(), float(tabs.scalars[_S_OOP_MIN_SPR])
+        ([3.5, 4.5], 0.5)
+    """
+    data = table("budgets")
+    pairs = np.full((_P.size, 2), np.nan)
+    scalars = np.full(_S.size, np.nan)
+    pairs[_P_TRASH] = data["base"]["trash"]
+    for i, draw in enumerate(DrawClass):
+        if draw != DrawClass.NO_DRAW:
+            pairs[_P_DRAW + i] = data["draw_base"][draw]
+            scalars[_S_COMBO_BONUS + i] = data["combo_bonus"][draw]
+    for i, made in enumerate(MadeClass):
+        scalars[_S_PAIRED_HIGH_TIERS + i] = data["paired_high_tiers"].get(made, np.nan)
+    for k, key in enumerate(_POT_KEYS):
+        rows = data["overpair"][key]
+        pairs[_P_OVERPAIR + 13 * k : _P_OVERPAIR + 13 * (k + 1)] = [rows.get(str(r), rows["other"]) for r in range(13)]
+        pairs[_P_TOP_PAIR + _LIST * k : _P_TOP_PAIR + _LIST * (k + 1)] = _listed(data["top_pair"][key])
+        for c, name in enumerate(("second_pair", "third_pair")):
+            pairs[_P_PAIR_POCKET + 3 * c + k] = data[name][key]["pocket"]
+            start = _P_PAIR_KICKERS + _LIST * (3 * c + k)
+            pairs[start : start + _LIST] = _listed(data[name][key]["kickers"])
+        low = data["fourth_fifth_pair"][key]
+        pairs[_P_FOURTH_FIFTH + 2 * k : _P_FOURTH_FIFTH + 2 * (k + 1)] = (
+            [low["fourth"], low["fifth"]] if key == "srp" else [low["pocket"], low["board"]]
+        )
+        scalars[_S_WEAK_SHOWDOWN + k] = data["weak_showdown"][key]
+    for c, name in enumerate(("nuts_high", "second_high")):
+        for k, key in enumerate(_LIMP_KEYS):
+            pairs[_P_HIGH + 4 * c + k] = data[name][key]
+    scalars[_S_SPAN] = data["high_card_kicker_span"]
+    scalars[_S_PAIRED_HIGH_MULTIPLIER] = data["paired_high_multiplier"]
+
+    flush = data["flush"]
+    for paired, key in enumerate(("three", "three_paired")):
+        pairs[_P_FLUSH_THREE + 3 * paired : _P_FLUSH_THREE + 3 * (paired + 1)] = [
+            flush[key][size] for size in ("nut", "big", "small")
+        ]
+    pairs[_P_FOUR_PAIRED_NUT] = flush["four_paired_nut"]
+    pairs[_P_FLUSH_FOUR : _P_FLUSH_FOUR + _LIST] = _listed(flush["four"])
+    scalars[_S_FOUR_PAIRED_SHIFT] = flush["four_paired_shift"]
+    scalars[_S_BIG_FROM_RANK] = flush["big_from_rank"]
+
+    straight = data["straight"]
+    pairs[_P_NUT_NO_FLUSH : _P_NUT_NO_FLUSH + 2] = [straight["nut_no_flush"], straight["paired_nut_no_flush"]]
+    for i, kind in enumerate(("two_card", "one_card_nut", "one_card_low")):
+        pairs[_P_STRAIGHT + 3 * i : _P_STRAIGHT + 3 * (i + 1)] = [straight[kind][t] for t in ("none", "three", "four")]
+    scalars[_S_STRAIGHT_SHIFT : _S_STRAIGHT_SHIFT + 2] = [
+        straight["paired_shift_two_card"],
+        straight["paired_shift_one_card"],
+    ]
+
+    made_set = data["set"]
+    pairs[_P_SET_CLEAN] = made_set["clean"]
+    pairs[_P_SET_BY_COMBOS : _P_SET_BY_COMBOS + 3] = made_set["by_combos"]
+    pairs[_P_SET_THREE] = made_set["three"]
+    pairs[_P_SET_OCS : _P_SET_OCS + 2] = [made_set["ocs_gs"], made_set["ocs_oe"]]
+    pairs[_P_SET_OCS_FOUR] = made_set["ocs_four"]
+    pairs[_P_SET_FOUR] = made_set["four"]
+    scalars[_S_SET_PER_COMBO] = made_set["three_per_combo"]
+    scalars[_S_SET_OCS_SHIFT] = made_set["ocs_three_shift"]
+
+    trips = data["trips"]
+    for i, key in enumerate(("dry", "three", "ocs_gs", "ocs_oe")):
+        pairs[_P_TRIPS_ATTACK + i] = trips[key]["attack"]
+        scalars[_S_TRIPS_DEFENSE + i] = trips[key]["defense"]
+    pairs[_P_TRIPS_OCS_FOUR] = trips["ocs_four"]
+    pairs[_P_TRIPS_FOUR] = trips["four"]
+    scalars[_S_TRIPS_PER_COMBO] = trips["per_combo"]
+    scalars[_S_TRIPS_OCS_SHIFT] = trips["ocs_three_shift"]
+
+    two_pair = data["two_pair"]
+    pairs[_P_TWO_PAIR_FOUR_OCS] = two_pair["four_ocs"]
+    pairs[_P_TWO_PAIR_FOUR] = two_pair["four"]
+    pairs[_P_TWO_PAIR_OCS : _P_TWO_PAIR_OCS + 2] = [two_pair["ocs_gs"], two_pair["ocs_oe"]]
+    pairs[_P_TWO_PAIR_OCS_THREE : _P_TWO_PAIR_OCS_THREE + 2] = [two_pair["ocs_three_gs"], two_pair["ocs_three_oe"]]
+    pairs[_P_TWO_PAIR_THREE : _P_TWO_PAIR_THREE + 2] = [two_pair["three"]["first"], two_pair["three"]["last"]]
+    pairs[_P_TWO_PAIR_DRY : _P_TWO_PAIR_DRY + 10] = two_pair["dry"]
+    scalars[_S_TWO_PAIR_PER_COMBO] = two_pair["per_combo"]
+
+    penalties = data["penalties"]
+    for i, kind in enumerate(("pair", "high")):
+        for j, row in enumerate(("flush_possible", "straight_multi", "straight_single")):
+            start = _S_PENALTIES + 3 * (3 * i + j)
+            scalars[start : start + 3] = penalties[kind][row]
+    pair = penalties["pair"]
+    scalars[_S_ONE_CARD_FLUSH] = pair["one_card_flush"]
+    scalars[_S_OVERPAIR_CAP] = pair["overpair_one_card_flush_defense_cap"]
+    scalars[_S_OCS_PENALTY : _S_OCS_PENALTY + 2] = [pair["ocs_gs"], pair["ocs_oe"]]
+    scalars[_S_OCS_ATTACK_CAP] = pair["ocs_attack_cap"]
+    for i, made in enumerate(MadeClass):
+        scalars[_S_PAIRED_PENALTY + i] = pair["paired"].get(made, pair["paired"]["other"])
+    scalars[_S_OOP_DEFENSE] = penalties["oop_defense"]
+    scalars[_S_OOP_MIN_SPR] = penalties["oop_min_spr"]
+    scalars[_S_RIVER_RERAISE] = penalties["river_reraise_defense"]
+    return BudgetTables(pairs, scalars)
+
+
+def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Any, ...]:
+    """The 22 shared kernel arguments of a hand, a board and a pot type (plain Python).
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.context.board import analyze_board
+        >>> from pokergym.context.hand import classify_hand
+        >>> hand = classify_hand(parse_cards("AsKd"), parse_cards("Kh7d2c"))
+        >>> budget_args(hand, analyze_board(parse_cards("Kh7d2c")), PotType.SRP)[:21]
+        (7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, nan, nan, 1, 1, False, 0, 0, 1)
+    """
+    o = hand.override
+
+    def num(x: int | None) -> int:
+        return -1 if x is None else x
+
+    return (
+        _MADE.index(hand.made),
+        hand.draw.rank,
+        num(hand.kicker_position),
+        num(hand.kicker_rank),
+        num(hand.pair_level),
+        num(hand.pair_rank),
+        hand.pocket_pair,
+        num(hand.flush_rank),
+        num(hand.flush_high_rank),
+        num(hand.straight_cards),
+        _NUT_STRAIGHT[hand.nut_straight],
+        num(hand.two_pair_rank),
+        o is not None,
+        math.nan if o is None else o.attack,
+        math.nan if o is None else o.defense,
+        int(board.street),
+        board.suit_max,
+        board.paired,
+        _ONE_CARD_STRAIGHT[board.one_card_straight],
+        board.straight_combos,
+        list(PotType).index(pot_type),
+        budget_tables(),
+    )
+
+
+# ---------------------------------------------------------------- helpers
+@kernel
+def round2(x: float) -> float:
+    """CPython's ``round(x, 2)``: the double nearest the decimal of two places nearest ``x`` (ties to even).
+
+    ``100 x`` is formed exactly as a sum of two doubles (a Veltkamp split of
+    ``x`` times 100, then a two-sum); its integer part and the sign of the
+    rounding error break ties. At ``|x| >= 2**46`` every double is already
+    its own nearest two-place decimal.
+
+    Example:
+        >>> round2(2.675), round2(0.125), round2(-0.001), round2(1.005)
+        (2.67, 0.12, -0.0, 1.0)
+    """
+    ax = abs(x)
+    if ax < 0.004:
+        return math.copysign(0.0, x)
+    if ax >= 70368744177664.0 or not ax < math.inf:  # 2**46, or x is infinite or NaN
+        return x
+    c = 134217729.0 * x  # 2**27 + 1
+    hi = c - (c - x)
+    lo = x - hi
+    p = hi * 100.0  # exact: 26 bits times the 5 significant bits of 100
+    q = lo * 100.0  # exact
+    s = p + q
+    t = s - p
+    err = (p - (s - t)) + (q - t)  # 100 x == s + err exactly
+    n = np.floor(s)
+    frac = s - n
+    if frac > 0.5 or (frac == 0.5 and (err > 0.0 or (err == 0.0 and n % 2.0 != 0.0))):
+        n += 1.0
+    return math.copysign(n / 100.0, x)
+
+
+@kernel
+def _max0(x: float) -> float:
+    """Python's ``max(0.0, x)``."""
+    return x if x > 0.0 else 0.0
+
+
+@kernel
+def _or(x: int, default: int) -> int:
+    """Python's ``x or default`` for a field encoded with -1 for ``None``."""
+    return x if x > 0 else default
+
+
+# ---------------------------------------------------------------- made-hand budgets
+@kernel
+def _flush(
+    flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables
+) -> tuple[float, float]:
+    pairs, scalars = tabs
+    rank = _or(flush_rank, 1)
+    if suit_max == 3:
+        size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= scalars[_S_BIG_FROM_RANK] else 2
+        i = _P_FLUSH_THREE + 3 * paired + size
+        return pairs[i, 0], pairs[i, 1]
+    if paired and rank == 1:
+        i = _P_FOUR_PAIRED_NUT
+        return pairs[i, 0], pairs[i, 1]
+    i = _P_FLUSH_FOUR + min(rank, _LIST) - 1
+    a, d = pairs[i, 0], pairs[i, 1]
+    if paired:
+        shift = scalars[_S_FOUR_PAIRED_SHIFT]
+        a, d = _max0(a + shift), _max0(d + shift)
+    return a, d
+
+
+@kernel
+def _straight(
+    straight_cards: int, nut_straight: int, suit_max: int, paired: bool, tabs: BudgetTables
+) -> tuple[float, float]:
+    pairs, scalars = tabs
+    texture = 0 if suit_max < 3 else 1 if suit_max == 3 else 2
+    nut = nut_straight == 1
+    if nut and texture == 0:
+        i = _P_NUT_NO_FLUSH + paired
+        return pairs[i, 0], pairs[i, 1]
+    if straight_cards == 2:
+        i = _P_STRAIGHT + texture
+        shift = scalars[_S_STRAIGHT_SHIFT]
+    else:
+        i = _P_STRAIGHT + 3 * (1 if nut else 2) + texture
+        shift = scalars[_S_STRAIGHT_SHIFT + 1]
+    a, d = pairs[i, 0], pairs[i, 1]
+    if paired:
+        a, d = _max0(a + shift), _max0(d + shift)
+    return a, d
+
+
+@kernel
+def _set(suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables) -> tuple[float, float]:
+    pairs, scalars = tabs
+    if suit_max >= 4:
+        i = _P_SET_OCS_FOUR if one_card_straight else _P_SET_FOUR
+        return pairs[i, 0], pairs[i, 1]
+    if one_card_straight:
+        i = _P_SET_OCS + one_card_straight - 1
+        a, d = pairs[i, 0], pairs[i, 1]
+        if suit_max == 3:
+            shift = scalars[_S_SET_OCS_SHIFT]
+            a, d = a + shift, d + shift
+        return _max0(a), _max0(d)
+    if suit_max == 3:
+        shift = scalars[_S_SET_PER_COMBO] * straight_combos
+        return _max0(pairs[_P_SET_THREE, 0] + shift), _max0(pairs[_P_SET_THREE, 1] + shift)
+    i = _P_SET_CLEAN if straight_combos == 0 else _P_SET_BY_COMBOS + min(straight_combos, 3) - 1
+    return pairs[i, 0], pairs[i, 1]
+
+
+@kernel
+def _trips(
+    kicker_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables
+) -> tuple[float, float]:
+    pairs, scalars = tabs
+    kicker = _or(kicker_rank, 0) / 12.0
+    if suit_max >= 4:
+        i = _P_TRIPS_OCS_FOUR if one_card_straight else _P_TRIPS_FOUR
+        return pairs[i, 0], pairs[i, 1]
+    combos_shift = scalars[_S_TRIPS_PER_COMBO] * straight_combos
+    if one_card_straight:
+        entry = 1 + one_card_straight  # ocs_gs, ocs_oe
+        shift = scalars[_S_TRIPS_OCS_SHIFT] if suit_max == 3 else 0.0
+        combos_shift = 0.0
+    else:
+        entry = 1 if suit_max == 3 else 0  # three, dry
+        shift = 0.0
+    low, high = pairs[_P_TRIPS_ATTACK + entry, 0], pairs[_P_TRIPS_ATTACK + entry, 1]
+    a = low + (high - low) * kicker + shift + combos_shift
+    d = scalars[_S_TRIPS_DEFENSE + entry] + shift + combos_shift
+    return _max0(a), _max0(d)
+
+
+@kernel
+def _two_pair(
+    two_pair_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables
+) -> tuple[float, float]:
+    pairs, scalars = tabs
+    rank = _or(two_pair_rank, 1)
+    if suit_max >= 4:
+        i = _P_TWO_PAIR_FOUR_OCS if one_card_straight else _P_TWO_PAIR_FOUR
+        return pairs[i, 0], pairs[i, 1]
+    if one_card_straight:
+        i = (_P_TWO_PAIR_OCS_THREE if suit_max == 3 else _P_TWO_PAIR_OCS) + one_card_straight - 1
+        return pairs[i, 0], pairs[i, 1]
+    shift = scalars[_S_TWO_PAIR_PER_COMBO] * straight_combos
+    if suit_max == 3:
+        first, last = _P_TWO_PAIR_THREE, _P_TWO_PAIR_THREE + 1
+        t = (min(rank, 10) - 1) / 9
+        a = pairs[first, 0] + (pairs[last, 0] - pairs[first, 0]) * t
+        d = pairs[first, 1] + (pairs[last, 1] - pairs[first, 1]) * t
+    else:
+        i = _P_TWO_PAIR_DRY + min(rank, 10) - 1
+        a, d = pairs[i, 0], pairs[i, 1]
+    return _max0(a + shift), _max0(d + shift)
+
+
+@kernel
+def _pair_table(
+    made: int, kicker_position: int, pair_level: int, pair_rank: int, pocket_pair: bool, pot: int, tabs: BudgetTables
+) -> tuple[float, float]:
+    pairs, scalars = tabs
+    key = _POT_KEY[pot]
+    no_kicker = pocket_pair or kicker_position < 0
+    if made == _OVERPAIR:
+        i = _P_OVERPAIR + 13 * key + pair_rank
+    elif made == _TOP_PAIR:
+        i = _P_TOP_PAIR + _LIST * key + (0 if no_kicker else min(kicker_position, _LIST) - 1)
+    elif made in (_SECOND_PAIR, _THIRD_PAIR):
+        c = made - _SECOND_PAIR
+        if no_kicker:
+            i = _P_PAIR_POCKET + 3 * c + key
+        else:
+            i = _P_PAIR_KICKERS + _LIST * (3 * c + key) + min(kicker_position, _LIST) - 1
+    elif made == _FOURTH_FIFTH_PAIR:
+        if key == 0:  # srp: fourth, fifth
+            i = _P_FOURTH_FIFTH + (0 if _or(pair_level, 3) <= 3 else 1)
+        else:  # pocket, board
+            i = _P_FOURTH_FIFTH + 2 * key + (0 if pocket_pair else 1)
+    else:
+        return 0.0, scalars[_S_WEAK_SHOWDOWN + key]
+    return pairs[i, 0], pairs[i, 1]
+
+
+@kernel
+def _pair(
+    made: int,
+    kicker_position: int,
+    pair_level: int,
+    pair_rank: int,
+    pocket_pair: bool,
+    street: int,
+    suit_max: int,
+    paired: bool,
+    one_card_straight: int,
+    straight_combos: int,
+    pot: int,
+    tabs: BudgetTables,
+) -> tuple[float, float, float, float]:
+    scalars = tabs.scalars
+    if made == _WEAK_SHOWDOWN and pair_rank < 0:
+        base_a, base_d = 0.0, scalars[_S_PAIRED_HIGH_TIERS + _WEAK_SHOWDOWN]
+    else:
+        base_a, base_d = _pair_table(made, kicker_position, pair_level, pair_rank, pocket_pair, pot, tabs)
+    a, d = base_a, base_d
+    s = street - 1
+    if suit_max >= 4:
+        if made == _OVERPAIR:
+            cap = scalars[_S_OVERPAIR_CAP]
+            a, d = 0.0, cap if cap < d else d
+        else:
+            p = scalars[_S_ONE_CARD_FLUSH]
+            a, d = a - p, d - p
+    elif suit_max == 3:
+        p = scalars[_S_PENALTIES + s]
+        a, d = a - p, d - p
+    if one_card_straight:
+        p = scalars[_S_OCS_PENALTY + one_card_straight - 1]
+        cap = scalars[_S_OCS_ATTACK_CAP]
+        a = a - p
+        a, d = cap if cap < a else a, d - p
+    elif straight_combos:
+        p = scalars[_S_PENALTIES + 3 * (1 if straight_combos >= 2 else 2) + s]
+        a, d = a - p, d - p
+    if paired and pair_rank >= 0:
+        p = scalars[_S_PAIRED_PENALTY + made]
+        a, d = a - p, d - p
+    return base_a, base_d, _max0(a), _max0(d)
+
+
+@kernel
+def _high_card(
+    made: int,
+    kicker_position: int,
+    street: int,
+    suit_max: int,
+    paired: bool,
+    one_card_straight: int,
+    straight_combos: int,
+    pot: int,
+    tabs: BudgetTables,
+) -> tuple[float, float, float, float]:
+    pairs, scalars = tabs
+    i = _P_HIGH + 4 * (made - _NUTS_HIGH) + _LIMP_KEY[pot]
+    low, high = pairs[i, 0], pairs[i, 1]
+    span = int(scalars[_S_SPAN])
+    t = min(_or(kicker_position, 1) - 1, span) / span
+    d = high - (high - low) * t
+    base_d = d
+    if paired:
+        d *= scalars[_S_PAIRED_HIGH_MULTIPLIER]
+    s = street - 1
+    if suit_max >= 4 or one_card_straight:
+        d = 0.0
+    else:
+        pen = _S_PENALTIES + 9  # the high-card rows
+        if suit_max == 3:
+            d -= scalars[pen + s]
+        if straight_combos:
+            d -= scalars[pen + 3 * (1 if straight_combos >= 2 else 2) + s]
+    return 0.0, base_d, 0.0, _max0(d)
+
+
+# ---------------------------------------------------------------- public kernels
+@kernel
+def made_budget(
+    made: int,
+    draw: int,
+    kicker_position: int,
+    kicker_rank: int,
+    pair_level: int,
+    pair_rank: int,
+    pocket_pair: bool,
+    flush_rank: int,
+    flush_high_rank: int,
+    straight_cards: int,
+    nut_straight: int,
+    two_pair_rank: int,
+    has_override: bool,
+    override_attack: float,
+    override_defense: float,
+    street: int,
+    suit_max: int,
+    paired: bool,
+    one_card_straight: int,
+    straight_combos: int,
+    pot: int,
+    tabs: BudgetTables,
+) -> tuple[float, float, float, float]:
+    """The made hand's ``(attack base, defense base, attack, defense)``, unrounded (``budget._made_budget``).
+
+    The draw is not read (the slow-play look-ahead takes index 2, the attack).
+
+    Example:
+        >>> made_budget(7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
+        ...             1, 1, False, 0, 0, 1, budget_tables())
+        (3.0, 4.0, 3.0, 4.0)
+    """
+    if has_override:
+        return override_attack, override_defense, override_attack, override_defense
+    if made == _NUTS:
+        return UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED
+    if made == _TRASH:
+        a, d = tabs.pairs[_P_TRASH, 0], tabs.pairs[_P_TRASH, 1]
+        return a, d, a, d
+    if made == _FLUSH:
+        a, d = _flush(flush_rank, flush_high_rank, suit_max, paired, tabs)
+    elif made == _STRAIGHT:
+        a, d = _straight(straight_cards, nut_straight, suit_max, paired, tabs)
+    elif made == _SET:
+        a, d = _set(suit_max, one_card_straight, straight_combos, tabs)
+    elif made == _TRIPS:
+        a, d = _trips(kicker_rank, suit_max, one_card_straight, straight_combos, tabs)
+    elif made == _TWO_PAIR:
+        a, d = _two_pair(two_pair_rank, suit_max, one_card_straight, straight_combos, tabs)
+    elif _HIGH[made]:
+        return _high_card(
+            made, kicker_position, street, suit_max, paired, one_card_straight, straight_combos, pot, tabs
+        )
+    else:
+        return _pair(
+            made,
+            kicker_position,
+            pair_level,
+            pair_rank,
+            pocket_pair,
+            street,
+            suit_max,
+            paired,
+            one_card_straight,
+            straight_combos,
+            pot,
+            tabs,
+        )
+    return a, d, a, d
+
+
+@kernel
+def hand_budget(
+    made: int,
+    draw: int,
+    kicker_position: int,
+    kicker_rank: int,
+    pair_level: int,
+    pair_rank: int,
+    pocket_pair: bool,
+    flush_rank: int,
+    flush_high_rank: int,
+    straight_cards: int,
+    nut_straight: int,
+    two_pair_rank: int,
+    has_override: bool,
+    override_attack: float,
+    override_defense: float,
+    street: int,
+    suit_max: int,
+    paired: bool,
+    one_card_straight: int,
+    straight_combos: int,
+    pot: int,
+    tabs: BudgetTables,
+) -> tuple[float, float, float, float]:
+    """The hand's ``(attack base, defense base, attack, defense)``, draws applied, rounded (``budget.hand_budget``).
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.context.board import analyze_board
+        >>> from pokergym.context.hand import classify_hand
+        >>> board = parse_cards("7s6hJc")
+        >>> hand = classify_hand(parse_cards("5c4c"), board, PotType.THREE_BET)
+        >>> hand_budget(*budget_args(hand, analyze_board(board), PotType.THREE_BET))
+        (0.5, 0.0, 5.0, 2.5)
+    """
+    att_base, def_base, att, dfn = made_budget(
+        made,
+        draw,
+        kicker_position,
+        kicker_rank,
+        pair_level,
+        pair_rank,
+        pocket_pair,
+        flush_rank,
+        flush_high_rank,
+        straight_cards,
+        nut_straight,
+        two_pair_rank,
+        has_override,
+        override_attack,
+        override_defense,
+        street,
+        suit_max,
+        paired,
+        one_card_straight,
+        straight_combos,
+        pot,
+        tabs,
+    )
+    if draw != _NO_DRAW:
+        d_att, d_def = tabs.pairs[_P_DRAW + draw, 0], tabs.pairs[_P_DRAW + draw, 1]
+        if d_att > att:
+            att = d_att
+        if _COMBO[made]:
+            if paired and pair_rank < 0:
+                dfn = tabs.scalars[_S_PAIRED_HIGH_TIERS + made]
+            dfn += tabs.scalars[_S_COMBO_BONUS + draw]
+        if d_def > dfn:
+            dfn = d_def
+    return round2(att_base), round2(def_base), round2(att), round2(dfn)
+
+
+@kernel
+def make_budget(
+    made: int,
+    draw: int,
+    kicker_position: int,
+    kicker_rank: int,
+    pair_level: int,
+    pair_rank: int,
+    pocket_pair: bool,
+    flush_rank: int,
+    flush_high_rank: int,
+    straight_cards: int,
+    nut_straight: int,
+    two_pair_rank: int,
+    has_override: bool,
+    override_attack: float,
+    override_defense: float,
+    street: int,
+    suit_max: int,
+    paired: bool,
+    one_card_straight: int,
+    straight_combos: int,
+    pot: int,
+    tabs: BudgetTables,
+    oop: bool,
+    spr: float,
+    facing_raise: bool,
+    weighted_total: float,
+    facing_weight: float,
+) -> tuple[float, float, float, float, float, float]:
+    """A decision's budgets (``budget.make_budget``): ``attack_base`` .. ``defense_remaining`` of its ``Budget``.
+
+    Example:
+        >>> make_budget(14, 8, -1, -1, -1, -1, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
+        ...             3, 2, True, 0, 0, 2, budget_tables(), True, 6.6, False, 0.45, 0.0)
+        (0.5, 0.0, 0.5, 0.0, 0.05, -0.45)
+    """
+    att_base, def_base, att, dfn = hand_budget(
+        made,
+        draw,
+        kicker_position,
+        kicker_rank,
+        pair_level,
+        pair_rank,
+        pocket_pair,
+        flush_rank,
+        flush_high_rank,
+        straight_cards,
+        nut_straight,
+        two_pair_rank,
+        has_override,
+        override_attack,
+        override_defense,
+        street,
+        suit_max,
+        paired,
+        one_card_straight,
+        straight_combos,
+        pot,
+        tabs,
+    )
+    defense = dfn
+    if dfn < UNLIMITED and (oop or facing_raise):
+        if oop and made != _TRASH and street < _RIVER and spr > tabs.scalars[_S_OOP_MIN_SPR]:
+            dfn = _max0(dfn - tabs.scalars[_S_OOP_DEFENSE])
+            defense = round2(dfn)
+        if facing_raise and street == _RIVER:
+            dfn = _max0(dfn - tabs.scalars[_S_RIVER_RERAISE])
+            defense = round2(dfn)
+    return (
+        att_base,
+        def_base,
+        att,
+        defense,
+        round2(att - weighted_total),
+        round2(dfn - (weighted_total - facing_weight)),
+    )
+
+
+@kernel
+def value_tier(weighted_total: float, pot: int) -> int:
+    """Weakest hand tier worth a value bet, 1..5 (``budget.value_tier``); ``pot`` is a ``PotType`` index.
+
+    Example:
+        >>> value_tier(0.0, 2), value_tier(0.45, 2), value_tier(0.0, 0)
+        (2, 2, 1)
+    """
+    tier = math.floor(weighted_total + 1.0 - _VALUE_SHIFT[pot] + 0.5)
+    return max(1, min(5, tier))
+
+
+@kernel
+def low_spr_threshold(street: int, spr: float) -> float:
+    """Remaining attack needed to raise at low SPR, NaN when the SPR is not low (``budget.low_spr_threshold``).
+
+    Example:
+        >>> low_spr_threshold(1, 4.0), low_spr_threshold(2, 6.0), low_spr_threshold(3, 0.5)
+        (2.0, nan, 0.5)
+    """
+    if spr < 1.0:
+        return spr
+    if (street == _FLOP and spr < 9.0) or (street == _TURN and spr < 5.0):
+        return math.sqrt(spr)
+    return math.nan
+
+
+@kernel
+def slow_play_share_verdict(unwanted: int, unseen: int) -> int:
+    """The ``SlowPlay`` index ``budget.slow_play`` gives when ``unwanted`` of ``unseen`` next cards spoil the hand.
+
+    Example:
+        >>> slow_play_share_verdict(4, 45), slow_play_share_verdict(5, 45), slow_play_share_verdict(12, 47)
+        (0, 1, 3)
+    """
+    share = unwanted / unseen
+    if share < 0.10:
+        return _TRAP
+    if share < 0.15:
+        return _LEAN_SLOW_PLAY
+    if share < 0.255:
+        return _LEAN_FAST_PLAY
+    return NO_SLOW_PLAY
