@@ -1,6 +1,6 @@
 """Time the PokerSkill context engine, prompt assembly and the PokerSkillObservation wrapper.
 
-Three measurements, each with its anchor printed in the same run:
+Four measurements, each with its anchor printed in the same run:
 
 1. ``analyze`` on random postflop decisions. Random hands are played with
    random legal actions (check/call, fold rarely, bets of 25-150% pot, some
@@ -15,10 +15,14 @@ Three measurements, each with its anchor printed in the same run:
 2. Prompt assembly (``pokergym.context.prompt.prompt`` with the context
    given) on the same views, and the prompt size per street in approximate
    tokens (characters / 4). Anchor: ``analyze`` above.
-3. ``env.step`` of ``gym.make("HUNL-v0")`` with and without
+3. The feature vector: ``skill_features(view)`` (the compiled engine,
+   :mod:`pokergym.context.compiled`) on the same views, against its
+   reference ``skill_vector(analyze(view))``.
+4. ``env.step`` of ``gym.make("HUNL-v0")`` with and without
    ``PokerSkillObservation``, on the same seeded hands and actions (random
-   legal actions of the learner; the default calling-station opponent).
-   The ratio wrapped / unwrapped is the wrapper's cost.
+   legal actions of the learner; the default calling-station opponent),
+   stepped in turn so that both see the same machine. The ratio wrapped /
+   unwrapped is the wrapper's cost.
 
 ``--clock cpu`` times everything on the process CPU clock instead of the
 wall clock (steadier when other processes share the machine); ``analyze``
@@ -40,7 +44,9 @@ import numpy as np
 
 from pokergym.cards import parse_cards
 from pokergym.context import analyze
+from pokergym.context.compiled import skill_features
 from pokergym.context.prompt import prompt
+from pokergym.context.vector import skill_vector
 from pokergym.engine import Action, HandState, PlayerView, Street
 from pokergym.wrappers import PokerSkillObservation
 
@@ -88,18 +94,35 @@ def summary(times: list[float]) -> str:
 CLOCKS = {"wall": time.perf_counter_ns, "cpu": time.process_time_ns}
 
 
-def time_steps(env: gym.Env, steps: int, seed: int, clock=time.perf_counter_ns) -> list[float]:
-    """Per-call ``env.step`` times (us) over ``steps`` learner decisions with seeded random legal actions."""
+def time_paired_steps(
+    plain: gym.Env, wrapped: gym.Env, steps: int, seed: int, clock=time.perf_counter_ns
+) -> tuple[list[float], list[float]]:
+    """Per-call ``env.step`` times (us) of both environments, stepped in turn through the same hands.
+
+    Both are reset with ``seed`` and take the same seeded random legal
+    actions (the wrapper changes no card or action), alternating which one
+    steps first, so that a change in machine speed during the run hits both
+    sides alike.
+    """
     rng = np.random.default_rng(seed)
-    obs, _ = env.reset(seed=seed)
-    times = []
-    while len(times) < steps:
+    obs, _ = plain.reset(seed=seed)
+    wrapped_obs, _ = wrapped.reset(seed=seed)
+    times: tuple[list[float], list[float]] = ([], [])
+    envs = (plain, wrapped)
+    while len(times[0]) < steps:
+        if not np.array_equal(obs["action_mask"], wrapped_obs["action_mask"]):
+            raise AssertionError("the wrapped environment left the plain one's hands")
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        t0 = clock()
-        obs, _, terminated, truncated, _ = env.step(action)
-        times.append((clock() - t0) / 1000)
+        results = [None, None]
+        order = (0, 1) if len(times[0]) % 2 else (1, 0)
+        for k in order:
+            t0 = clock()
+            results[k] = envs[k].step(action)
+            times[k].append((clock() - t0) / 1000)
+        (obs, _, terminated, truncated, _), (wrapped_obs, *_) = results
         if terminated or truncated:
-            obs, _ = env.reset()
+            obs, _ = plain.reset()
+            wrapped_obs, _ = wrapped.reset()
     return times
 
 
@@ -176,12 +199,29 @@ def main() -> None:
     default_tokens = [prompt(v, mode="default").approx_tokens for v in views[:500]]
     print(f"  default-mode prompt (postflop): median {statistics.median(default_tokens):.0f} tokens")
 
+    t0 = time.perf_counter_ns()
+    skill_features(warm_views[0])
+    skill_features(kernel_view())
+    print(f"first skill_features calls (load the compiled engine): {(time.perf_counter_ns() - t0) / 1e6:.1f} ms")
+    compiled_times = []
+    for view in views:
+        t0 = clock()
+        skill_features(view)
+        compiled_times.append((clock() - t0) / 1000)
+    reference_times = []
+    for view in views:
+        t0 = clock()
+        skill_vector(analyze(view))
+        reference_times.append((clock() - t0) / 1000)
+    print(f"skill_features(view), compiled: {summary(compiled_times)}")
+    print(f"anchor skill_vector(analyze(view)): {summary(reference_times)}")
+    speedup = statistics.median(reference_times) / statistics.median(compiled_times)
+    print(f"compiled speed-up (median): {speedup:.1f}x")
+
     plain = gym.make("HUNL-v0")
     wrapped = PokerSkillObservation(gym.make("HUNL-v0"))
-    time_steps(plain, 200, args.seed + 1)  # warm up both (imports, caches of the first hands)
-    time_steps(wrapped, 200, args.seed + 1)
-    base = time_steps(plain, args.steps, args.seed, clock)
-    skill = time_steps(wrapped, args.steps, args.seed, clock)
+    time_paired_steps(plain, wrapped, 200, args.seed + 1)  # warm up both (imports, caches of the first hands)
+    base, skill = time_paired_steps(plain, wrapped, args.steps, args.seed, clock)
     ratio = statistics.median(skill) / statistics.median(base)
     print(f"HUNL-v0 step: {summary(base)}")
     print(f"PokerSkillObservation(HUNL-v0) step: {summary(skill)}")

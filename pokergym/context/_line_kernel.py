@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -144,7 +145,7 @@ def history_array(history: Sequence[ActionRecord]) -> Int64s:
         >>> history_array(s.view(0).history).tolist()
         [[0, 0, 4, 250, 200, 0], [0, 1, 2, 250, 150, 0], [1, 1, 1, 0, 0, 0]]
     """
-    return np.array(history, np.int64).reshape(len(history), _FIELDS)
+    return np.fromiter(chain.from_iterable(history), np.int64, _FIELDS * len(history)).reshape(len(history), _FIELDS)
 
 
 @kernel

@@ -2,7 +2,7 @@
 
 :func:`viable_kernel` follows the decision tree of :mod:`pokergym.context.viable`
 step for step (same comparisons, same float operations, Python's
-``round(x, 2)`` reproduced exactly by :func:`round2`) and writes the options,
+``round(x, 2)`` reproduced exactly by :func:`._budget_kernel.round2`) and writes the options,
 best first, as rows of numbers. The board and hand classes, budgets and line
 come in as scalars worked out elsewhere.
 
@@ -51,6 +51,7 @@ import numpy.typing as npt
 
 from pokergym.engine.actions import Street
 
+from ._budget_kernel import round2
 from ._jit import kernel
 from .record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role
 from .sizing import GEOMETRIC_MAX
@@ -58,7 +59,7 @@ from .tables import table
 from .vector import VIABLE_LABELS
 from .viable import _EIGHT, _FUZZ, _PROBE, _STAB, _TEN, _VALUE
 
-__all__ = ["LABELS", "MAX_OPTIONS", "NOTES", "ViableTables", "round2", "viable_kernel", "viable_tables"]
+__all__ = ["LABELS", "MAX_OPTIONS", "NOTES", "ViableTables", "viable_kernel", "viable_tables"]
 
 LABELS = VIABLE_LABELS
 """Every viable-option label; options travel as indices into this tuple."""
@@ -136,7 +137,6 @@ _ROLE_AGGRESSOR, _ROLE_DEFENDER, _ROLE_NORMAL = (
     list(Role).index(r) for r in (Role.AGGRESSOR, Role.DEFENDER, Role.NORMAL)
 )
 _FLOP, _TURN, _RIVER = int(Street.FLOP), int(Street.TURN), int(Street.RIVER)
-_SPLIT = 134217729.0  # 2**27 + 1: Veltkamp's splitter for doubles
 
 
 class ViableTables(NamedTuple):
@@ -172,34 +172,6 @@ def viable_tables() -> ViableTables:
         near_factor=np.array([float(data["near_factor"])], dtype=np.float64),
         all_in_equity=np.array([[float(x) for x in data["all_in_equity"][d]] for d in draws], dtype=np.float64),
     )
-
-
-@kernel
-def round2(x: float) -> float:
-    """Python's ``round(x, 2)`` for finite ``x`` with ``|x| < 2**45``.
-
-    Python rounds the exact binary value of ``x`` to two decimals (ties to
-    even) and returns the double nearest that decimal. Here ``100 x`` is
-    formed exactly as ``p + e`` (Dekker's product), its floor and the side of
-    the midpoint are read off that pair, and the chosen ``n`` gives ``n / 100``,
-    which IEEE division rounds correctly.
-
-    Example:
-        >>> round2(2.675), round(2.675, 2), round2(0.125), round2(-1.005)
-        (2.67, 2.67, 0.12, -1.0)
-    """
-    a = abs(x)
-    p = a * 100.0
-    c = _SPLIT * a
-    high = c - (c - a)
-    e = (high * 100.0 - p) + (a - high) * 100.0  # 100 * a == p + e exactly
-    n = float(math.floor(p))
-    if p == n and e < 0.0:
-        n -= 1.0
-    d = (p - (n + 0.5)) + e  # the sign of 100 * a - (n + 0.5)
-    if d > 0.0 or (d == 0.0 and n % 2.0 == 1.0):
-        n += 1.0
-    return math.copysign(n / 100.0, x)
 
 
 @kernel

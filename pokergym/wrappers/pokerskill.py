@@ -2,7 +2,9 @@
 
 The wrapper adds ``obs["pokerskill"]``, the ``float32`` vector of
 :func:`pokergym.context.vector.skill_vector` (:data:`N_FEATURES` entries) for
-the seat's own view. :data:`FEATURE_NAMES` (also the wrapper's
+the seat's own view, computed in one compiled call
+(:mod:`pokergym.context.compiled`; straight from the compiled table when the
+environment steps on its kernel backend). :data:`FEATURE_NAMES` (also the wrapper's
 ``feature_names``) names every index; :mod:`pokergym.context.vector` lists
 the blocks. Every entry lies in its bounds (``observation_space[key].low`` /
 ``.high``).
@@ -20,16 +22,19 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from pokergym.context import analyze
+from pokergym.context.compiled import skill_features, table_skill_features
 from pokergym.context.vector import FEATURE_HIGH, FEATURE_LOW, FEATURE_NAMES, N_FEATURES, VIABLE_LABELS, skill_vector
 from pokergym.engine.view import PlayerView
-from pokergym.wrappers._base import AECViewWrapper, GymViewWrapper, ViewFeature
+from pokergym.wrappers._base import AECViewWrapper, GymViewWrapper, TableFeature
+
+if TYPE_CHECKING:
+    from pokergym.envs.compiled import CompiledTable
 
 __all__ = [
     "FEATURE_NAMES",
@@ -42,8 +47,8 @@ __all__ = [
 ]
 
 
-class PokerSkillFeature(ViewFeature):
-    """The ``pokerskill`` entry: :func:`skill_vector` of the view's context.
+class PokerSkillFeature(TableFeature):
+    """The ``pokerskill`` entry: :func:`skill_vector` of the view's context, computed by the compiled engine.
 
     Args:
         key: the observation key (default ``"pokerskill"``).
@@ -56,7 +61,11 @@ class PokerSkillFeature(ViewFeature):
 
     def value(self, view: PlayerView) -> np.ndarray:
         """The vector of ``view``."""
-        return skill_vector(analyze(view))
+        return skill_features(view)
+
+    def table_value(self, table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
+        """The vector of ``seat``'s view of the compiled table's hand."""
+        return table_skill_features(table, seat, acting)
 
 
 class PokerSkillObservation(GymViewWrapper, gym.utils.RecordConstructorArgs):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from pokergym.cards import parse_cards
-from pokergym.engine import Action, HandState, PlayerView
+from pokergym.engine import Action, GameConfig, HandState, PlayerView
 
 DEFAULT_DECK = "AsKs" + "QhQd" + "2c7d9hTsJc"
 
@@ -46,3 +48,33 @@ def deck_for(btn_hole: str, bb_hole: str, board: str) -> str:
     from pokergym.cards import format_cards
 
     return format_cards(cards)
+
+
+def random_views(
+    hands: int, seed: int, configs: tuple[GameConfig, ...] = (GameConfig(),), all_in: float = 0.05
+) -> list[PlayerView]:
+    """Both seats' views at every decision, and at the end, of seeded random hands.
+
+    Bets and raises are 25% to 300% of the pot or, with probability ``all_in``,
+    all in; a small share of folds; each hand takes a random config of ``configs``.
+    """
+    rng = np.random.default_rng(seed)
+    views = []
+    for _ in range(hands):
+        config = configs[int(rng.integers(len(configs)))]
+        state = HandState.new(button=int(rng.integers(2)), rng=rng, config=config)
+        while not state.terminal:
+            views += [state.view(0), state.view(1)]
+            legal = state.legal_actions()
+            roll = rng.random()
+            if legal.can_raise and roll < 0.4:
+                pot = state.pot + legal.call_amount
+                size = legal.call_amount + int(pot * rng.choice([0.25, 0.33, 0.5, 0.75, 1.0, 1.5, 3.0]))
+                to = legal.max_raise_to if rng.random() < all_in else state.bets[state.actor] + size
+                state.apply(Action.raise_to(max(legal.min_raise_to, min(legal.max_raise_to, to))))
+            elif legal.can_fold and roll > 0.94:
+                state.fold()
+            else:
+                state.apply(Action.check() if legal.can_check else Action.call())
+        views += [state.view(0), state.view(1)]
+    return views

@@ -32,7 +32,6 @@ from pokergym.context._viable_kernel import (
     LABELS,
     MAX_OPTIONS,
     NOTES,
-    round2,
     viable_kernel,
     viable_tables,
 )
@@ -544,20 +543,3 @@ def test_geometric_sizing_needs_a_positive_pot() -> None:
         viable_options(**call, pot_after_call=0)
     with pytest.raises(ValueError):
         viable_kernel(*kernel_args(**call, pot_after_call=0), TABLES, np.empty((MAX_OPTIONS, 4)))
-
-
-def _round_cases() -> list[float]:
-    rng = np.random.default_rng(3)
-    values = [k / 1000 for k in range(-30000, 30001)]
-    values += [k / 8 for k in range(-400, 401)]  # exact ties: 0.125, 0.375, ...
-    values += [math.nextafter(k / 8, math.inf) for k in range(-400, 401)]
-    values += [math.nextafter(k / 8, -math.inf) for k in range(-400, 401)]
-    values += [(k + 0.5) / 100 for k in range(-3000, 3001)]
-    values += rng.uniform(0.5, 1.6, 30000).tolist()
-    values += (rng.standard_normal(10000) * 10.0 ** rng.integers(-4, 9, 10000)).tolist()
-    return values
-
-
-def test_round2_matches_python_round() -> None:
-    for x in _round_cases():
-        assert round2(x) == round(x, 2), x

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from pokergym.context import UNLIMITED, Context, analyze
+from pokergym.context.vector import _slug
 from pokergym.engine import Action, HandState, PlayerView
 from pokergym.wrappers import FEATURE_NAMES, N_FEATURES, skill_vector
-from pokergym.context.vector import _slug
 
 
 def reference_vector(ctx: Context) -> np.ndarray:

@@ -1,0 +1,358 @@
+"""The composed kernel: one seat's PokerSkill feature vector from a table's state row, in one compiled call.
+
+:func:`row_features` runs the whole context engine (the action line, the
+board texture, the hand class, the budgets, the slow-play look-ahead, the
+viable options) on the compiled parts of :mod:`._texture_kernel`,
+:mod:`._budget_kernel`, :mod:`._viable_kernel` and :mod:`._line_kernel`,
+and writes what :func:`pokergym.context.vector.skill_vector` would make of
+:func:`pokergym.context.analyze`'s record. The tables those parts read
+are module globals here, so numba bakes them in as constants and a call
+passes only the output, the state row, the action log and a few integers.
+
+The input is a state row in the layout of :mod:`pokergym.envs.kernel_layout`
+(a compiled table's own row, or a view packed into one by
+:mod:`pokergym.context.compiled`): the button, the street, the stacks
+behind, the chips put in during the hand, the amount to call and raise
+bounds of the seat to act, the cards (the button's hole cards, the big
+blind's, then the board; only the observed seat's hole cards are read) and
+the number of logged actions. The feature indices come from
+:mod:`pokergym.context.vector`, whose blocks are contiguous runs in the
+declaration order of the enums they encode, which is also how the parts
+number their outputs.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from pokergym.context._budget_kernel import (
+    ATTACK_CAP,
+    NO_SLOW_PLAY,
+    SLOW_PLAY_MIN_ATTACK,
+    budget_tables,
+    low_spr_threshold,
+    made_budget,
+    make_budget,
+    slow_play_share_verdict,
+    value_tier,
+)
+from pokergym.context._jit import kernel
+from pokergym.context._line_kernel import preflop_spot, pressure_tables, read_line
+from pokergym.context._texture_kernel import (
+    B_DOUBLE_PAIRED,
+    B_LABELS,
+    B_ONE_CARD_STRAIGHT,
+    B_PAIRED,
+    B_STRAIGHT_COMBOS,
+    B_STRAIGHT_POTENTIAL,
+    B_STREET,
+    B_SUIT_MAX,
+    B_TOP_RANK,
+    BOARD_FIELDS,
+    BOARD_NAMES,
+    H_DRAW,
+    H_FLUSH_HIGH_RANK,
+    H_FLUSH_RANK,
+    H_HAS_OVERRIDE,
+    H_KICKER_POSITION,
+    H_KICKER_RANK,
+    H_MADE,
+    H_NUT_STRAIGHT,
+    H_OVERRIDE_ATTACK,
+    H_OVERRIDE_DEFENSE,
+    H_PAIR_LEVEL,
+    H_PAIR_RANK,
+    H_POCKET_PAIR,
+    H_STRAIGHT_CARDS,
+    H_TWO_PAIR_RANK,
+    HAND_FIELDS,
+    board_facts,
+    hand_facts,
+    texture_tables,
+)
+from pokergym.context._viable_kernel import MAX_OPTIONS, viable_kernel, viable_tables
+from pokergym.context.preflop import PreflopScenario
+from pokergym.context.record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role, Scenario, SlowPlay
+from pokergym.context.vector import FEATURE_NAMES
+from pokergym.envs.kernel_layout import (
+    BUTTON,
+    CAN_RAISE,
+    CONTRIBUTION,
+    DECK,
+    LOGGED,
+    STACK,
+    STREET,
+    TO_CALL,
+)
+
+__all__ = ["row_features"]
+
+_TEXTURE = texture_tables()
+_BUDGET = budget_tables()
+_VIABLE = viable_tables()
+_PRESSURE = pressure_tables()
+
+
+def _block(prefix: str, count: int) -> int:
+    """Index of the first of ``count`` consecutive features whose names start with ``prefix``."""
+    start = next(i for i, name in enumerate(FEATURE_NAMES) if name.startswith(prefix))
+    if not all(FEATURE_NAMES[start + k].startswith(prefix) for k in range(count)):
+        raise AssertionError(f"the {prefix!r} features are not {count} consecutive entries")
+    return start
+
+
+def _at(name: str) -> int:
+    return FEATURE_NAMES.index(name)
+
+
+_POT0 = _block("pot_", len(PotType))
+_ROLE0 = _block("role_", len(Role))
+_PREFLOP0 = _block("preflop_", len(PreflopScenario))
+_MADE0 = _block("made_", len(MadeClass))
+_DRAW0 = _block("draw_", len(DrawClass))
+_BOARD0 = _block("board_", len(BOARD_NAMES))
+_SCENARIO0 = _block("scenario_", len(Scenario))
+_BUDGET0 = _at("attack_base")
+_SLOW0 = _block("slow_play_", len(SlowPlay))
+_VIABLE0 = _block("viable_", 21)
+_FIRST0 = _block("first_", len(OptionKind))
+_INITIATIVE_SELF = _at("initiative_self")
+_INITIATIVE_OPP = _at("initiative_opp")
+_SPECIAL_BOARD = _at("special_board")
+_KICKER_POSITION = _at("kicker_position")
+_PAIR_LEVEL = _at("pair_level")
+_FLUSH_POSSIBLE = _at("board_flush_possible")
+_ONE_CARD_FLUSH = _at("board_one_card_flush")
+_STRAIGHT_COMBOS = _at("board_straight_combos")
+_STRAIGHT_POTENTIAL = _at("board_straight_potential")
+_IS_PAIRED = _at("board_is_paired")
+_ATTACK_UNLIMITED = _at("attack_unlimited")
+_DEFENSE_UNLIMITED = _at("defense_unlimited")
+_FACING = _at("facing")
+_FACING_PCT = _at("facing_pct")
+_FACING_WEIGHT = _at("facing_weight")
+_WEIGHTED_TOTAL = _at("weighted_total")
+_WEIGHTED_HERO = _at("weighted_hero")
+_SPR = _at("spr")
+_LOW_SPR = _at("low_spr")
+_LOW_SPR_THRESHOLD = _at("low_spr_threshold")
+_VALUE_TIER = _at("value_tier")
+_FIRST_FRACTION = _at("first_fraction")
+
+_BOARD_SIZE = np.array([0, 3, 4, 5], np.int64)
+_MONOTONE_BIT = 1 << BOARD_NAMES.index("monotone")
+_WET_BIT = 1 << BOARD_NAMES.index("wet")
+_N_BOARD_NAMES = len(BOARD_NAMES)
+_N_VIABLE = 21
+
+
+@kernel
+def _clip(x: float, low: float, high: float) -> float:
+    return low if x < low else high if x > high else x
+
+
+@kernel
+def _round4(x: float) -> float:
+    """``round(x, 4)`` for the non-negative pressure sums (the nearest multiple of 1e-4, ties to even)."""
+    scaled = x * 10000.0
+    nearest = np.rint(scaled)
+    return float(nearest / 10000.0)
+
+
+@kernel
+def _slow_play(hole0: int, hole1: int, cards: np.ndarray, n: int, pot: int, weighted_total: float) -> int:
+    """The slow-play verdict (a ``SlowPlay`` index) of a hand whose attack base allows one, on the flop or turn.
+
+    Every unseen card is dealt in turn; the hand's made attack on the next
+    board, capped, less the pressure so far must still cover one bet per
+    street to come, or the card is unwanted. Counting stops once the
+    unwanted cards alone decide the verdict.
+    """
+    streets_left = 5 - n
+    if ATTACK_CAP - weighted_total < streets_left:
+        return NO_SLOW_PLAY
+    unseen = 52 - 2 - n
+    seen = (1 << hole0) | (1 << hole1)
+    for i in range(n):
+        seen |= 1 << cards[i]
+    nxt = np.empty(5, np.int64)
+    nxt[:n] = cards[:n]
+    board_row = np.empty(BOARD_FIELDS, np.int64)
+    hand_row = np.empty(HAND_FIELDS, np.float64)
+    unwanted = 0
+    for card in range(52):
+        if seen >> card & 1:
+            continue
+        nxt[n] = card
+        board_facts(nxt, n + 1, board_row)
+        hand_facts(hole0, hole1, nxt, n + 1, pot, False, board_row, _TEXTURE, hand_row)
+        attack = made_budget(*_budget_args(hand_row, board_row, pot))[2]
+        if min(attack, ATTACK_CAP) - weighted_total < streets_left:
+            unwanted += 1
+            if slow_play_share_verdict(unwanted, unseen) == NO_SLOW_PLAY:
+                return NO_SLOW_PLAY
+    return slow_play_share_verdict(unwanted, unseen)
+
+
+@kernel
+def _budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> Any:
+    """The 22 leading arguments of the budget kernels (tables included), from hand and board fact rows."""
+    return (
+        int(hand[H_MADE]),
+        int(hand[H_DRAW]),
+        int(hand[H_KICKER_POSITION]),
+        int(hand[H_KICKER_RANK]),
+        int(hand[H_PAIR_LEVEL]),
+        int(hand[H_PAIR_RANK]),
+        hand[H_POCKET_PAIR] != 0.0,
+        int(hand[H_FLUSH_RANK]),
+        int(hand[H_FLUSH_HIGH_RANK]),
+        int(hand[H_STRAIGHT_CARDS]),
+        int(hand[H_NUT_STRAIGHT]),
+        int(hand[H_TWO_PAIR_RANK]),
+        hand[H_HAS_OVERRIDE] != 0.0,
+        hand[H_OVERRIDE_ATTACK],
+        hand[H_OVERRIDE_DEFENSE],
+        board[B_STREET],
+        board[B_SUIT_MAX],
+        board[B_PAIRED] != 0,
+        board[B_ONE_CARD_STRAIGHT],
+        board[B_STRAIGHT_COMBOS],
+        pot,
+        _BUDGET,
+    )
+
+
+@kernel
+def row_features(
+    out: np.ndarray,
+    row: np.ndarray,
+    log: np.ndarray,
+    seat: int,
+    acting: bool,
+    small_blind: int,
+    big_blind: int,
+    start0: int,
+    start1: int,
+) -> None:
+    """Write ``seat``'s feature vector for the hand in ``row`` into ``out`` (see the module docstring).
+
+    Args:
+        out: ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries, overwritten.
+        row: ``int64`` state row (:mod:`pokergym.envs.kernel_layout`).
+        log: ``int64`` action log, one ``(street, seat, kind, to, added, all-in)`` row per action.
+        seat: the observed seat.
+        acting: whether the seat's view carries legal actions (its turn).
+        small_blind: the small blind of the game.
+        big_blind: the big blind.
+        start0: seat 0's stack at the start of the hand.
+        start1: seat 1's stack at the start of the hand.
+    """
+    out[:] = 0.0
+    button = row[BUTTON]
+    street = row[STREET]
+    ip = seat == button
+    to_call = row[TO_CALL] if acting else 0
+    effective = min(row[STACK + seat], row[STACK + 1 - seat] + to_call)
+    behind = max(0, effective - to_call)
+    pot_after_call = row[CONTRIBUTION] + row[CONTRIBUTION + 1] + to_call
+    spr = behind / pot_after_call if pot_after_call > 0 else 0.0
+    if button == 0:
+        blinds = min(small_blind, start0) + min(big_blind, start1)
+    else:
+        blinds = min(small_blind, start1) + min(big_blind, start0)
+    n_log = row[LOGGED]
+    line = read_line(log, n_log, seat, button, street, acting and to_call > 0, blinds, _PRESSURE)
+    pot_type, _, initiative, role, scenario, _, weighted_total, weighted_hero = line[:8]
+    facing_pct, facing_weight, facing_raise, street_bets = line[8:]
+    if ip:
+        out[0] = 1.0
+    out[_POT0 + pot_type] = 1.0
+    out[_ROLE0 + role] = 1.0
+    if initiative >= 0:
+        out[_INITIATIVE_SELF if initiative == seat else _INITIATIVE_OPP] = 1.0
+    out[_SPR] = spr / (1.0 + spr)
+    hole_at = DECK if ip else DECK + 2
+    hole0 = row[hole_at]
+    hole1 = row[hole_at + 1]
+    can_raise = row[CAN_RAISE] != 0
+    if street == 0:
+        if acting:
+            spot = preflop_spot(log, n_log, ip, to_call > 0, can_raise)
+            if spot >= 0:
+                out[_PREFLOP0 + spot] = 1.0
+        return
+    n = _BOARD_SIZE[street]
+    cards = row[DECK + 4 : DECK + 4 + n]
+    board = np.empty(BOARD_FIELDS, np.int64)
+    board_facts(cards, n, board)
+    hand = np.empty(HAND_FIELDS, np.float64)
+    hand_facts(hole0, hole1, cards, n, pot_type, n < 5, board, _TEXTURE, hand)
+    budget = make_budget(
+        *_budget_args(hand, board, pot_type),
+        not ip,
+        spr,
+        facing_raise,
+        weighted_total,
+        facing_weight,  # type: ignore[call-arg]
+    )
+    made = int(hand[H_MADE])
+    out[_MADE0 + made] = 1.0
+    out[_DRAW0 + int(hand[H_DRAW])] = 1.0
+    if hand[H_HAS_OVERRIDE] != 0.0:
+        out[_SPECIAL_BOARD] = 1.0
+    if hand[H_KICKER_POSITION] >= 0.0:
+        out[_KICKER_POSITION] = min(hand[H_KICKER_POSITION], 13.0) / 13.0
+    if hand[H_PAIR_LEVEL] >= 0.0:
+        out[_PAIR_LEVEL] = min(hand[H_PAIR_LEVEL], 6.0) / 6.0
+    labels = board[B_LABELS]
+    for i in range(_N_BOARD_NAMES):
+        if labels >> i & 1:
+            out[_BOARD0 + i] = 1.0
+    suit_max = board[B_SUIT_MAX]
+    out[_FLUSH_POSSIBLE] = 1.0 if suit_max >= 3 else 0.0
+    out[_ONE_CARD_FLUSH] = 1.0 if suit_max >= 4 else 0.0
+    out[_STRAIGHT_COMBOS] = min(board[B_STRAIGHT_COMBOS], 10) / 10.0
+    out[_STRAIGHT_POTENTIAL] = float(board[B_STRAIGHT_POTENTIAL])
+    out[_IS_PAIRED] = float(board[B_PAIRED])
+    if scenario >= 0:
+        out[_SCENARIO0 + scenario] = 1.0
+    for k in range(6):
+        out[_BUDGET0 + k] = _clip(budget[k], -10.0, 10.0) / 10.0
+    attack, defense, attack_remaining, defense_remaining = budget[2], budget[3], budget[4], budget[5]
+    out[_ATTACK_UNLIMITED] = 1.0 if attack >= UNLIMITED else 0.0
+    out[_DEFENSE_UNLIMITED] = 1.0 if defense >= UNLIMITED else 0.0
+    if not math.isnan(facing_pct):
+        out[_FACING] = 1.0
+        out[_FACING_PCT] = _clip(facing_pct / 100.0, 0.0, 10.0)
+        out[_FACING_WEIGHT] = _clip(facing_weight, 0.0, 4.0)
+    out[_WEIGHTED_TOTAL] = _clip(_round4(weighted_total), 0.0, 20.0)
+    out[_WEIGHTED_HERO] = _clip(_round4(weighted_hero), 0.0, 20.0)
+    threshold = low_spr_threshold(street, spr)
+    if not math.isnan(threshold):
+        out[_LOW_SPR] = 1.0
+        out[_LOW_SPR_THRESHOLD] = _clip(threshold, 0.0, 3.0)
+    out[_VALUE_TIER] = value_tier(weighted_total, pot_type) / 5.0
+    if n < 5 and budget[0] >= SLOW_PLAY_MIN_ATTACK:
+        out[_SLOW0 + _slow_play(hole0, hole1, cards, n, pot_type, weighted_total)] = 1.0
+    if not acting:
+        return
+    options = np.empty((MAX_OPTIONS, 4), np.float64)
+    mask, _, first_kind, first_fraction = viable_kernel(
+        True, to_call == 0, to_call > 0, to_call, can_raise, cards, n, street,
+        board[B_TOP_RANK], board[B_PAIRED] != 0, board[B_DOUBLE_PAIRED] != 0,
+        labels & _MONOTONE_BIT != 0, labels & _WET_BIT != 0, made, int(hand[H_DRAW]),
+        attack, attack_remaining, defense_remaining, pot_type, role, initiative,
+        facing_pct, facing_weight, facing_raise, street_bets, seat, ip, spr, threshold,
+        behind, pot_after_call, _VIABLE, options,
+    )  # fmt: skip
+    for i in range(_N_VIABLE):
+        if mask >> i & 1:
+            out[_VIABLE0 + i] = 1.0
+    if first_kind >= 0:
+        out[_FIRST0 + first_kind] = 1.0
+        if not math.isnan(first_fraction):
+            out[_FIRST_FRACTION] = _clip(first_fraction, 0.0, 2.0)

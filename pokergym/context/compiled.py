@@ -1,0 +1,153 @@
+"""The PokerSkill feature vector in one compiled call, from a view or from a compiled table.
+
+:func:`skill_features` returns exactly ``skill_vector(analyze(view))``
+(:mod:`pokergym.context.vector`) without building the context record: the
+whole engine runs in numba kernels. :func:`table_skill_features` reads the
+state row and action log of an environment's compiled table directly, so
+the observation wrappers never rebuild the hand as engine objects. The
+Python engine (:func:`pokergym.context.analyze`) stays the reference: the
+tests compare the two on random hands.
+
+The first call in a process loads the compiled kernels from numba's disk
+cache (compiling them, once, when the cache is cold).
+
+Example:
+    >>> import numpy as np
+    >>> from pokergym.context import analyze
+    >>> from pokergym.context.vector import skill_vector
+    >>> from pokergym.engine import HandState
+    >>> state = HandState.new(deck=tuple(range(9)), button=0)
+    >>> state.raise_to(300); state.call()
+    >>> view = state.view(1)
+    >>> bool(np.array_equal(skill_features(view), skill_vector(analyze(view))))
+    True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from pokergym.context._context_kernel import row_features
+from pokergym.context._line_kernel import history_array
+from pokergym.context.vector import N_FEATURES
+from pokergym.engine.view import PlayerView
+from pokergym.envs.kernel_layout import (
+    BUTTON,
+    CAN_RAISE,
+    CONTRIBUTION,
+    DECK,
+    LOGGED,
+    STACK,
+    STATE_FIELDS,
+    STREET,
+    TO_CALL,
+)
+from pokergym.errors import ContextError
+
+if TYPE_CHECKING:
+    from pokergym.envs.compiled import CompiledTable
+
+__all__ = ["skill_features", "table_skill_features"]
+
+_BOARD_SIZE = (0, 3, 4, 5)
+
+
+def _check_cards(hole: tuple[int, ...], board: tuple[int, ...]) -> None:
+    """Raise :class:`ContextError` unless the hole and board cards are valid and distinct (as the engine would)."""
+    cards = (*hole, *board)
+    if len(hole) != 2 or len(set(cards)) != len(cards) or not all(type(c) is int and 0 <= c < 52 for c in cards):
+        raise ContextError(f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}")
+
+
+def skill_features(view: PlayerView) -> np.ndarray:
+    """The PokerSkill feature vector of ``view``: equal to ``skill_vector(analyze(view))``.
+
+    Args:
+        view: one seat's view, any street; the viable options are encoded
+            only when it carries legal actions.
+
+    Returns:
+        A fresh ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries.
+
+    Raises:
+        ContextError: if the board does not fit the street, or the cards are malformed or repeated.
+
+    Example:
+        >>> from pokergym.context.vector import FEATURE_NAMES
+        >>> from pokergym.engine import HandState
+        >>> v = skill_features(HandState.new(deck=tuple(range(9)), button=0).view(0))
+        >>> [FEATURE_NAMES[i] for i in np.flatnonzero(v)]
+        ['is_ip', 'pot_limp', 'role_defender', 'preflop_btn_first', 'spr']
+    """
+    street = view.street
+    board = view.board
+    if len(board) != _BOARD_SIZE[street]:
+        raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
+    if street:
+        _check_cards(view.hole, board)
+    seat = view.seat
+    button = view.button
+    legal = view.legal
+    row = [0] * STATE_FIELDS
+    row[BUTTON] = button
+    row[STREET] = street
+    row[STACK], row[STACK + 1] = view.stacks
+    row[CONTRIBUTION], row[CONTRIBUTION + 1] = view.contributions
+    if legal is not None:
+        row[TO_CALL] = legal.call_amount
+        row[CAN_RAISE] = legal.can_raise
+    hole_at = DECK if seat == button else DECK + 2
+    row[hole_at : hole_at + 2] = view.hole
+    row[DECK + 4 : DECK + 4 + len(board)] = board
+    history = view.history
+    row[LOGGED] = len(history)
+    config = view.config
+    start0, start1 = config.stacks
+    out = np.empty(N_FEATURES, np.float32)
+    row_features(
+        out,
+        np.array(row, np.int64),
+        history_array(history),
+        seat,
+        legal is not None,
+        config.small_blind,
+        config.big_blind,
+        start0,
+        start1,
+    )
+    return out
+
+
+def table_skill_features(table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
+    """The PokerSkill feature vector of ``seat``'s view of a compiled table's current hand.
+
+    Equal to :func:`skill_features` of the view the Python engine would give
+    for the same hand (the environments' tests check it on both backends).
+
+    Args:
+        table: the compiled table of an environment's kernel backend (read only).
+        seat: the observed seat.
+        acting: whether the view carries legal actions (the seat's turn, its mask not all zeros).
+
+    Returns:
+        A fresh ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries.
+
+    Example:
+        >>> import gymnasium as gym
+        >>> import pokergym
+        >>> from pokergym.engine.view import make_view
+        >>> env = gym.make("HUNL-v0")
+        >>> _ = env.reset(seed=1)
+        >>> v = table_skill_features(env.unwrapped.compiled, 0, True)
+        >>> bool(np.array_equal(v, skill_features(make_view(env.unwrapped.hand, 0))))
+        True
+    """
+    config = table.config
+    start0, start1 = config.stacks
+    out = np.empty(N_FEATURES, np.float32)
+    row_features(
+        out, table.tables.state[0], table.log[0], seat, acting, config.small_blind, config.big_blind, start0, start1
+    )
+    return out
