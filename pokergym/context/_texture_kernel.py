@@ -100,7 +100,7 @@ import numpy.typing as npt
 
 from pokergym.engine.actions import Street
 
-from ._hand_kernel import SPECIAL, hand_codes
+from ._hand_kernel import SPECIAL, _high_bit, _popcount, _straight_top, _window, hand_codes
 from ._jit import kernel
 from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
 from .skills import BOARD_LABELS
@@ -321,7 +321,6 @@ _D_NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
 
 _QUEEN = 10
 _ALL_RANKS = (1 << 13) - 1
-_WHEEL = (1 << 12) | 0b1111
 
 
 # where overrides.json keeps the budget of each label (kicker tiers and flush levels aside)
@@ -394,40 +393,6 @@ def texture_tables() -> TextureTables:
 
 
 # ---------------------------------------------------------------- small bit helpers
-@kernel
-def _popcount(mask: int) -> int:
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
-@kernel
-def _high_bit(mask: int) -> int:
-    """Index of the highest set bit, -1 for an empty mask."""
-    r = -1
-    while mask:
-        mask >>= 1
-        r += 1
-    return r
-
-
-@kernel
-def _window(i: int) -> int:
-    """The ``i``-th straight window, highest first: ace-high (``i = 0``, top 12) down to the wheel (9, top 3)."""
-    return _WHEEL if i == 9 else 0b11111 << (8 - i)
-
-
-@kernel
-def _straight_top(mask: int) -> int:
-    for i in range(10):
-        w = _window(i)
-        if mask & w == w:
-            return 12 - i
-    return -1
-
-
 @kernel
 def _pair_bit(missing: int) -> int:
     """One bit (of 56) per two-rank set that can be the missing part of a window.

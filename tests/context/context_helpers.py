@@ -50,13 +50,21 @@ def deck_for(btn_hole: str, bb_hole: str, board: str) -> str:
     return format_cards(cards)
 
 
+SIZES = (0.25, 0.33, 0.5, 0.75, 1.0, 1.5, 3.0)
+
+
 def random_views(
-    hands: int, seed: int, configs: tuple[GameConfig, ...] = (GameConfig(),), all_in: float = 0.05
+    hands: int,
+    seed: int,
+    configs: tuple[GameConfig, ...] = (GameConfig(),),
+    all_in: float = 0.05,
+    sizes: tuple[float, ...] = SIZES,
 ) -> list[PlayerView]:
     """Both seats' views at every decision, and at the end, of seeded random hands.
 
-    Bets and raises are 25% to 300% of the pot or, with probability ``all_in``,
-    all in; a small share of folds; each hand takes a random config of ``configs``.
+    Bets and raises are one of ``sizes`` (pot fractions) or, with probability
+    ``all_in``, all in; a small share of folds; each hand takes a random
+    config of ``configs``.
     """
     rng = np.random.default_rng(seed)
     views = []
@@ -69,8 +77,8 @@ def random_views(
             roll = rng.random()
             if legal.can_raise and roll < 0.4:
                 pot = state.pot + legal.call_amount
-                size = legal.call_amount + int(pot * rng.choice([0.25, 0.33, 0.5, 0.75, 1.0, 1.5, 3.0]))
-                to = legal.max_raise_to if rng.random() < all_in else state.bets[state.actor] + size
+                size = legal.call_amount + int(pot * rng.choice(sizes))
+                to = legal.max_raise_to if all_in and rng.random() < all_in else state.bets[state.actor] + size
                 state.apply(Action.raise_to(max(legal.min_raise_to, min(legal.max_raise_to, to))))
             elif legal.can_fold and roll > 0.94:
                 state.fold()
