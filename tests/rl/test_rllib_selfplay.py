@@ -42,12 +42,12 @@ def test_rllib_trains_two_iterations_on_a_local_ray():
 
     Runs in a subprocess so Ray's workers, logs and warnings stay out of the test process.
     """
-    try:
-        found = importlib.util.find_spec("ray.rllib") is not None
-    except ModuleNotFoundError:
-        found = False
-    if not found:
-        pytest.skip("ray[rllib] is not installed (it is not in an extra: it would downgrade gymnasium)")
+    # ray ships the rllib package without its own dependencies (dm-tree and others): try the import itself,
+    # in a subprocess, so a partial install skips instead of failing
+    probe = subprocess.run([sys.executable, "-c", "import ray.rllib"], capture_output=True, text=True, check=False)
+    if probe.returncode != 0:
+        reason = probe.stderr.strip().splitlines()[-1] if probe.stderr.strip() else "import failed"
+        pytest.skip(f"ray[rllib] is not importable ({reason}); it is not in an extra: it would downgrade gymnasium")
     completed = subprocess.run(
         [sys.executable, str(EXAMPLE), "--iterations", "2", "--batch", "200", "--hidden", "16"],
         capture_output=True,
