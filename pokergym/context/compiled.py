@@ -9,7 +9,9 @@ Python engine (:func:`pokergym.context.analyze`) stays the reference: the
 tests compare the two on random hands.
 
 The first call in a process loads the compiled kernels from numba's disk
-cache (compiling them, once, when the cache is cold).
+cache (about half a second); when the cache is cold (a fresh install, or
+after the package's sources change) it compiles them first, which takes
+about a minute on a 2-core machine, once.
 
 Example:
     >>> import numpy as np
