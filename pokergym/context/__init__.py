@@ -40,7 +40,7 @@ from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError, PokerGymError
 
 from .board import analyze_board
-from .budget import low_spr_threshold, make_budget, slow_play, value_tier
+from .budget import low_spr_threshold, make_budget, value_tier
 from .hand import classify_hand
 from .line import read_line
 from .preflop import detect_scenario
@@ -62,6 +62,7 @@ from .record import (
     ViableOption,
     new_record,
 )
+from .slow_play import slow_play
 from .viable import viable_options
 
 # Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.

@@ -3,7 +3,8 @@
 :func:`row_features` runs the whole context engine (the action line, the
 board texture, the hand class, the budgets, the slow-play look-ahead, the
 viable options) on the compiled parts of :mod:`._texture_kernel`,
-:mod:`._budget_kernel`, :mod:`._viable_kernel` and :mod:`._line_kernel`,
+:mod:`._budget_kernel`, :mod:`._slow_play_kernel`, :mod:`._viable_kernel`
+and :mod:`._line_kernel`,
 and writes what :func:`pokergym.context.vector.skill_vector` would make of
 :func:`pokergym.context.analyze`'s record. The tables those parts read
 are module globals here, so numba bakes them in as constants and a call
@@ -24,50 +25,33 @@ number their outputs.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import numpy as np
 
 from pokergym.context._budget_kernel import (
-    ATTACK_CAP,
-    NO_SLOW_PLAY,
     SLOW_PLAY_MIN_ATTACK,
-    budget_tables,
     low_spr_threshold,
-    made_budget,
     make_budget,
-    slow_play_share_verdict,
     value_tier,
 )
 from pokergym.context._jit import kernel
 from pokergym.context._line_kernel import preflop_spot, pressure_tables, read_line
+from pokergym.context._slow_play_kernel import budget_args, look_ahead
 from pokergym.context._texture_kernel import (
     B_DOUBLE_PAIRED,
     B_LABELS,
-    B_ONE_CARD_STRAIGHT,
     B_PAIRED,
     B_STRAIGHT_COMBOS,
     B_STRAIGHT_POTENTIAL,
-    B_STREET,
     B_SUIT_MAX,
     B_TOP_RANK,
     BOARD_FIELDS,
     BOARD_NAMES,
     H_DRAW,
-    H_FLUSH_HIGH_RANK,
-    H_FLUSH_RANK,
     H_HAS_OVERRIDE,
     H_KICKER_POSITION,
-    H_KICKER_RANK,
     H_MADE,
-    H_NUT_STRAIGHT,
-    H_OVERRIDE_ATTACK,
-    H_OVERRIDE_DEFENSE,
     H_PAIR_LEVEL,
-    H_PAIR_RANK,
-    H_POCKET_PAIR,
-    H_STRAIGHT_CARDS,
-    H_TWO_PAIR_RANK,
     HAND_FIELDS,
     board_facts,
     hand_facts,
@@ -91,7 +75,6 @@ from pokergym.envs.kernel_layout import (
 __all__ = ["row_features"]
 
 _TEXTURE = texture_tables()
-_BUDGET = budget_tables()
 _VIABLE = viable_tables()
 _PRESSURE = pressure_tables()
 
@@ -163,70 +146,6 @@ def _round4(x: float) -> float:
 
 
 @kernel
-def _slow_play(hole0: int, hole1: int, cards: np.ndarray, n: int, pot: int, weighted_total: float) -> int:
-    """The slow-play verdict (a ``SlowPlay`` index) of a hand whose attack base allows one, on the flop or turn.
-
-    Every unseen card is dealt in turn; the hand's made attack on the next
-    board, capped, less the pressure so far must still cover one bet per
-    street to come, or the card is unwanted. Counting stops once the
-    unwanted cards alone decide the verdict.
-    """
-    streets_left = 5 - n
-    if ATTACK_CAP - weighted_total < streets_left:
-        return NO_SLOW_PLAY
-    unseen = 52 - 2 - n
-    seen = (1 << hole0) | (1 << hole1)
-    for i in range(n):
-        seen |= 1 << cards[i]
-    nxt = np.empty(5, np.int64)
-    nxt[:n] = cards[:n]
-    board_row = np.empty(BOARD_FIELDS, np.int64)
-    hand_row = np.empty(HAND_FIELDS, np.float64)
-    unwanted = 0
-    for card in range(52):
-        if seen >> card & 1:
-            continue
-        nxt[n] = card
-        board_facts(nxt, n + 1, board_row)
-        hand_facts(hole0, hole1, nxt, n + 1, pot, False, board_row, _TEXTURE, hand_row)
-        attack = made_budget(*_budget_args(hand_row, board_row, pot))[2]
-        if min(attack, ATTACK_CAP) - weighted_total < streets_left:
-            unwanted += 1
-            if slow_play_share_verdict(unwanted, unseen) == NO_SLOW_PLAY:
-                return NO_SLOW_PLAY
-    return slow_play_share_verdict(unwanted, unseen)
-
-
-@kernel
-def _budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> Any:
-    """The 22 leading arguments of the budget kernels (tables included), from hand and board fact rows."""
-    return (
-        int(hand[H_MADE]),
-        int(hand[H_DRAW]),
-        int(hand[H_KICKER_POSITION]),
-        int(hand[H_KICKER_RANK]),
-        int(hand[H_PAIR_LEVEL]),
-        int(hand[H_PAIR_RANK]),
-        hand[H_POCKET_PAIR] != 0.0,
-        int(hand[H_FLUSH_RANK]),
-        int(hand[H_FLUSH_HIGH_RANK]),
-        int(hand[H_STRAIGHT_CARDS]),
-        int(hand[H_NUT_STRAIGHT]),
-        int(hand[H_TWO_PAIR_RANK]),
-        hand[H_HAS_OVERRIDE] != 0.0,
-        hand[H_OVERRIDE_ATTACK],
-        hand[H_OVERRIDE_DEFENSE],
-        board[B_STREET],
-        board[B_SUIT_MAX],
-        board[B_PAIRED] != 0,
-        board[B_ONE_CARD_STRAIGHT],
-        board[B_STRAIGHT_COMBOS],
-        pot,
-        _BUDGET,
-    )
-
-
-@kernel
 def row_features(
     out: np.ndarray,
     row: np.ndarray,
@@ -292,7 +211,7 @@ def row_features(
     hand = np.empty(HAND_FIELDS, np.float64)
     hand_facts(hole0, hole1, cards, n, pot_type, n < 5, board, _TEXTURE, hand)
     budget = make_budget(
-        *_budget_args(hand, board, pot_type),
+        *budget_args(hand, board, pot_type),
         not ip,
         spr,
         facing_raise,
@@ -337,7 +256,7 @@ def row_features(
         out[_LOW_SPR_THRESHOLD] = _clip(threshold, 0.0, 3.0)
     out[_VALUE_TIER] = value_tier(weighted_total, pot_type) / 5.0
     if n < 5 and budget[0] >= SLOW_PLAY_MIN_ATTACK:
-        out[_SLOW0 + _slow_play(hole0, hole1, cards, n, pot_type, weighted_total)] = 1.0
+        out[_SLOW0 + look_ahead(hole0, hole1, cards, n, pot_type, weighted_total)] = 1.0
     if not acting:
         return
     options = np.empty((MAX_OPTIONS, 4), np.float64)

@@ -7,8 +7,7 @@ Boards that decide the hand themselves (trips, quads or two pairs on the
 board, five of a suit, five ranks in a row) are only recognised here: their
 budgets come from the JSON tables, and :mod:`~pokergym.context.hand` handles
 them in Python, asking :func:`full_house_is_best` whether a full house of the
-hero's is the best one possible. :func:`next_card_codes` classifies a hand on
-every next board of the slow-play look-ahead in one call.
+hero's is the best one possible.
 
 Classes travel as indices: ``MadeClass`` and ``DrawClass`` in declaration
 order, the pot type as its index in ``PotType`` (limp 0 .. 5-bet-plus 4).
@@ -20,9 +19,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
-import numpy as np
 
-__all__ = ["SPECIAL", "board_bits", "full_house_is_best", "hand_codes", "next_card_codes"]
+__all__ = ["SPECIAL", "board_bits", "full_house_is_best", "hand_codes"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -524,26 +522,3 @@ def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, p
                         return False
                     break
     return True
-
-
-@_jit
-def next_card_codes(c0: int, c1: int, board_bits: int, pot: int, cards: np.ndarray) -> np.ndarray:
-    """The made-hand :func:`hand_codes` of two hole cards on the board plus each one of ``cards``.
-
-    Args:
-        c0: first hole card code.
-        c1: second hole card code.
-        board_bits: the board so far (see :func:`board_bits`).
-        pot: the pot type's index in ``PotType``.
-        cards: the next cards to try, an integer array.
-
-    Returns:
-        One row of the fifteen codes per card (the draw left out), in the order of ``cards``.
-    """
-    out = np.empty((cards.shape[0], 15), dtype=np.int64)
-    for i in range(cards.shape[0]):
-        c = cards[i]
-        codes = hand_codes(c0, c1, board_bits | (1 << ((c & 3) * 13 + (c >> 2))), pot, False)
-        for j in range(15):
-            out[i, j] = codes[j]
-    return out

@@ -1,4 +1,4 @@
-"""Attack and defense budgets, value tier, slow-play verdict and low-SPR thresholds.
+"""Attack and defense budgets, value tier and low-SPR thresholds (the slow-play verdict: :mod:`.slow_play`).
 
 A budget counts how many *weighted bets* a hand can put in (attack) or call
 (defense) over the rest of the hand. :func:`hand_budget` starts from the
@@ -41,18 +41,10 @@ Example:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from operator import itemgetter
-from typing import Any, NamedTuple, Protocol
-
-import numpy as np
+from typing import Any, Protocol
 
 from pokergym.engine.actions import Street
 
-from ._hand_kernel import SPECIAL, board_bits, next_card_codes
-from .board import analyze_board, rank_structure
-from .hand import _POT_INDEX, hand_from_codes, made_hand
 from .record import (
     UNLIMITED,
     BoardInfo,
@@ -61,7 +53,6 @@ from .record import (
     HandInfo,
     MadeClass,
     PotType,
-    SlowPlay,
     new_record,
 )
 from .tables import pair_value, pot_key, table
@@ -83,10 +74,6 @@ _M_TRASH = MadeClass.TRASH
 _M_TRIPS = MadeClass.TRIPS
 _M_TWO_PAIR = MadeClass.TWO_PAIR
 _M_WEAK_SHOWDOWN = MadeClass.WEAK_SHOWDOWN
-_SLOW_LEAN_FAST_PLAY = SlowPlay.LEAN_FAST_PLAY
-_SLOW_LEAN_SLOW_PLAY = SlowPlay.LEAN_SLOW_PLAY
-_SLOW_NO_SLOW_PLAY = SlowPlay.NO_SLOW_PLAY
-_SLOW_TRAP = SlowPlay.TRAP
 _STREET_FLOP = Street.FLOP
 _STREET_RIVER = Street.RIVER
 _STREET_TURN = Street.TURN
@@ -96,7 +83,6 @@ __all__ = [
     "hand_budget",
     "low_spr_threshold",
     "make_budget",
-    "slow_play",
     "trap_offset",
     "value_tier",
 ]
@@ -126,16 +112,6 @@ class _Board(Protocol):
     def straight_combos(self) -> int: ...
 
 
-class _NextBoard(NamedTuple):
-    """The :class:`_Board` facts of a board one card longer, worked out by the slow-play look-ahead."""
-
-    street: Street
-    suit_max: int
-    paired: bool
-    one_card_straight: str | None
-    straight_combos: int
-
-
 _HandBudget = tuple[float, float, float, float, tuple[str, ...]]
 _MEMO_SIZE = 1 << 14
 _memo: dict[tuple[Any, ...], _HandBudget] = {}
@@ -153,6 +129,7 @@ def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBud
 
     Example:
         >>> from pokergym.cards import parse_cards
+        >>> from pokergym.context.board import analyze_board
         >>> from pokergym.context.hand import classify_hand
         >>> board = parse_cards("7s6hJc")
         >>> hand = classify_hand(parse_cards("5c4c"), board)
@@ -458,6 +435,7 @@ def make_budget(
 
     Example:
         >>> from pokergym.cards import parse_cards
+        >>> from pokergym.context.board import analyze_board
         >>> from pokergym.context.hand import classify_hand
         >>> board = parse_cards("7s6hJc6c9h")
         >>> hand = classify_hand(parse_cards("5c4c"), board, PotType.THREE_BET)
@@ -540,141 +518,3 @@ def trap_offset(oop: bool) -> float:
         (2.0, 1.0)
     """
     return 2.0 if oop else 1.0
-
-
-def slow_play(
-    hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType, attack: float, weighted_total: float
-) -> SlowPlay | None:
-    """Whether a strong hand may check or call to trap, from the cards that would spoil it.
-
-    Only on the flop and turn, and only for hands whose made attack is at
-    least :data:`SLOW_PLAY_MIN_ATTACK`. Every unseen card is dealt in turn and
-    the hand re-budgeted; a card is *unwanted* when the new attack (capped at
-    6) less the weighted bets so far no longer covers one bet per street still
-    to come. Under 10% unwanted cards: ``trap``; under 15%: lean slow play;
-    under 25.5%: lean fast play; else no slow play.
-
-    Example:
-        >>> from pokergym.cards import parse_cards
-        >>> slow_play(parse_cards("7h7s"), parse_cards("Kd7c2s"), PotType.SRP, 99.0, 0.0)
-        <SlowPlay.TRAP: 'trap'>
-    """
-    if len(board) >= 5 or attack < SLOW_PLAY_MIN_ATTACK:
-        return None
-    streets_left = 5 - len(board)
-    if _ATTACK_CAP - weighted_total < streets_left:
-        # No next card can leave enough attack: every card is unwanted.
-        return _SLOW_NO_SLOW_PLAY
-    unseen = 0
-    unwanted = 0
-    for next_attack, count in _next_card_attacks(tuple(sorted(hole)), board, pot_type):
-        unseen += count
-        if next_attack - weighted_total < streets_left:
-            unwanted += count
-    share = unwanted / unseen
-    if share < 0.10:
-        return _SLOW_TRAP
-    if share < 0.15:
-        return _SLOW_LEAN_SLOW_PLAY
-    if share < 0.255:
-        return _SLOW_LEAN_FAST_PLAY
-    return _SLOW_NO_SLOW_PLAY
-
-
-@lru_cache(maxsize=1 << 12)
-def _next_card_attacks(
-    hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType
-) -> tuple[tuple[float, int], ...]:
-    """``(attack capped at 6, number of cards)`` for the unseen next cards, grouped.
-
-    The pressure of the line is left out, so one look-ahead serves every
-    decision of the street. The hand kernel classifies the hand on every
-    next board in one call (:func:`next_card_codes`). A board that does not
-    decide the hand itself (status not :data:`SPECIAL`) gives the attack
-    from the codes the made class reads (:data:`_ATTACK_READS`) and the
-    board facts :func:`_made_budget` reads (:class:`_NextBoard`), worked out
-    here from bit masks; these attacks are memoised on exactly those facts
-    and the pot type in ``_look_memo``. Special boards go through
-    :func:`analyze_board` and :func:`made_hand`.
-    """
-    seen = set(hole) | set(board)
-    suit_counts = [0, 0, 0, 0]
-    board_mask = paired = 0
-    for c in board:
-        suit_counts[c & 3] += 1
-        bit = 1 << (c >> 2)
-        paired |= board_mask & bit
-        board_mask |= bit
-    # A card of a suit with at most one board card leaves that suit at two on
-    # the board, short of any flush even with both hole cards, and the budgets
-    # only ask whether three or more board cards share a suit: such suits give
-    # the same answer, so test one and count all.
-    plain = [s for s in range(4) if suit_counts[s] <= 1]
-    cards: list[int] = []
-    counts: list[int] = []
-    for rank in range(13):
-        for s in range(4):
-            if (c := rank * 4 + s) not in seen and s not in plain:
-                cards.append(c)
-                counts.append(1)
-        rest = [c for s in plain if (c := rank * 4 + s) not in seen]
-        if rest:
-            cards.append(rest[0])
-            counts.append(len(rest))
-    rows = next_card_codes(hole[0], hole[1], board_bits(board), _POT_INDEX[pot_type], np.array(cards)).tolist()
-    street = _NEXT_STREET[len(board)]
-    top_suit = max(suit_counts)
-    attacks: list[tuple[float, int]] = []
-    facts_rank = -1
-    facts: tuple[bool, str | None, int] = (False, None, 0)
-    for card, count, codes in zip(cards, counts, rows, strict=True):
-        if codes[0] == SPECIAL:
-            nxt = (*board, card)
-            info = analyze_board(nxt)
-            attack = _made_budget(made_hand(hole, nxt, info, pot_type), info, pot_type, [])[2]
-            attacks.append((min(attack, _ATTACK_CAP), count))
-            continue
-        rank = card >> 2
-        if rank != facts_rank:
-            # pairing, one-card straight kind and straight combos of the next board
-            structure = rank_structure(board_mask | 1 << rank)
-            n_one_card = len(structure.one_card)
-            one_card = "oe" if n_one_card >= 2 else "gs" if n_one_card else None
-            facts = (paired != 0 or bool(board_mask >> rank & 1), one_card, structure.combos)
-            facts_rank = rank
-        suit_max = max(top_suit, suit_counts[card & 3] + 1)
-        key = (_ATTACK_READS[codes[1]](codes), street, suit_max, facts, pot_type)
-        capped = _look_memo.get(key)
-        if capped is None:
-            next_board = new_record(_NextBoard, (street, suit_max, *facts))
-            capped = min(_made_budget(hand_from_codes(codes), next_board, pot_type, [])[2], _ATTACK_CAP)
-            if len(_look_memo) >= _MEMO_SIZE:
-                _look_memo.clear()
-            _look_memo[key] = capped
-        attacks.append((capped, count))
-    return tuple(attacks)
-
-
-_NEXT_STREET = {3: _STREET_TURN, 4: _STREET_RIVER}
-_look_memo: dict[tuple[Any, ...], float] = {}
-
-
-def _attack_reads() -> tuple[Callable[[Sequence[int]], Any], ...]:
-    """Per made-class code, a getter of the hand-kernel codes a made hand's attack depends on.
-
-    The getter returns the class code, then flush rank and high rank
-    (flush), straight cards and nut flag (straight), kicker rank (trips),
-    two-pair rank (two pair), or kicker position, pair level, pair rank and
-    pocket flag (the pair classes); the other classes read nothing more.
-    """
-    reads = {
-        _M_FLUSH: (9, 10),
-        _M_STRAIGHT: (11, 12),
-        _M_TRIPS: (5,),
-        _M_TWO_PAIR: (14,),
-        **dict.fromkeys(_PAIR_CLASSES, (4, 6, 7, 8)),
-    }
-    return tuple(itemgetter(1, *reads.get(made, ())) for made in MadeClass)
-
-
-_ATTACK_READS = _attack_reads()

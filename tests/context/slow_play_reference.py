@@ -1,8 +1,7 @@
-"""The slow-play look-ahead's attacks as computed before its memo: every next card analysed and re-budgeted in full.
+"""The slow-play look-ahead in plain Python: every next card analysed and re-budgeted by the Python engine.
 
-``tests/context/test_slow_play.py`` checks the engine's memoised
-``_next_card_attacks`` against :func:`next_card_attacks` here on thousands
-of seeded random hands; the verdict is a function of these attacks alone.
+``tests/context/test_slow_play.py`` checks the compiled look-ahead's
+verdict against :func:`verdict` here on thousands of seeded random hands.
 """
 
 from __future__ import annotations
@@ -10,7 +9,7 @@ from __future__ import annotations
 from pokergym.context.board import analyze_board
 from pokergym.context.budget import _ATTACK_CAP, _made_budget
 from pokergym.context.hand import made_hand
-from pokergym.context.record import PotType
+from pokergym.context.record import PotType, SlowPlay
 
 
 def next_card_attacks(
@@ -37,3 +36,21 @@ def next_card_attacks(
             mods.clear()
             attacks.append((min(attack, _ATTACK_CAP), len(group)))
     return tuple(attacks)
+
+
+def verdict(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType, weighted_total: float) -> SlowPlay:
+    """The verdict from the share of next cards after which the capped attack no longer covers a bet a street."""
+    streets_left = 5 - len(board)
+    if _ATTACK_CAP - weighted_total < streets_left:
+        return SlowPlay.NO_SLOW_PLAY
+    attacks = next_card_attacks(hole, board, pot_type)
+    unseen = sum(count for _, count in attacks)
+    unwanted = sum(count for attack, count in attacks if attack - weighted_total < streets_left)
+    share = unwanted / unseen
+    if share < 0.10:
+        return SlowPlay.TRAP
+    if share < 0.15:
+        return SlowPlay.LEAN_SLOW_PLAY
+    if share < 0.255:
+        return SlowPlay.LEAN_FAST_PLAY
+    return SlowPlay.NO_SLOW_PLAY

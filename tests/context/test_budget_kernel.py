@@ -27,7 +27,6 @@ from types import CodeType, FrameType
 from typing import Any
 
 import numpy as np
-import pytest
 from test_context_memos import Hand, few_rank_hands, random_hands
 from test_hand_kernel import narrow_rank_hands, two_suit_hands
 
@@ -36,6 +35,7 @@ from pokergym.context import budget
 from pokergym.context.board import analyze_board
 from pokergym.context.hand import classify_hand, made_hand
 from pokergym.context.record import UNLIMITED, BoardInfo, HandInfo, MadeClass, PotType, SlowPlay
+from pokergym.context.slow_play import slow_play
 from pokergym.engine.actions import Street
 
 
@@ -475,18 +475,23 @@ def test_low_spr_threshold_matches_on_every_grid_point() -> None:
             assert (math.isnan(got) and expected is None) or float.hex(got) == float.hex(expected), (street, spr)
 
 
-def test_the_share_verdict_matches_slow_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``slow_play`` is run on look-aheads made up to give every ``unwanted / unseen`` share."""
+def test_the_share_verdict_follows_the_thresholds() -> None:
+    """Every ``unwanted / unseen`` share: under 10% trap, under 15% lean slow play, under 25.5% lean fast play."""
     verdicts = list(SlowPlay)
     seen = set()
     for unseen in range(1, 53):
         for unwanted in range(unseen + 1):
-            groups = [(0.0, unwanted), (kb.ATTACK_CAP, unseen - unwanted)]
-            look = tuple(g for g in groups if g[1])
-            monkeypatch.setattr(budget, "_next_card_attacks", lambda *_, look=look: look)
-            expected = budget.slow_play((0, 1), (2, 3, 4), PotType.SRP, kb.SLOW_PLAY_MIN_ATTACK, 0.0)
-            got = kb.slow_play_share_verdict(unwanted, unseen)
-            assert verdicts[got] == expected, (unwanted, unseen)
+            share = unwanted / unseen
+            expected = (
+                SlowPlay.TRAP
+                if share < 0.10
+                else SlowPlay.LEAN_SLOW_PLAY
+                if share < 0.15
+                else SlowPlay.LEAN_FAST_PLAY
+                if share < 0.255
+                else SlowPlay.NO_SLOW_PLAY
+            )
+            assert verdicts[kb.slow_play_share_verdict(unwanted, unseen)] == expected, (unwanted, unseen)
             seen.add(expected)
     assert seen == set(SlowPlay)
 
@@ -495,5 +500,5 @@ def test_the_constants_are_the_python_ones() -> None:
     assert kb.SLOW_PLAY_MIN_ATTACK == budget.SLOW_PLAY_MIN_ATTACK
     assert kb.ATTACK_CAP == budget._ATTACK_CAP
     assert list(SlowPlay)[kb.NO_SLOW_PLAY] == SlowPlay.NO_SLOW_PLAY
-    # Below the cap, slow_play gives up without a look-ahead: the verdict the lead's kernel must return itself.
-    assert budget.slow_play((0, 1), (2, 3, 4), PotType.SRP, 99.0, kb.ATTACK_CAP - 1.5) == SlowPlay.NO_SLOW_PLAY
+    # Pressure past the cap less a bet a street: no slow play without a look-ahead.
+    assert slow_play((0, 1), (2, 3, 4), PotType.SRP, 99.0, kb.ATTACK_CAP - 1.5) == SlowPlay.NO_SLOW_PLAY
