@@ -101,24 +101,26 @@ def test_base_entries_are_unchanged() -> None:
         np.testing.assert_array_equal(x["action_mask"], y["action_mask"])
 
 
-def test_vector_and_prompt_match_the_learner_view() -> None:
-    env = SkillPromptObservation(PokerSkillObservation(make(opponent=RandomAgent())))
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel-backend", "python-backend"])
+def test_vector_and_prompt_match_the_learner_view(kernel: bool) -> None:
+    # against the default call station HUNL-v0 steps on its compiled table and the vector is read from it
+    env = SkillPromptObservation(PokerSkillObservation(make() if kernel else make(opponent=RandomAgent())))
+    hunl = env.unwrapped
+    assert (hunl.compiled is not None) == kernel  # type: ignore[attr-defined]
     rng = np.random.default_rng(0)
     obs, _ = env.reset(seed=5)
-    hunl = env.unwrapped
-    for _ in range(60):
-        hand = hunl.hand  # type: ignore[attr-defined]
-        view = make_view(hand, 0)
+    for _ in range(300):
+        view = make_view(hunl.hand, 0)  # type: ignore[attr-defined]
         if obs["action_mask"].any():
             np.testing.assert_array_equal(obs["pokerskill"], skill_vector(analyze(view)))
             assert obs["prompt"] == prompt(view).text
             assert "Legal actions: none" not in obs["prompt"]
         else:
+            np.testing.assert_array_equal(obs["pokerskill"], skill_vector(analyze(view._replace(legal=None))))
             assert "Legal actions: none" in obs["prompt"]
-        terminated = False
         if obs["action_mask"].any():
-            obs, _, terminated, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        if terminated or not obs["action_mask"].any():
+            obs, *_ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        else:  # the hand is over (its last observation checked above)
             obs, _ = env.reset()
 
 
