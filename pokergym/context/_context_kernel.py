@@ -10,7 +10,7 @@ and writes what :func:`pokergym.context.vector.skill_vector` would make of
 are module globals here, so numba bakes them in as constants and a call
 passes only the output, the state row, the action log and a few integers.
 
-The input is a state row in the layout of :mod:`pokergym.envs.kernel_layout`
+The input is a state row in the layout of :mod:`pokergym.engine.row_layout`
 (a compiled table's own row, or a view packed into one by
 :mod:`pokergym.context.compiled`): the button, the street, the stacks
 behind, the chips put in during the hand, the amount to call and raise
@@ -61,7 +61,7 @@ from pokergym.context._viable_kernel import MAX_OPTIONS, viable_kernel, viable_t
 from pokergym.context.preflop import PreflopScenario
 from pokergym.context.record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role, Scenario, SlowPlay
 from pokergym.context.vector import FEATURE_NAMES
-from pokergym.envs.kernel_layout import (
+from pokergym.engine.row_layout import (
     BUTTON,
     CAN_RAISE,
     CONTRIBUTION,
@@ -161,7 +161,7 @@ def row_features(
 
     Args:
         out: ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries, overwritten.
-        row: ``int64`` state row (:mod:`pokergym.envs.kernel_layout`).
+        row: ``int64`` state row (:mod:`pokergym.engine.row_layout`).
         log: ``int64`` action log, one ``(street, seat, kind, to, added, all-in)`` row per action.
         seat: the observed seat.
         acting: whether the seat's view carries legal actions (its turn).

@@ -2,9 +2,10 @@
 
 :func:`skill_features` returns exactly ``skill_vector(analyze(view))``
 (:mod:`pokergym.context.vector`) without building the context record: the
-whole engine runs in numba kernels. :func:`table_skill_features` reads the
-state row and action log of an environment's compiled table directly, so
-the observation wrappers never rebuild the hand as engine objects. The
+whole engine runs in numba kernels. :func:`row_skill_features` reads a
+hand as a state row and action log (an environment's compiled table keeps
+its hand so), so the observation wrappers never rebuild the hand as engine
+objects. The
 Python engine (:func:`pokergym.context.analyze`) stays the reference: the
 tests compare the two on random hands.
 
@@ -27,15 +28,13 @@ Example:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from pokergym.context._context_kernel import row_features
 from pokergym.context._line_kernel import history_array
 from pokergym.context.vector import N_FEATURES
-from pokergym.engine.view import PlayerView
-from pokergym.envs.kernel_layout import (
+from pokergym.engine.config import GameConfig
+from pokergym.engine.row_layout import (
     BUTTON,
     CAN_RAISE,
     CONTRIBUTION,
@@ -46,12 +45,10 @@ from pokergym.envs.kernel_layout import (
     STREET,
     TO_CALL,
 )
+from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError
 
-if TYPE_CHECKING:
-    from pokergym.envs.compiled import CompiledTable
-
-__all__ = ["skill_features", "table_skill_features"]
+__all__ = ["row_skill_features", "skill_features"]
 
 _BOARD_SIZE = (0, 3, 4, 5)
 
@@ -122,16 +119,21 @@ def skill_features(view: PlayerView) -> np.ndarray:
     return out
 
 
-def table_skill_features(table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
-    """The PokerSkill feature vector of ``seat``'s view of a compiled table's current hand.
+def row_skill_features(row: np.ndarray, log: np.ndarray, seat: int, acting: bool, config: GameConfig) -> np.ndarray:
+    """The PokerSkill feature vector of ``seat``'s view of a hand given as a state row and action log.
 
-    Equal to :func:`skill_features` of the view the Python engine would give
-    for the same hand (the environments' tests check it on both backends).
+    This is how the observation wrappers read an environment's compiled
+    table (:class:`~pokergym.envs.compiled.CompiledTable`: its
+    ``tables.state[0]`` and ``log[0]``); the result equals
+    :func:`skill_features` of the view the Python engine gives for the same
+    hand (the environments' tests check it on both backends).
 
     Args:
-        table: the compiled table of an environment's kernel backend (read only).
+        row: ``int64`` state row (:mod:`pokergym.engine.row_layout`), read only.
+        log: ``int64`` action log, one row per action, the first ``row[LOGGED]`` in use; read only.
         seat: the observed seat.
         acting: whether the view carries legal actions (the seat's turn, its mask not all zeros).
+        config: the game's blinds and starting stacks.
 
     Returns:
         A fresh ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries.
@@ -142,14 +144,12 @@ def table_skill_features(table: CompiledTable, seat: int, acting: bool) -> np.nd
         >>> from pokergym.engine.view import make_view
         >>> env = gym.make("HUNL-v0")
         >>> _ = env.reset(seed=1)
-        >>> v = table_skill_features(env.unwrapped.compiled, 0, True)
+        >>> table = env.unwrapped.compiled
+        >>> v = row_skill_features(table.tables.state[0], table.log[0], 0, True, table.config)
         >>> bool(np.array_equal(v, skill_features(make_view(env.unwrapped.hand, 0))))
         True
     """
-    config = table.config
     start0, start1 = config.stacks
     out = np.empty(N_FEATURES, np.float32)
-    row_features(
-        out, table.tables.state[0], table.log[0], seat, acting, config.small_blind, config.big_blind, start0, start1
-    )
+    row_features(out, row, log, seat, acting, config.small_blind, config.big_blind, start0, start1)
     return out

@@ -9,7 +9,7 @@ through a codec (:mod:`~pokergym.envs.actions`, :mod:`~pokergym.envs.discrete`,
 In the discrete action mode both environments step their hands on compiled
 kernels by default (:mod:`~pokergym.envs.compiled` over
 :mod:`~pokergym.envs.kernel`, whose state-row layout is
-:mod:`~pokergym.envs.kernel_layout`), checked step by step against the Python engine.
+:mod:`~pokergym.engine.row_layout`), checked step by step against the Python engine.
 
 Example:
     >>> from pokergym.envs import HUNLEnv

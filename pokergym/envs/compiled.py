@@ -35,10 +35,10 @@ import numpy as np
 from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import seed_key
+from pokergym.engine.row_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL
 from pokergym.engine.state import HandState
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.kernel import KEY_GIVEN, NO_SEED, KernelTables, reset_table, seat_view, step_table
-from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL
 from pokergym.errors import HandOverError, IllegalActionError, PokerGymError
 
 __all__ = ["CompiledTable"]

@@ -28,11 +28,11 @@ from pokergym.engine.actions import ActionKind, ActionRecord
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer, seed_key
 from pokergym.engine.events import EventFeed
+from pokergym.engine.row_layout import BUTTON, DECK, MAX_RAISE_TO, MIN_RAISE_TO, PAYOFF, SHOWDOWN, TERMINAL, TO_CALL
 from pokergym.engine.state import HandState
 from pokergym.engine.view import make_view
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.discrete import DiscreteActions
-from pokergym.envs.kernel_layout import BUTTON, DECK, MAX_RAISE_TO, MIN_RAISE_TO, PAYOFF, SHOWDOWN, TERMINAL, TO_CALL
 from pokergym.envs.render import render_hand
 from pokergym.envs.seeding import key_generator, seed_generator
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront

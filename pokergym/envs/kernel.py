@@ -15,7 +15,7 @@ terminations and the finished hands' last observations into arrays.
 when the hand ends, and may leave seat 1's decisions to the caller.
 
 **State.** Table ``i`` is the row ``state[i]`` of an ``int64`` array with the
-columns named in :mod:`pokergym.envs.kernel_layout` (button, street, stacks, street bets, contributions,
+columns named in :mod:`pokergym.engine.row_layout` (button, street, stacks, street bets, contributions,
 whether each seat has acted on the street, the last full raise increment,
 the seat to act and its bounds, the payoffs, the hand count, the next
 alternating button, the number of actions per street, the raises per street
@@ -72,8 +72,7 @@ from numba.extending import intrinsic
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT, SEED_MULT, SEED_XOR
-from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions
-from pokergym.envs.kernel_layout import (
+from pokergym.engine.row_layout import (
     ACTED,
     ACTIONS,
     ACTOR,
@@ -98,6 +97,7 @@ from pokergym.envs.kernel_layout import (
     TERMINAL,
     TO_CALL,
 )
+from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions
 from pokergym.envs.observation import MAX_RAISE_COUNT, ObservationLayout
 from pokergym.errors import ConfigError
 from pokergym.evaluator._kernels import Tables, kernel_tables, rank_of
@@ -898,7 +898,7 @@ class KernelTables:
         tabs: the evaluator's :func:`~pokergym.evaluator._kernels.kernel_tables`.
         penalty_mode: whether an illegal action ends its hand with a penalty (else :meth:`step` reports it).
         penalty: the penalty in big blinds (0 without the penalty setting).
-        state: ``int64 (num_tables, STATE_FIELDS)``, one row per table (columns: :mod:`pokergym.envs.kernel_layout`).
+        state: ``int64 (num_tables, STATE_FIELDS)``, one row per table (columns: :mod:`pokergym.engine.row_layout`).
         keys: ``uint64 (num_tables,)``, the dealing keys.
         observations: ``float32 (num_tables, n)``, the learner's observations.
         masks: ``int8 (num_tables, m)``, the learner's action masks.

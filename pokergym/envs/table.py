@@ -28,10 +28,10 @@ from gymnasium import spaces
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer
+from pokergym.engine.row_layout import MAX_LOG_ROWS
 from pokergym.engine.state import HandState
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, make_codec
 from pokergym.envs.discrete import DiscreteActions
-from pokergym.envs.kernel_layout import MAX_LOG_ROWS
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
 from pokergym.errors import ConfigError, HandOverError, IllegalActionError, OutOfTurnError
 

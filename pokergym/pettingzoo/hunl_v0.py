@@ -82,10 +82,10 @@ from pettingzoo.utils import wrappers
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer, seed_key
+from pokergym.engine.row_layout import ACTOR, BUTTON, PAYOFF, SHOWDOWN, TERMINAL
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import Backend
-from pokergym.envs.kernel_layout import ACTOR, BUTTON, PAYOFF, SHOWDOWN, TERMINAL
 from pokergym.envs.render import render_hand
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
 from pokergym.errors import ConfigError, HandOverError

@@ -73,9 +73,9 @@ from gymnasium.vector.utils import batch_space
 from pokergym.agents.base import Agent
 from pokergym.agents.simple import CallAgent
 from pokergym.engine.dealer import seed_key
+from pokergym.engine.row_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CALL
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import HUNLEnv
-from pokergym.envs.kernel_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CALL
 from pokergym.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from pokergym.context.compiled import skill_features, table_skill_features
+from pokergym.context.compiled import row_skill_features, skill_features
 from pokergym.context.vector import FEATURE_HIGH, FEATURE_LOW, FEATURE_NAMES, N_FEATURES, VIABLE_LABELS, skill_vector
 from pokergym.engine.view import PlayerView
 from pokergym.wrappers._base import AECViewWrapper, GymViewWrapper, TableFeature
@@ -65,7 +65,7 @@ class PokerSkillFeature(TableFeature):
 
     def table_value(self, table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
         """The vector of ``seat``'s view of the compiled table's hand."""
-        return table_skill_features(table, seat, acting)
+        return row_skill_features(table.tables.state[0], table.log[0], seat, acting, table.config)
 
 
 class PokerSkillObservation(GymViewWrapper, gym.utils.RecordConstructorArgs):

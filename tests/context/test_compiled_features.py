@@ -18,10 +18,11 @@ from context_helpers import play, random_views
 import pokergym  # noqa: F401  (registers HUNL-v0)
 from pokergym.context import analyze
 from pokergym.context._jit import DEPENDENCY_DIGEST
-from pokergym.context.compiled import skill_features, table_skill_features
+from pokergym.context.compiled import row_skill_features, skill_features
 from pokergym.context.vector import FEATURE_NAMES, skill_vector
 from pokergym.engine import GameConfig, PlayerView
 from pokergym.engine.view import make_view
+from pokergym.envs.compiled import CompiledTable
 from pokergym.errors import ContextError
 from pokergym.pettingzoo import hunl_v0
 
@@ -33,6 +34,11 @@ CONFIGS = (
     GameConfig(50, 100, stacks=(600, 450)),
     GameConfig(5, 10, stacks=(3000, 3000)),
 )
+
+
+def table_features(table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
+    """The vector of ``seat``'s view of the compiled table's hand, as the wrappers read it."""
+    return row_skill_features(table.tables.state[0], table.log[0], seat, acting, table.config)
 
 
 def check(view: PlayerView) -> np.ndarray:
@@ -93,7 +99,7 @@ def test_table_features_equal_the_views_on_hunl_v0() -> None:
         if not acting:
             view = view._replace(legal=None)
         assert hunl.compiled is not None
-        np.testing.assert_array_equal(table_skill_features(hunl.compiled, 0, acting), check(view))
+        np.testing.assert_array_equal(table_features(hunl.compiled, 0, acting), check(view))
         if not acting:
             observation, _ = env.reset()
             continue
@@ -103,7 +109,7 @@ def test_table_features_equal_the_views_on_hunl_v0() -> None:
         if terminated or truncated:
             # the final observation: the hand is over, no legal actions
             np.testing.assert_array_equal(
-                table_skill_features(hunl.compiled, 0, False), check(make_view(hunl.hand, 0)._replace(legal=None))
+                table_features(hunl.compiled, 0, False), check(make_view(hunl.hand, 0)._replace(legal=None))
             )
             observation, _ = env.reset()
 
@@ -121,7 +127,7 @@ def test_table_features_equal_the_views_on_the_aec_env() -> None:
             acting = bool(env.observe(other)["action_mask"].any())
             view = make_view(env.hand, seat)
             expected = check(view if acting else view._replace(legal=None))
-            np.testing.assert_array_equal(table_skill_features(table, seat, acting), expected)
+            np.testing.assert_array_equal(table_features(table, seat, acting), expected)
         if env.terminations[agent] or env.truncations[agent]:
             env.step(None)
             if not env.agents:

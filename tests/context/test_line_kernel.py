@@ -33,10 +33,10 @@ from pokergym.context.preflop import PreflopScenario, detect_scenario
 from pokergym.context.pressure import weight_steps
 from pokergym.engine import GameConfig, HandState
 from pokergym.engine.actions import ActionKind, ActionRecord, Street
+from pokergym.engine.row_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, STREET, TERMINAL, TO_CALL
 from pokergym.engine.view import PlayerView
 from pokergym.envs.compiled import CompiledTable
 from pokergym.envs.discrete import DiscreteActions
-from pokergym.envs.kernel_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, STREET, TERMINAL, TO_CALL
 
 TABLES = pressure_tables()
 POT_TYPES = list(PotType)

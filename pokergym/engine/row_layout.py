@@ -1,10 +1,12 @@
-"""The layout of the compiled kernels' per-table state row and action log.
+"""A hand as one row of integers: the layout of the compiled kernels' state row and action log.
 
 The kernels of :mod:`pokergym.envs.kernel` keep each table's hand in one
-row of an ``int64`` array; these constants name its columns (pairs are
-indexed by seat: ``STACK + seat`` and so on). They live apart from the
-kernels so that code reading a state row (the single environment's kernel
-backend) does not import numba.
+row of an ``int64`` array, and log its actions as rows of
+:class:`~pokergym.engine.actions.ActionRecord`'s fields; these constants
+name the columns (pairs are indexed by seat: ``STACK + seat`` and so on).
+They belong to the engine layer, beside the objects they flatten, so that
+every layer that reads such a row (the environments' kernel backends, the
+compiled context engine) imports them from below, without numba.
 """
 
 from __future__ import annotations
