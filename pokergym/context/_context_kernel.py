@@ -28,6 +28,7 @@ import math
 
 import numpy as np
 
+from pokergym.context import vector
 from pokergym.context._budget_kernel import (
     SLOW_PLAY_MIN_ATTACK,
     low_spr_threshold,
@@ -60,7 +61,7 @@ from pokergym.context._texture_kernel import (
 from pokergym.context._viable_kernel import MAX_OPTIONS, viable_kernel, viable_tables
 from pokergym.context.preflop import PreflopScenario
 from pokergym.context.record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role, Scenario, SlowPlay
-from pokergym.context.vector import FEATURE_NAMES
+from pokergym.context.vector import VIABLE_LABELS
 from pokergym.engine.row_layout import (
     BUTTON,
     CAN_RAISE,
@@ -79,57 +80,52 @@ _VIABLE = viable_tables()
 _PRESSURE = pressure_tables()
 
 
-def _block(prefix: str, count: int) -> int:
-    """Index of the first of ``count`` consecutive features whose names start with ``prefix``."""
-    start = next(i for i, name in enumerate(FEATURE_NAMES) if name.startswith(prefix))
-    if not all(FEATURE_NAMES[start + k].startswith(prefix) for k in range(count)):
-        raise AssertionError(f"the {prefix!r} features are not {count} consecutive entries")
-    return start
+def _run(indices: list[int]) -> int:
+    """The first of feature indices that must be consecutive (a one-hot block in its enum's order)."""
+    if indices != list(range(indices[0], indices[0] + len(indices))):
+        raise AssertionError(f"feature indices {indices} are not one consecutive run")
+    return indices[0]
 
 
-def _at(name: str) -> int:
-    return FEATURE_NAMES.index(name)
-
-
-_POT0 = _block("pot_", len(PotType))
-_ROLE0 = _block("role_", len(Role))
-_PREFLOP0 = _block("preflop_", len(PreflopScenario))
-_MADE0 = _block("made_", len(MadeClass))
-_DRAW0 = _block("draw_", len(DrawClass))
-_BOARD0 = _block("board_", len(BOARD_NAMES))
-_SCENARIO0 = _block("scenario_", len(Scenario))
-_BUDGET0 = _at("attack_base")
-_SLOW0 = _block("slow_play_", len(SlowPlay))
-_VIABLE0 = _block("viable_", 21)
-_FIRST0 = _block("first_", len(OptionKind))
-_INITIATIVE_SELF = _at("initiative_self")
-_INITIATIVE_OPP = _at("initiative_opp")
-_SPECIAL_BOARD = _at("special_board")
-_KICKER_POSITION = _at("kicker_position")
-_PAIR_LEVEL = _at("pair_level")
-_FLUSH_POSSIBLE = _at("board_flush_possible")
-_ONE_CARD_FLUSH = _at("board_one_card_flush")
-_STRAIGHT_COMBOS = _at("board_straight_combos")
-_STRAIGHT_POTENTIAL = _at("board_straight_potential")
-_IS_PAIRED = _at("board_is_paired")
-_ATTACK_UNLIMITED = _at("attack_unlimited")
-_DEFENSE_UNLIMITED = _at("defense_unlimited")
-_FACING = _at("facing")
-_FACING_PCT = _at("facing_pct")
-_FACING_WEIGHT = _at("facing_weight")
-_WEIGHTED_TOTAL = _at("weighted_total")
-_WEIGHTED_HERO = _at("weighted_hero")
-_SPR = _at("spr")
-_LOW_SPR = _at("low_spr")
-_LOW_SPR_THRESHOLD = _at("low_spr_threshold")
-_VALUE_TIER = _at("value_tier")
-_FIRST_FRACTION = _at("first_fraction")
+_POT0 = _run([vector._POT[p] for p in PotType])
+_ROLE0 = _run([vector._ROLE[r] for r in Role])
+_PREFLOP0 = _run([vector._PREFLOP[s.value] for s in PreflopScenario])
+_MADE0 = _run([vector._MADE[m] for m in MadeClass])
+_DRAW0 = _run([vector._DRAW[d] for d in DrawClass])
+_BOARD0 = _run([vector._BOARD[label] for label in BOARD_NAMES])
+_SCENARIO0 = _run([vector._SCENARIO[s] for s in Scenario])
+_SLOW0 = _run([vector._SLOW[v] for v in SlowPlay])
+_VIABLE0 = _run([vector._VIABLE[label] for label in VIABLE_LABELS])
+_FIRST0 = _run([vector._FIRST[k] for k in OptionKind])
+_BUDGET0 = vector._BUDGET_INDEX
+_INITIATIVE_SELF = vector._INITIATIVE_SELF
+_INITIATIVE_OPP = vector._INITIATIVE_OPP
+_SPECIAL_BOARD = vector._SPECIAL_BOARD
+_KICKER_POSITION = vector._KICKER_POSITION
+_PAIR_LEVEL = vector._PAIR_LEVEL
+_FLUSH_POSSIBLE = vector._FLUSH_POSSIBLE
+_ONE_CARD_FLUSH = vector._ONE_CARD_FLUSH
+_STRAIGHT_COMBOS = vector._STRAIGHT_COMBOS
+_STRAIGHT_POTENTIAL = vector._STRAIGHT_POTENTIAL
+_IS_PAIRED = vector._IS_PAIRED
+_ATTACK_UNLIMITED = vector._ATTACK_UNLIMITED
+_DEFENSE_UNLIMITED = vector._DEFENSE_UNLIMITED
+_FACING = vector._FACING
+_FACING_PCT = vector._FACING_PCT
+_FACING_WEIGHT = vector._FACING_WEIGHT
+_WEIGHTED_TOTAL = vector._WEIGHTED_TOTAL
+_WEIGHTED_HERO = vector._WEIGHTED_HERO
+_SPR = vector._SPR
+_LOW_SPR = vector._LOW_SPR
+_LOW_SPR_THRESHOLD = vector._LOW_SPR_THRESHOLD
+_VALUE_TIER = vector._VALUE_TIER
+_FIRST_FRACTION = vector._FIRST_FRACTION
 
 _BOARD_SIZE = np.array([0, 3, 4, 5], np.int64)
 _MONOTONE_BIT = 1 << BOARD_NAMES.index("monotone")
 _WET_BIT = 1 << BOARD_NAMES.index("wet")
 _N_BOARD_NAMES = len(BOARD_NAMES)
-_N_VIABLE = 21
+_N_VIABLE = len(VIABLE_LABELS)
 
 
 @kernel
@@ -139,7 +135,12 @@ def _clip(x: float, low: float, high: float) -> float:
 
 @kernel
 def _round4(x: float) -> float:
-    """``round(x, 4)`` for the non-negative pressure sums (the nearest multiple of 1e-4, ties to even)."""
+    """``round(x, 4)`` of a pressure sum: the double nearest the nearest multiple of 1e-4.
+
+    Exact for these sums: every weight has at most two decimals, three after
+    the river check-raise factor of 1.5, so ``x`` lies within float noise of
+    a multiple of 1e-3 and no tie can occur.
+    """
     scaled = x * 10000.0
     nearest = np.rint(scaled)
     return float(nearest / 10000.0)
