@@ -4,7 +4,9 @@ The wrapper adds ``obs["pokerskill"]``, the ``float32`` vector of
 :func:`pokergym.context.vector.skill_vector` (:data:`N_FEATURES` entries) for
 the seat's own view, computed in one compiled call
 (:mod:`pokergym.context.compiled`; straight from the compiled table when the
-environment steps on its kernel backend). :data:`FEATURE_NAMES` (also the wrapper's
+environment steps on its kernel backend). The first use on a machine
+compiles that engine, about a minute on two cores; numba caches the result
+on disk, and later processes load it in about a second. :data:`FEATURE_NAMES` (also the wrapper's
 ``feature_names``) names every index; :mod:`pokergym.context.vector` lists
 the blocks. Every entry lies in its bounds (``observation_space[key].low`` /
 ``.high``).
