@@ -120,17 +120,21 @@ def analyze(view: PlayerView) -> Context:
     hole = view.hole
     line = read_line(view)
     seat = view.seat
-    ip = view.is_button
-    to_call = view.to_call
-    total_pot = view.pot
-    effective = min(view.stacks[seat], view.stacks[1 - seat] + to_call)
-    behind = max(0, effective - to_call)
+    # The view's is_button, to_call and pot properties, inlined (each is a Python-level call).
+    ip = seat == view.button
+    legal = view.legal
+    to_call = legal.call_amount if legal is not None else 0
+    contributions = view.contributions
+    total_pot = contributions[0] + contributions[1]
+    stacks = view.stacks
+    effective = min(stacks[seat], stacks[1 - seat] + to_call)
+    behind = effective - to_call if effective > to_call else 0
     pot_after_call = total_pot + to_call
     spr = behind / pot_after_call if pot_after_call > 0 else 0.0
     position = _POS_IP if ip else _POS_OOP
     if street == _STREET_PREFLOP:
         preflop: str | None = None
-        if view.legal is not None:
+        if legal is not None:
             try:
                 preflop = detect_scenario(view).value
             except PokerGymError:
@@ -165,7 +169,9 @@ def analyze(view: PlayerView) -> Context:
     pot_type = line.pot_type
     weighted_total = line.weighted_total
     board = analyze_board(board_cards)
-    hand = classify_hand(tuple(sorted(hole)), board_cards, pot_type)
+    # The hole cards sorted: a view's are a tuple, and most come sorted already.
+    in_order = len(hole) == 2 and hole[0] < hole[1] and type(hole) is tuple
+    hand = classify_hand(hole if in_order else tuple(sorted(hole)), board_cards, pot_type)
     budget = make_budget(
         hand,
         board,
@@ -177,7 +183,7 @@ def analyze(view: PlayerView) -> Context:
         facing_weight=line.facing_weight,
     )
     options = viable_options(
-        legal=view.legal,
+        legal=legal,
         board_cards=board_cards,
         board=board,
         hand=hand,

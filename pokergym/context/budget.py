@@ -41,6 +41,7 @@ Example:
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any, Protocol
 
 from pokergym.engine.actions import Street
@@ -95,6 +96,8 @@ _COMBO_CLASSES = _PAIR_CLASSES | _HIGH_CLASSES
 SLOW_PLAY_MIN_ATTACK = 4.0
 """Made-hand attack from which the slow-play look-ahead runs."""
 _ATTACK_CAP = 6.0
+# PotType.value_shift as a dict: the property is a Python-level call.
+_VALUE_SHIFT = {pot: pot.value_shift for pot in PotType}
 
 
 class _Board(Protocol):
@@ -137,15 +140,9 @@ def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBud
         (0.5, 0.0, 5.0, 2.5, ('draw floor 5.0', 'draw defense 2.5'))
     """
     # hand[:-1]: every field of the hand but the last, its draw features.
-    key = (
-        hand[:-1],
-        board.street,
-        board.suit_max,
-        board.paired,
-        board.one_card_straight,
-        board.straight_combos,
-        pot_type,
-    )
+    # board.paired, inlined: the property is a Python-level call.
+    paired = bool(board.pair_ranks) or board.trips_rank is not None or board.quads_rank is not None
+    key = (hand[:-1], board.street, board.suit_max, paired, board.one_card_straight, board.straight_combos, pot_type)
     result = _memo.get(key)
     if result is None:
         result = _hand_budget(hand, board, pot_type)
@@ -450,14 +447,14 @@ def make_budget(
     street = board.street
     defense = dfn
     if dfn < UNLIMITED and (oop or facing_raise):
-        pen = table("budgets")["penalties"]
-        if oop and hand.made != _M_TRASH and street < _STREET_RIVER and spr > pen["oop_min_spr"]:
-            dfn = max(0.0, dfn - float(pen["oop_defense"]))
-            mods = (*mods, f"out of position -{pen['oop_defense']}")
+        min_spr, oop_penalty, oop_mod, reraise_penalty, reraise_mod = _defense_penalties()
+        if oop and hand.made != _M_TRASH and street < _STREET_RIVER and spr > min_spr:
+            dfn = max(0.0, dfn - oop_penalty)
+            mods = (*mods, oop_mod)
             defense = round(dfn, 2)
         if facing_raise and street == _STREET_RIVER:
-            dfn = max(0.0, dfn - float(pen["river_reraise_defense"]))
-            mods = (*mods, f"facing a river raise -{pen['river_reraise_defense']}")
+            dfn = max(0.0, dfn - reraise_penalty)
+            mods = (*mods, reraise_mod)
             defense = round(dfn, 2)
     # Every field, in order (see new_record).
     return new_record(
@@ -474,6 +471,23 @@ def make_budget(
     )
 
 
+@cache
+def _defense_penalties() -> tuple[Any, float, str, float, str]:
+    """The budget table's position and river re-raise penalties, each with its modifier text.
+
+    Returns ``(SPR above which the position penalty applies, position
+    penalty, its modifier, river re-raise penalty, its modifier)``, read once.
+    """
+    pen = table("budgets")["penalties"]
+    return (
+        pen["oop_min_spr"],
+        float(pen["oop_defense"]),
+        f"out of position -{pen['oop_defense']}",
+        float(pen["river_reraise_defense"]),
+        f"facing a river raise -{pen['river_reraise_defense']}",
+    )
+
+
 def value_tier(weighted_total: float, pot_type: PotType) -> int:
     """Weakest hand worth a value bet: 1 third pair+ .. 5 set / top two pair+.
 
@@ -487,8 +501,8 @@ def value_tier(weighted_total: float, pot_type: PotType) -> int:
         >>> value_tier(0.0, PotType.THREE_BET), value_tier(0.45, PotType.THREE_BET), value_tier(0.0, PotType.LIMP)
         (2, 2, 1)
     """
-    tier = math.floor(weighted_total + 1.0 - pot_type.value_shift + 0.5)
-    return max(1, min(5, tier))
+    tier = math.floor(weighted_total + 1.0 - _VALUE_SHIFT[pot_type] + 0.5)
+    return 1 if tier < 1 else 5 if tier > 5 else tier
 
 
 def low_spr_threshold(street: Street, spr: float) -> float | None:
