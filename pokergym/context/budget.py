@@ -140,9 +140,15 @@ def hand_budget(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> _HandBud
         (0.5, 0.0, 5.0, 2.5, ('draw floor 5.0', 'draw defense 2.5'))
     """
     # hand[:-1]: every field of the hand but the last, its draw features.
-    # board.paired, inlined: the property is a Python-level call.
-    paired = bool(board.pair_ranks) or board.trips_rank is not None or board.quads_rank is not None
-    key = (hand[:-1], board.street, board.suit_max, paired, board.one_card_straight, board.straight_combos, pot_type)
+    key = (
+        hand[:-1],
+        board.street,
+        board.suit_max,
+        board.paired,
+        board.one_card_straight,
+        board.straight_combos,
+        pot_type,
+    )
     result = _memo.get(key)
     if result is None:
         result = _hand_budget(hand, board, pot_type)
