@@ -484,6 +484,53 @@ def hand_codes(
 
 
 @_jit
+def _add_rank(once: int, twice: int, thrice: int, four: int, rank: int) -> tuple[int, int, int, int]:
+    """Add one card of ``rank`` to count masks (ranks held at least once, twice, three and four times)."""
+    bit = 1 << rank
+    return once | bit, twice | (once & bit), thrice | (twice & bit), four | (thrice & bit)
+
+
+@_jit
+def _best_full_house(twice: int, thrice: int) -> tuple[int, int]:
+    """``(three-of-a-kind rank, pair rank)`` of the best full house in count masks, ``(-1, -1)`` for none."""
+    trips = _high_bit(thrice)
+    if trips < 0:
+        return -1, -1
+    pair = _high_bit(twice & ~(1 << trips))
+    if pair < 0:
+        return -1, -1
+    return trips, pair
+
+
+@_jit
+def _full_house_is_best(
+    once: int, twice: int, thrice: int, taken_thrice: int, taken_four: int, trips: int, pair: int
+) -> bool:
+    """:func:`full_house_is_best` on count masks.
+
+    Every two-card holding the hero's cards leave available is tried;
+    holdings that make quads are left aside. ``once``, ``twice`` and ``thrice``: the board's
+    ranks held at least once, twice, three times; ``taken_thrice`` and
+    ``taken_four``: the ranks of which the board and the hero hold three
+    (one card left) and four (none left).
+    """
+    for a in range(13):
+        if taken_four >> a & 1:
+            continue
+        o1, t1, h1, f1 = _add_rank(once, twice, thrice, 0, a)
+        for b in range(a, 13):
+            if (taken_thrice if a == b else taken_four) >> b & 1:
+                continue
+            _, t2, h2, f2 = _add_rank(o1, t1, h1, f1, b)
+            if f2:
+                continue
+            theirs = _best_full_house(t2, h2)
+            if theirs[0] > trips or (theirs[0] == trips and theirs[1] > pair):
+                return False
+    return True
+
+
+@_jit
 def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, pair: int) -> bool:
     """Whether no two-card holding (quads left aside) makes a better full house than ``trips`` full of ``pair``.
 
@@ -494,31 +541,16 @@ def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, p
         trips: the rank of the hero's full house's three of a kind.
         pair: the rank of its pair.
     """
-    for a in range(13):
-        free_a = 4 - bcounts[a] - int(h0 == a) - int(h1 == a)
-        if free_a <= 0:
-            continue
-        for b in range(a, 13):
-            if a == b:
-                if free_a < 2:
-                    continue
-            elif 4 - bcounts[b] - int(h0 == b) - int(h1 == b) <= 0:
-                continue
-            # the opponent's best full house: the highest three of a kind, then the highest other pair
-            theirs_trips = -1
-            quads = False
-            for r in range(12, -1, -1):
-                n = bcounts[r] + int(a == r) + int(b == r)
-                if n >= 4:
-                    quads = True
-                    break
-                if theirs_trips < 0 and n >= 3:
-                    theirs_trips = r
-            if quads or theirs_trips < 0:
-                continue
-            for r in range(12, -1, -1):
-                if r != theirs_trips and bcounts[r] + int(a == r) + int(b == r) >= 2:
-                    if theirs_trips > trips or (theirs_trips == trips and r > pair):
-                        return False
-                    break
-    return True
+    once = twice = thrice = taken_thrice = taken_four = 0
+    for r in range(13):
+        count = bcounts[r]
+        if count >= 4:
+            return True  # quads on the board: every holding makes quads
+        bit = 1 << r
+        once |= bit if count >= 1 else 0
+        twice |= bit if count >= 2 else 0
+        thrice |= bit if count >= 3 else 0
+        taken = count + int(h0 == r) + int(h1 == r)
+        taken_thrice |= bit if taken >= 3 else 0
+        taken_four |= bit if taken >= 4 else 0
+    return _full_house_is_best(once, twice, thrice, taken_thrice, taken_four, trips, pair)

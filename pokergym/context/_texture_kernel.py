@@ -100,7 +100,17 @@ import numpy.typing as npt
 
 from pokergym.engine.actions import Street
 
-from ._hand_kernel import SPECIAL, _high_bit, _popcount, _straight_top, _window, hand_codes
+from ._hand_kernel import (
+    SPECIAL,
+    _add_rank,
+    _best_full_house,
+    _full_house_is_best,
+    _high_bit,
+    _popcount,
+    _straight_top,
+    _window,
+    hand_codes,
+)
 from ._jit import kernel
 from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
 from .skills import BOARD_LABELS
@@ -600,55 +610,6 @@ def _kicker_tier(
 def _position_off_board(rank: int, board_mask: int) -> int:
     """1 + the ranks above ``rank`` that the board lacks."""
     return 1 + _popcount(~board_mask & _ALL_RANKS & ~((2 << rank) - 1))
-
-
-@kernel
-def _add_rank(once: int, twice: int, thrice: int, four: int, rank: int) -> tuple[int, int, int, int]:
-    """Add one card of ``rank`` to count masks (ranks held at least once, twice, three and four times)."""
-    bit = 1 << rank
-    return once | bit, twice | (once & bit), thrice | (twice & bit), four | (thrice & bit)
-
-
-@kernel
-def _best_full_house(twice: int, thrice: int) -> tuple[int, int]:
-    """``(three-of-a-kind rank, pair rank)`` of the best full house in count masks, ``(-1, -1)`` for none."""
-    trips = _high_bit(thrice)
-    if trips < 0:
-        return -1, -1
-    pair = _high_bit(twice & ~(1 << trips))
-    if pair < 0:
-        return -1, -1
-    return trips, pair
-
-
-@kernel
-def _full_house_is_best(
-    once: int, twice: int, thrice: int, taken_thrice: int, taken_four: int, trips: int, pair: int
-) -> bool:
-    """:func:`~pokergym.context._hand_kernel.full_house_is_best` on count masks.
-
-    The same question (can some two-card holding the hero's cards leave
-    available make a better full house than ``trips`` full of ``pair``,
-    quads left aside?) answered with bit operations instead of count loops,
-    several times faster. ``once``, ``twice`` and ``thrice``: the board's
-    ranks held at least once, twice, three times; ``taken_thrice`` and
-    ``taken_four``: the ranks of which the board and the hero hold three
-    (one card left) and four (none left).
-    """
-    for a in range(13):
-        if taken_four >> a & 1:
-            continue
-        o1, t1, h1, f1 = _add_rank(once, twice, thrice, 0, a)
-        for b in range(a, 13):
-            if (taken_thrice if a == b else taken_four) >> b & 1:
-                continue
-            _, t2, h2, f2 = _add_rank(o1, t1, h1, f1, b)
-            if f2:
-                continue
-            theirs = _best_full_house(t2, h2)
-            if theirs[0] > trips or (theirs[0] == trips and theirs[1] > pair):
-                return False
-    return True
 
 
 @kernel

@@ -116,3 +116,9 @@ def test_full_house_check_matches_the_reference(make: Callable[[int, int], list[
         assert full_house_is_best(tuple(bcounts), h0, h1, *mine) == expected, (hole, board)
         checked += 1
     assert checked > 20
+
+
+def test_full_house_check_on_a_quads_board() -> None:
+    # every holding makes quads there, so none beats a full house (the check leaves quads aside)
+    bcounts = (4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert full_house_is_best(bcounts, 5, 5, 5, 0) is reference_full_house_is_best(bcounts, 5, 5, (5, 0)) is True
