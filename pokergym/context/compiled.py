@@ -39,6 +39,7 @@ from pokergym.engine.row_layout import (
     CAN_RAISE,
     CONTRIBUTION,
     DECK,
+    LOG_FIELDS,
     LOGGED,
     STACK,
     STATE_FIELDS,
@@ -84,8 +85,6 @@ def skill_features(view: PlayerView) -> np.ndarray:
     board = view.board
     if len(board) != _BOARD_SIZE[street]:
         raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
-    if street:
-        _check_cards(view.hole, board)
     seat = view.seat
     button = view.button
     legal = view.legal
@@ -97,9 +96,11 @@ def skill_features(view: PlayerView) -> np.ndarray:
     if legal is not None:
         row[TO_CALL] = legal.call_amount
         row[CAN_RAISE] = legal.can_raise
-    hole_at = DECK if seat == button else DECK + 2
-    row[hole_at : hole_at + 2] = view.hole
-    row[DECK + 4 : DECK + 4 + len(board)] = board
+    if street:  # the cards are read after the flop only (as analyze reads them)
+        _check_cards(view.hole, board)
+        hole_at = DECK if seat == button else DECK + 2
+        row[hole_at], row[hole_at + 1] = view.hole
+        row[DECK + 4 : DECK + 4 + len(board)] = board
     history = view.history
     row[LOGGED] = len(history)
     config = view.config
@@ -119,7 +120,9 @@ def skill_features(view: PlayerView) -> np.ndarray:
     return out
 
 
-def row_skill_features(row: np.ndarray, log: np.ndarray, seat: int, acting: bool, config: GameConfig) -> np.ndarray:
+def row_skill_features(
+    row: np.ndarray, log: np.ndarray, seat: int, acting: bool, config: GameConfig, *, check: bool = True
+) -> np.ndarray:
     """The PokerSkill feature vector of ``seat``'s view of a hand given as a state row and action log.
 
     This is how the observation wrappers read an environment's compiled
@@ -134,9 +137,15 @@ def row_skill_features(row: np.ndarray, log: np.ndarray, seat: int, acting: bool
         seat: the observed seat.
         acting: whether the view carries legal actions (the seat's turn, its mask not all zeros).
         config: the game's blinds and starting stacks.
+        check: validate the arguments first (the kernel reads memory unchecked); the wrappers,
+            which pass a compiled table's own arrays, skip it.
 
     Returns:
         A fresh ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries.
+
+    Raises:
+        ValueError: with ``check``, if the seat is not 0 or 1, or the row or log is not an ``int64``
+            array of the layout's shape with every logged action in it.
 
     Example:
         >>> import gymnasium as gym
@@ -149,7 +158,29 @@ def row_skill_features(row: np.ndarray, log: np.ndarray, seat: int, acting: bool
         >>> bool(np.array_equal(v, skill_features(make_view(env.unwrapped.hand, 0))))
         True
     """
+    if check:
+        _check_row(row, log, seat)
     start0, start1 = config.stacks
     out = np.empty(N_FEATURES, np.float32)
     row_features(out, row, log, seat, acting, config.small_blind, config.big_blind, start0, start1)
     return out
+
+
+def _check_row(row: np.ndarray, log: np.ndarray, seat: int) -> None:
+    """Raise ``ValueError`` unless :func:`row_skill_features` may read these arguments."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+    if not (isinstance(row, np.ndarray) and row.dtype == np.int64 and row.shape == (STATE_FIELDS,)):
+        raise ValueError(f"row must be an int64 array of shape ({STATE_FIELDS},), got {row!r}")
+    if not (isinstance(log, np.ndarray) and log.dtype == np.int64 and log.ndim == 2 and log.shape[1] == LOG_FIELDS):
+        raise ValueError(f"log must be an int64 array of shape (n, {LOG_FIELDS}), got {log!r}")
+    if not 0 <= row[LOGGED] <= log.shape[0]:
+        raise ValueError(f"the row logs {row[LOGGED]} actions but the log holds {log.shape[0]} rows")
+    street = int(row[STREET])
+    if not (0 <= street <= 3 and row[BUTTON] in (0, 1)):
+        raise ValueError(f"the row's street {street} or button {row[BUTTON]} is out of range")
+    if street:
+        hole_at = DECK if seat == row[BUTTON] else DECK + 2
+        cards = [*row[hole_at : hole_at + 2].tolist(), *row[DECK + 4 : DECK + 4 + _BOARD_SIZE[street]].tolist()]
+        if len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
+            raise ValueError(f"the seat's hole cards and the board must be distinct codes in 0..51, got {cards}")

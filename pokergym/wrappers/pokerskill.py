@@ -67,7 +67,7 @@ class PokerSkillFeature(TableFeature):
 
     def table_value(self, table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
         """The vector of ``seat``'s view of the compiled table's hand."""
-        return row_skill_features(table.tables.state[0], table.log[0], seat, acting, table.config)
+        return row_skill_features(table.tables.state[0], table.log[0], seat, acting, table.config, check=False)
 
 
 class PokerSkillObservation(GymViewWrapper, gym.utils.RecordConstructorArgs):

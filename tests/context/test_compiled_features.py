@@ -21,6 +21,7 @@ from pokergym.context._jit import DEPENDENCY_DIGEST
 from pokergym.context.compiled import row_skill_features, skill_features
 from pokergym.context.vector import FEATURE_NAMES, skill_vector
 from pokergym.engine import GameConfig, PlayerView
+from pokergym.engine.row_layout import DECK, STREET
 from pokergym.engine.view import make_view
 from pokergym.envs.compiled import CompiledTable
 from pokergym.errors import ContextError
@@ -152,3 +153,26 @@ def test_the_kernel_cache_is_keyed_on_the_package_sources() -> None:
 
     cache = row_features._cache
     assert cache._index_key(row_features.signatures[0], row_features.targetctx.codegen())[-1] == DEPENDENCY_DIGEST
+
+
+def test_row_features_reject_rows_they_cannot_read() -> None:
+    env = gym.make("HUNL-v0")
+    env.reset(seed=2)
+    table = env.unwrapped.compiled
+    row, log, config = table.tables.state[0], table.log[0], table.config
+    good = row_skill_features(row, log, 0, True, config)
+    with pytest.raises(ValueError, match="seat"):
+        row_skill_features(row, log, 2, True, config)
+    with pytest.raises(ValueError, match="row must be"):
+        row_skill_features(row[:-1], log, 0, True, config)
+    with pytest.raises(ValueError, match="row must be"):
+        row_skill_features(row.astype(np.int32), log, 0, True, config)
+    with pytest.raises(ValueError, match="log must be"):
+        row_skill_features(row, log[:, :3], 0, True, config)
+    with pytest.raises(ValueError, match="holds"):
+        row_skill_features(row, log[:0], 0, True, config)  # the blinds are logged
+    bad = row.copy()
+    bad[STREET], bad[DECK + 4] = 1, 77
+    with pytest.raises(ValueError, match="distinct"):
+        row_skill_features(bad, log, 0, True, config)
+    np.testing.assert_array_equal(row_skill_features(row, log, 0, True, config, check=False), good)
