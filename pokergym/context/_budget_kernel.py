@@ -6,9 +6,9 @@ for bit; :func:`round2` is CPython's ``round(x, 2)``. The hand and board
 facts arrive as scalars, and the numbers of ``data/budgets.json`` as the
 arrays of :class:`BudgetTables` (:func:`budget_tables`), the last argument.
 
-The budget kernels share 22 leading arguments, in this order
-(:func:`budget_args` builds them from a ``HandInfo``, a ``BoardInfo`` and a
-pot type):
+The budget kernels take the hand and board facts as one tuple ``facts`` of
+21 entries, in this order, then the tables (:func:`budget_args` builds both
+from a ``HandInfo``, a ``BoardInfo`` and a pot type):
 
 ==  ====================  =====================================================================
 #   argument              encoding
@@ -34,7 +34,6 @@ pot type):
 18  ``one_card_straight`` 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
 19  ``straight_combos``   int, two-card holdings that make a straight
 20  ``pot``               ``PotType`` index: limp 0, srp 1, 3bp 2, 4bp 3, 5bp+ 4
-21  ``tabs``              :class:`BudgetTables`
 ==  ====================  =====================================================================
 
 Outputs: :func:`made_budget` and :func:`hand_budget` return ``(attack base,
@@ -49,7 +48,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -202,6 +201,12 @@ _S_OOP_MIN_SPR = _S.block()
 _S_RIVER_RERAISE = _S.block()
 
 
+Facts = tuple[
+    int, int, int, int, int, int, bool, int, int, int, int, int, bool, float, float, int, int, bool, int, int, int
+]
+"""The 21 hand and board facts the budget kernels read (see the module docstring)."""
+
+
 class BudgetTables(NamedTuple):
     """The numbers of ``data/budgets.json`` in two flat arrays.
 
@@ -331,15 +336,15 @@ def budget_tables() -> BudgetTables:
     return BudgetTables(pairs, scalars)
 
 
-def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Any, ...]:
-    """The 22 shared kernel arguments of a hand, a board and a pot type (plain Python).
+def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Facts, BudgetTables]:
+    """The budget kernels' ``(facts, tables)`` for a hand, a board and a pot type (plain Python).
 
     Example:
         >>> from pokergym.cards import parse_cards
         >>> from pokergym.context.board import analyze_board
         >>> from pokergym.context.hand import classify_hand
         >>> hand = classify_hand(parse_cards("AsKd"), parse_cards("Kh7d2c"))
-        >>> budget_args(hand, analyze_board(parse_cards("Kh7d2c")), PotType.SRP)[:21]
+        >>> budget_args(hand, analyze_board(parse_cards("Kh7d2c")), PotType.SRP)[0]
         (7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, nan, nan, 1, 1, False, 0, 0, 1)
     """
     o = hand.override
@@ -369,8 +374,7 @@ def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[An
         _ONE_CARD_STRAIGHT[board.one_card_straight],
         board.straight_combos,
         list(PotType).index(pot_type),
-        budget_tables(),
-    )
+    ), budget_tables()
 
 
 # ---------------------------------------------------------------- helpers
@@ -638,39 +642,39 @@ def _high_card(
 
 # ---------------------------------------------------------------- public kernels
 @kernel
-def made_budget(
-    made: int,
-    draw: int,
-    kicker_position: int,
-    kicker_rank: int,
-    pair_level: int,
-    pair_rank: int,
-    pocket_pair: bool,
-    flush_rank: int,
-    flush_high_rank: int,
-    straight_cards: int,
-    nut_straight: int,
-    two_pair_rank: int,
-    has_override: bool,
-    override_attack: float,
-    override_defense: float,
-    street: int,
-    suit_max: int,
-    paired: bool,
-    one_card_straight: int,
-    straight_combos: int,
-    pot: int,
-    tabs: BudgetTables,
-) -> tuple[float, float, float, float]:
+def made_budget(facts: Facts, tabs: BudgetTables) -> tuple[float, float, float, float]:
     """The made hand's ``(attack base, defense base, attack, defense)``, unrounded (``budget._made_budget``).
 
     The draw is not read (the slow-play look-ahead takes index 2, the attack).
 
     Example:
-        >>> made_budget(7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
-        ...             1, 1, False, 0, 0, 1, budget_tables())
+        >>> made_budget((7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
+        ...              1, 1, False, 0, 0, 1), budget_tables())
         (3.0, 4.0, 3.0, 4.0)
     """
+    (
+        made,
+        _,
+        kicker_position,
+        kicker_rank,
+        pair_level,
+        pair_rank,
+        pocket_pair,
+        flush_rank,
+        flush_high_rank,
+        straight_cards,
+        nut_straight,
+        two_pair_rank,
+        has_override,
+        override_attack,
+        override_defense,
+        street,
+        suit_max,
+        paired,
+        one_card_straight,
+        straight_combos,
+        pot,
+    ) = facts
     if has_override:
         return override_attack, override_defense, override_attack, override_defense
     if made == _NUTS:
@@ -711,30 +715,7 @@ def made_budget(
 
 
 @kernel
-def hand_budget(
-    made: int,
-    draw: int,
-    kicker_position: int,
-    kicker_rank: int,
-    pair_level: int,
-    pair_rank: int,
-    pocket_pair: bool,
-    flush_rank: int,
-    flush_high_rank: int,
-    straight_cards: int,
-    nut_straight: int,
-    two_pair_rank: int,
-    has_override: bool,
-    override_attack: float,
-    override_defense: float,
-    street: int,
-    suit_max: int,
-    paired: bool,
-    one_card_straight: int,
-    straight_combos: int,
-    pot: int,
-    tabs: BudgetTables,
-) -> tuple[float, float, float, float]:
+def hand_budget(facts: Facts, tabs: BudgetTables) -> tuple[float, float, float, float]:
     """The hand's ``(attack base, defense base, attack, defense)``, draws applied, rounded (``budget.hand_budget``).
 
     Example:
@@ -746,30 +727,8 @@ def hand_budget(
         >>> hand_budget(*budget_args(hand, analyze_board(board), PotType.THREE_BET))
         (0.5, 0.0, 5.0, 2.5)
     """
-    att_base, def_base, att, dfn = made_budget(
-        made,
-        draw,
-        kicker_position,
-        kicker_rank,
-        pair_level,
-        pair_rank,
-        pocket_pair,
-        flush_rank,
-        flush_high_rank,
-        straight_cards,
-        nut_straight,
-        two_pair_rank,
-        has_override,
-        override_attack,
-        override_defense,
-        street,
-        suit_max,
-        paired,
-        one_card_straight,
-        straight_combos,
-        pot,
-        tabs,
-    )
+    att_base, def_base, att, dfn = made_budget(facts, tabs)
+    made, draw, pair_rank, paired = facts[0], facts[1], facts[5], facts[17]
     if draw != _NO_DRAW:
         d_att, d_def = tabs.pairs[_P_DRAW + draw, 0], tabs.pairs[_P_DRAW + draw, 1]
         if d_att > att:
@@ -785,27 +744,7 @@ def hand_budget(
 
 @kernel
 def make_budget(
-    made: int,
-    draw: int,
-    kicker_position: int,
-    kicker_rank: int,
-    pair_level: int,
-    pair_rank: int,
-    pocket_pair: bool,
-    flush_rank: int,
-    flush_high_rank: int,
-    straight_cards: int,
-    nut_straight: int,
-    two_pair_rank: int,
-    has_override: bool,
-    override_attack: float,
-    override_defense: float,
-    street: int,
-    suit_max: int,
-    paired: bool,
-    one_card_straight: int,
-    straight_combos: int,
-    pot: int,
+    facts: Facts,
     tabs: BudgetTables,
     oop: bool,
     spr: float,
@@ -816,34 +755,12 @@ def make_budget(
     """A decision's budgets (``budget.make_budget``): ``attack_base`` .. ``defense_remaining`` of its ``Budget``.
 
     Example:
-        >>> make_budget(14, 8, -1, -1, -1, -1, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
-        ...             3, 2, True, 0, 0, 2, budget_tables(), True, 6.6, False, 0.45, 0.0)
+        >>> make_budget((14, 8, -1, -1, -1, -1, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
+        ...              3, 2, True, 0, 0, 2), budget_tables(), True, 6.6, False, 0.45, 0.0)
         (0.5, 0.0, 0.5, 0.0, 0.05, -0.45)
     """
-    att_base, def_base, att, dfn = hand_budget(
-        made,
-        draw,
-        kicker_position,
-        kicker_rank,
-        pair_level,
-        pair_rank,
-        pocket_pair,
-        flush_rank,
-        flush_high_rank,
-        straight_cards,
-        nut_straight,
-        two_pair_rank,
-        has_override,
-        override_attack,
-        override_defense,
-        street,
-        suit_max,
-        paired,
-        one_card_straight,
-        straight_combos,
-        pot,
-        tabs,
-    )
+    att_base, def_base, att, dfn = hand_budget(facts, tabs)
+    made, street = facts[0], facts[15]
     defense = dfn
     if dfn < UNLIMITED and (oop or facing_raise):
         if oop and made != _TRASH and street < _RIVER and spr > tabs.scalars[_S_OOP_MIN_SPR]:

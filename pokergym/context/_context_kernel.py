@@ -37,7 +37,7 @@ from pokergym.context._budget_kernel import (
 )
 from pokergym.context._jit import kernel
 from pokergym.context._line_kernel import preflop_spot, pressure_tables, read_line
-from pokergym.context._slow_play_kernel import budget_args, look_ahead
+from pokergym.context._slow_play_kernel import look_ahead, row_budget_args
 from pokergym.context._texture_kernel import (
     B_DOUBLE_PAIRED,
     B_LABELS,
@@ -212,7 +212,7 @@ def row_features(
     hand = np.empty(HAND_FIELDS, np.float64)
     hand_facts(hole0, hole1, cards, n, pot_type, n < 5, board, _TEXTURE, hand)
     budget = make_budget(
-        *budget_args(hand, board, pot_type),
+        *row_budget_args(hand, board, pot_type),
         not ip,
         spr,
         facing_raise,

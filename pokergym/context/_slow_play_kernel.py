@@ -17,9 +17,8 @@ suit, no flush is possible with it, and the made hand and its budget do not
 depend on which of those suits the card has. Counting stops as soon as the
 unwanted cards alone make the verdict "no slow play".
 
-:func:`budget_args` turns the fact rows of the texture kernels into the
-leading arguments of the budget kernels; the composed feature kernel uses
-it too.
+:func:`row_budget_args` turns the fact rows of the texture kernels into the
+budget kernels' facts and tables; the composed feature kernel uses it too.
 """
 
 from __future__ import annotations
@@ -58,16 +57,16 @@ from ._texture_kernel import (
     texture_tables,
 )
 
-__all__ = ["ATTACK_CAP", "budget_args", "look_ahead"]
+__all__ = ["ATTACK_CAP", "look_ahead", "row_budget_args"]
 
 _TEXTURE = texture_tables()
 _BUDGET = budget_tables()
 
 
 @kernel
-def budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> Any:
-    """The 22 leading arguments of the budget kernels (their tables last) from hand and board fact rows."""
-    return (
+def row_budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> Any:
+    """The budget kernels' ``(facts, tables)`` from hand and board fact rows (see :mod:`._budget_kernel`)."""
+    facts = (
         int(hand[H_MADE]),
         int(hand[H_DRAW]),
         int(hand[H_KICKER_POSITION]),
@@ -89,8 +88,8 @@ def budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> Any:
         board[B_ONE_CARD_STRAIGHT],
         board[B_STRAIGHT_COMBOS],
         pot,
-        _BUDGET,
     )
+    return facts, _BUDGET
 
 
 @kernel
@@ -138,7 +137,7 @@ def look_ahead(hole0: int, hole1: int, cards: np.ndarray, n: int, pot: int, weig
             nxt[n] = card
             board_facts(nxt, n + 1, board)
             hand_facts(hole0, hole1, nxt, n + 1, pot, False, board, _TEXTURE, hand)
-            attack = min(made_budget(*budget_args(hand, board, pot))[2], ATTACK_CAP)
+            attack = min(made_budget(*row_budget_args(hand, board, pot))[2], ATTACK_CAP)
             spoiled = 1 if attack - weighted_total < streets_left else 0
             unwanted += spoiled
             if is_plain:

@@ -199,9 +199,9 @@ def cases() -> tuple[Case, ...]:
 
 def test_the_packer_gives_22_arguments_and_the_override() -> None:
     case = next(c for c in cases() if c.hand.override is not None)
-    args = kb.budget_args(case.hand, case.board, case.pot_type)
-    assert len(args) == 22 and args[-1] is kb.budget_tables()
-    assert args[12] is True and args[13] == case.hand.override.attack and args[14] == case.hand.override.defense
+    facts, tables = kb.budget_args(case.hand, case.board, case.pot_type)
+    assert len(facts) == 21 and tables is kb.budget_tables()
+    assert facts[12] is True and facts[13] == case.hand.override.attack and facts[14] == case.hand.override.defense
 
 
 def test_the_kernels_match_the_python_budgets() -> None:
