@@ -92,6 +92,25 @@ __all__ = [
 _BOARD_SIZE = (0, 3, 4, 5)
 
 
+def board_of(view: PlayerView) -> tuple[int, ...]:
+    """The view's board, checked against its street.
+
+    Raises:
+        ContextError: if the board does not have the street's number of cards.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> view = HandState.new(deck=tuple(range(9)), button=0).view(0)
+        >>> board_of(view), len(board_of(view._replace(street=Street.FLOP, board=(4, 5, 6))))
+        ((), 3)
+    """
+    board = view.board
+    street = view.street
+    if len(board) != _BOARD_SIZE[street]:
+        raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
+    return board
+
+
 def analyze(view: PlayerView) -> Context:
     """Compute the :class:`Context` of one seat's view.
 
@@ -114,9 +133,7 @@ def analyze(view: PlayerView) -> Context:
         ('limp', 'ip', 'btn_first', ())
     """
     street = view.street
-    board_cards = view.board
-    if len(board_cards) != _BOARD_SIZE[street]:
-        raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board_cards!r}")
+    board_cards = board_of(view)
     hole = view.hole
     line = read_line(view)
     seat = view.seat

@@ -28,7 +28,7 @@ import math
 
 import numpy as np
 
-from pokergym.context import vector
+from pokergym.context import _BOARD_SIZE, vector
 from pokergym.context._budget_kernel import (
     SLOW_PLAY_MIN_ATTACK,
     low_spr_threshold,
@@ -121,7 +121,7 @@ _LOW_SPR_THRESHOLD = vector._LOW_SPR_THRESHOLD
 _VALUE_TIER = vector._VALUE_TIER
 _FIRST_FRACTION = vector._FIRST_FRACTION
 
-_BOARD_SIZE = np.array([0, 3, 4, 5], np.int64)
+_BOARD_CARDS = np.array(_BOARD_SIZE, np.int64)
 _MONOTONE_BIT = 1 << BOARD_NAMES.index("monotone")
 _WET_BIT = 1 << BOARD_NAMES.index("wet")
 _N_BOARD_NAMES = len(BOARD_NAMES)
@@ -205,7 +205,7 @@ def row_features(
             if spot >= 0:
                 out[_PREFLOP0 + spot] = 1.0
         return
-    n = _BOARD_SIZE[street]
+    n = _BOARD_CARDS[street]
     cards = row[DECK + 4 : DECK + 4 + n]
     board = np.empty(BOARD_FIELDS, np.int64)
     board_facts(cards, n, board)

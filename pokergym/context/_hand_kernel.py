@@ -15,14 +15,10 @@ order, the pot type as its index in ``PotType`` (limp 0 .. 5-bet-plus 4).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
+from ._jit import kernel
 
 __all__ = ["SPECIAL", "board_bits", "full_house_is_best", "hand_codes"]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 
 SPECIAL = 1
 """First field of :func:`hand_codes` when the board decides the hand (see the module docstring)."""
@@ -56,11 +52,7 @@ def board_bits(board: tuple[int, ...]) -> int:
     return bits
 
 
-def _jit(fn: _F) -> _F:
-    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
-
-
-@_jit
+@kernel
 def _popcount(mask: int) -> int:
     n = 0
     while mask:
@@ -69,7 +61,7 @@ def _popcount(mask: int) -> int:
     return n
 
 
-@_jit
+@kernel
 def _high_bit(mask: int) -> int:
     r = -1
     while mask:
@@ -78,18 +70,18 @@ def _high_bit(mask: int) -> int:
     return r
 
 
-@_jit
+@kernel
 def _window(i: int) -> int:
     """The ``i``-th straight window, highest first: ace-high (i = 0) down to the wheel (i = 9)."""
     return _WHEEL if i == 9 else 0b11111 << (8 - i)
 
 
-@_jit
+@kernel
 def _window_top(i: int) -> int:
     return 12 - i
 
 
-@_jit
+@kernel
 def _straight_top(mask: int) -> int:
     for i in range(10):
         w = _window(i)
@@ -98,7 +90,7 @@ def _straight_top(mask: int) -> int:
     return -1
 
 
-@_jit
+@kernel
 def _nut_top(mask: int) -> int:
     """Top of the highest window holding three or more ranks of ``mask``, or -1."""
     for i in range(10):
@@ -107,7 +99,7 @@ def _nut_top(mask: int) -> int:
     return -1
 
 
-@_jit
+@kernel
 def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, bool, bool, bool]:
     """``(out ranks, uses two hole cards, one-card draw at the bottom, every out makes the nuts, backdoor)``."""
     all_mask = board_mask | (1 << low) | (1 << high)
@@ -142,7 +134,7 @@ def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, boo
     return _popcount(found), two_card, bottom, clean, backdoor
 
 
-@_jit
+@kernel
 def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot: int) -> bool:
     if pot == _THREE_BET:
         return (
@@ -159,7 +151,7 @@ def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot: int) -> bool:
     return True
 
 
-@_jit
+@kernel
 def _overcard_draw(
     high: int,
     low: int,
@@ -211,7 +203,7 @@ def _overcard_draw(
     return (_STRONG_OVERCARD, _MEDIUM_OVERCARD, _WEAK_OVERCARD, _NO_DRAW, _NO_DRAW)[tier]
 
 
-@_jit
+@kernel
 def _draw(
     h0: int,
     s0: int,
@@ -323,7 +315,7 @@ def _draw(
     return draw, features
 
 
-@_jit
+@kernel
 def hand_codes(
     c0: int, c1: int, board_bits: int, pot: int, with_draw: bool
 ) -> tuple[int, int, int, int, int, int, int, int, int, int, int, int, int, int, int]:
@@ -483,14 +475,14 @@ def hand_codes(
     )
 
 
-@_jit
+@kernel
 def _add_rank(once: int, twice: int, thrice: int, four: int, rank: int) -> tuple[int, int, int, int]:
     """Add one card of ``rank`` to count masks (ranks held at least once, twice, three and four times)."""
     bit = 1 << rank
     return once | bit, twice | (once & bit), thrice | (twice & bit), four | (thrice & bit)
 
 
-@_jit
+@kernel
 def _best_full_house(twice: int, thrice: int) -> tuple[int, int]:
     """``(three-of-a-kind rank, pair rank)`` of the best full house in count masks, ``(-1, -1)`` for none."""
     trips = _high_bit(thrice)
@@ -502,7 +494,7 @@ def _best_full_house(twice: int, thrice: int) -> tuple[int, int]:
     return trips, pair
 
 
-@_jit
+@kernel
 def _full_house_is_best(
     once: int, twice: int, thrice: int, taken_thrice: int, taken_four: int, trips: int, pair: int
 ) -> bool:
@@ -530,7 +522,7 @@ def _full_house_is_best(
     return True
 
 
-@_jit
+@kernel
 def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, pair: int) -> bool:
     """Whether no two-card holding (quads left aside) makes a better full house than ``trips`` full of ``pair``.
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from itertools import chain
 from typing import NamedTuple
 
@@ -120,6 +121,7 @@ class PressureTables(NamedTuple):
     river_check_raise: Floats
 
 
+@cache
 def pressure_tables() -> PressureTables:
     """Build :class:`PressureTables` from ``data/pressure.json`` (plain Python).
 

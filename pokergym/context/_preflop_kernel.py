@@ -6,28 +6,21 @@ evaluator's board enumeration and rank lookup (:mod:`pokergym.evaluator._kernels
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from pokergym.evaluator._kernels import Tables, rank_of
 
+from ._jit import kernel
+
 __all__ = ["class_showdowns"]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 _CLASSES = 169
 _COMBO_BITS = 11  # combo indices (< 1326) fit in the low 11 bits of a packed sort key
 _LARGE_GROUP = 48  # groups of equal ranks above this size count ties by class, not pair by pair
 
 
-def _jit(fn: _F) -> _F:
-    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
-
-
-@_jit
+@kernel
 def class_showdowns(
     boards: npt.NDArray[np.int64],
     mult: npt.NDArray[np.int64],
@@ -123,7 +116,7 @@ def class_showdowns(
     return losses, ties
 
 
-@_jit
+@kernel
 def _count_ties_by_pair(
     members: npt.NDArray[np.int64],
     combo_cards: npt.NDArray[np.int64],
@@ -145,7 +138,7 @@ def _count_ties_by_pair(
                 board_ties[k, i] += 1
 
 
-@_jit
+@kernel
 def _count_ties_by_class(
     members: npt.NDArray[np.int64],
     combo_cards: npt.NDArray[np.int64],

@@ -93,6 +93,7 @@ Example:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -375,6 +376,7 @@ class TextureTables(NamedTuple):
     kicker_shift: npt.NDArray[np.float64]
 
 
+@cache
 def texture_tables() -> TextureTables:
     """Build the :class:`TextureTables` from ``overrides.json``.
 

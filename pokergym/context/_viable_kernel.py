@@ -44,6 +44,7 @@ the first option (``-1`` and ``NaN`` when the hero does not act).
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -157,6 +158,7 @@ class ViableTables(NamedTuple):
     all_in_equity: npt.NDArray[np.float64]
 
 
+@cache
 def viable_tables() -> ViableTables:
     """The kernel's tables, read from ``draws.json``.
 

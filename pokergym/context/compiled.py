@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from pokergym.context import _BOARD_SIZE, board_of
 from pokergym.context._context_kernel import row_features
 from pokergym.context._line_kernel import history_array
 from pokergym.context.vector import N_FEATURES
@@ -50,8 +51,6 @@ from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError
 
 __all__ = ["row_skill_features", "skill_features"]
-
-_BOARD_SIZE = (0, 3, 4, 5)
 
 
 def _check_cards(hole: tuple[int, ...], board: tuple[int, ...]) -> None:
@@ -82,9 +81,7 @@ def skill_features(view: PlayerView) -> np.ndarray:
         ['is_ip', 'pot_limp', 'role_defender', 'preflop_btn_first', 'spr']
     """
     street = view.street
-    board = view.board
-    if len(board) != _BOARD_SIZE[street]:
-        raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
+    board = board_of(view)
     seat = view.seat
     button = view.button
     legal = view.legal

@@ -17,12 +17,12 @@ import numpy as np
 
 from ._slow_play_kernel import look_ahead
 from .budget import SLOW_PLAY_MIN_ATTACK
+from .hand import _POT_INDEX
 from .record import PotType, SlowPlay
 
 __all__ = ["slow_play"]
 
 _VERDICTS = tuple(SlowPlay)
-_POT_INDEX = {pot: i for i, pot in enumerate(PotType)}
 
 
 def slow_play(
