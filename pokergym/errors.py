@@ -23,6 +23,8 @@ __all__ = [
     "IllegalActionError",
     "OutOfTurnError",
     "PokerGymError",
+    "RangeError",
+    "SolverError",
 ]
 
 
@@ -64,3 +66,11 @@ class HistoryError(PokerGymError, ValueError):
 
 class ContextError(PokerGymError, ValueError):
     """The context engine cannot analyse a view (malformed board, cards or history)."""
+
+
+class SolverError(PokerGymError, ValueError):
+    """A solver spot is malformed or too large, or a solution does not fit the spot it is used with."""
+
+
+class RangeError(SolverError):
+    """A hand range is malformed (bad token, bad weight) or empty where combos are needed."""

@@ -1,0 +1,249 @@
+"""A solved spot: average strategies per node and hand, values, equities, exploitability; saved to one file.
+
+Nodes are named by their path from the root: the actions taken, as
+:data:`~pokergym.solver.spot.TreeAction` pairs, and ``("deal", card)`` for
+each turn or river card.
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> from pokergym.solver import Menu, Range, Spot, solve
+    >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, (Range.parse("AA,32o"), Range.parse("KQ")), Menu.uniform("a"))
+    >>> node = solve(spot, iterations=200).node(())
+    >>> node.actions
+    [('check', 0), ('bet', 1000)]
+    >>> round(float(node.strategy_of("AsAh")[1]), 2)  # the nuts always bet
+    1.0
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.cards import parse_cards
+from pokergym.errors import SolverError
+from pokergym.evaluator.combos import combo_index
+from pokergym.solver import _cfr_kernel as K
+from pokergym.solver.ranges import Range, class_of_combo
+from pokergym.solver.spot import Menu, Sizes, Spot, TreeAction
+from pokergym.solver.tree import CHANCE, DECISION
+
+if TYPE_CHECKING:
+    from pokergym.solver.solve import Prepared
+
+__all__ = ["NodeView", "Solution"]
+
+_FORMAT = "pokergym-solution-1"
+
+
+@dataclass(frozen=True)
+class NodeView:
+    """One node of a solved tree.
+
+    Attributes:
+        path: the actions (and cards) from the root.
+        player: who acts (-1 at a terminal or chance node).
+        actions: the actions available, in the order of ``strategy``'s rows.
+        hands: each player's combo indices (:meth:`Spot.hands` order).
+        reach: each player's range at the node (combo weights times the probability of the path).
+        strategy: ``(len(actions), n_hands[player])`` average strategy of the actor.
+        ev: each player's expected chips won from here per hand (net of chips put in since the spot began),
+            against the other's range at the node; ``nan`` where a hand cannot be here.
+        equity: each player's showdown equity per hand against the other's range at the node.
+    """
+
+    path: tuple[TreeAction, ...]
+    player: int
+    actions: list[TreeAction]
+    hands: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]
+    reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    strategy: npt.NDArray[np.float64]
+    ev: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    equity: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+    def strategy_of(self, combo: str) -> npt.NDArray[np.float64]:
+        """The actor's action probabilities with ``combo`` (e.g. ``"AsAh"``)."""
+        index = combo_index(*parse_cards(combo))
+        rows = np.flatnonzero(self.hands[self.player] == index)
+        if self.player < 0 or not len(rows):
+            raise SolverError(f"{combo} is not in the acting player's range here")
+        return self.strategy[:, int(rows[0])]
+
+    def by_class(self) -> dict[str, npt.NDArray[np.float64]]:
+        """The actor's strategy per 169-class, averaged over its combos by their reach."""
+        if self.player < 0:
+            raise SolverError("no one acts at this node")
+        totals: dict[str, npt.NDArray[np.float64]] = {}
+        weights: dict[str, float] = {}
+        reach = self.reach[self.player]
+        for i, combo in enumerate(self.hands[self.player]):
+            name = class_of_combo(int(combo))
+            totals[name] = totals.get(name, 0.0) + reach[i] * self.strategy[:, i]
+            weights[name] = weights.get(name, 0.0) + float(reach[i])
+        return {name: totals[name] / weights[name] for name in totals if weights[name] > 0.0}
+
+
+class Solution:
+    """Average strategies of a solved spot (see :func:`~pokergym.solver.solve`)."""
+
+    def __init__(self, prepared: Prepared, iterations: int, history: list[tuple[int, float]], algorithm: str,
+                 seconds: float) -> None:
+        self._prepared = prepared
+        self.spot = prepared.spot
+        self.tree = prepared.tree
+        self.iterations = iterations
+        self.history = history
+        self.algorithm = algorithm
+        self.seconds = seconds
+
+    @property
+    def exploitability(self) -> float:
+        """Exploitability in chips: half of what two best responses win beyond the pot."""
+        return self.history[-1][1] * self.spot.pot / 100.0 if self.history else self._prepared.exploitability()
+
+    @property
+    def exploitability_pct(self) -> float:
+        """Exploitability as a percentage of the starting pot."""
+        return 100.0 * self.exploitability / self.spot.pot
+
+    def values(self) -> tuple[float, float]:
+        """Each player's expected chips won from the spot under the average strategies (they sum to the pot)."""
+        return self._prepared.values(K.AVERAGE)
+
+    def strategy(self, node: int) -> npt.NDArray[np.float64]:
+        """``(actions, hands)`` average strategy at decision node id ``node``."""
+        tree = self.tree
+        if tree.kind[node] != DECISION:
+            raise SolverError(f"node {node} is not a decision node")
+        actor = int(tree.player[node])
+        sums = self._prepared.store[2 + actor]
+        return np.asarray(K._strategy(sums, int(tree.offset[node]), int(tree.n_children[node]),
+                                      self.spot.n_hands[actor], False))
+
+    def node(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> NodeView:
+        """The node that ``path`` leads to, with reaches, strategy, EVs and equities."""
+        tree = self.tree
+        hands = (self.spot.hands(0), self.spot.hands(1))
+        reach = [w.copy() for w in self._prepared.weights]
+        node = tree.root
+        for step in path:
+            child = self._child(node, step, path)
+            if tree.kind[node] == DECISION:
+                actor = int(tree.player[node])
+                index = list(tree.children_of(node)).index(child)
+                reach[actor] = reach[actor] * self.strategy(node)[index]
+            elif tree.kind[node] == CHANCE:
+                card = int(tree.card[child])
+                for p in range(2):
+                    reach[p] = np.asarray(K._deal(p, card, reach[p], self._prepared.hands_args))
+            node = child
+        actor = int(tree.player[node]) if tree.kind[node] == DECISION else -1
+        actions = [tree.label(c) for c in tree.children_of(node)] if actor >= 0 else []
+        strategy = self.strategy(node) if actor >= 0 else np.zeros((0, 0))
+        pair = (reach[0], reach[1])
+        ev = tuple(self._ev(node, p, pair) for p in range(2))
+        equity = tuple(self._equity(node, p, pair) for p in range(2))
+        return NodeView(tuple(path), actor, actions, hands, pair, strategy, (ev[0], ev[1]), (equity[0], equity[1]))
+
+    def _child(self, node: int, step: TreeAction, path: object) -> int:
+        wanted = (str(step[0]), int(step[1]))
+        for child in self.tree.children_of(node):
+            if self.tree.label(child) == wanted:
+                return child
+        there = [self.tree.label(c) for c in self.tree.children_of(node)]
+        raise SolverError(f"no step {wanted} on path {path}; the node offers {there}")
+
+    def _ev(self, node: int, player: int, reach: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.float64]:
+        prepared = self._prepared
+        values = prepared.walk(K.AVERAGE, player, node, (reach[0], reach[1]))
+        weight = prepared.compatible(player, reach[1 - player])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(weight > 0.0, values / weight, np.nan)
+
+    def _equity(self, node: int, player: int, reach: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.float64]:
+        """Showdown equity per hand: the average over run-outs of win + tie / 2 against the other's range."""
+        prepared = self._prepared
+        board = self._board_at(node)
+        boards = prepared.tree.boards
+        matching = [b for b in range(len(boards)) if set(board) <= set(boards[b].tolist())]
+        total = np.zeros(self.spot.n_hands[player])
+        weight = np.zeros(self.spot.n_hands[player])
+        for b in matching:
+            extra = [c for c in boards[b].tolist() if c not in board]
+            rt, ro = reach[player], reach[1 - player]
+            for card in extra:
+                rt = np.asarray(K._deal(player, card, rt, prepared.hands_args))
+                ro = np.asarray(K._deal(1 - player, card, ro, prepared.hands_args))
+            live = rt > 0.0
+            total += live * np.asarray(K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args,
+                                                   prepared.boards_args))
+            weight += live * prepared.compatible(player, ro)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where(weight > 0.0, total / weight, np.nan)
+
+    def _board_at(self, node: int) -> list[int]:
+        cards = list(self.spot.board)
+        tree = self.tree
+        while node != tree.root:
+            parent = int(tree.parent[node])
+            if tree.kind[parent] == CHANCE:
+                cards.append(int(tree.card[node]))
+            node = parent
+        return cards
+
+    def save(self, path: str | Path) -> None:
+        """Write the spot and the average-strategy sums to one compressed ``.npz`` file."""
+        spot = self.spot
+        meta = {
+            "format": _FORMAT, "board": list(spot.board), "pot": spot.pot, "stack": spot.stack,
+            "big_blind": spot.big_blind, "raise_cap": spot.menu.raise_cap,
+            "allin_threshold": spot.menu.allin_threshold,
+            "bets": [[str(s) for s in row] for row in spot.menu.bets],
+            "raises": [[str(s) for s in row] for row in spot.menu.raises],
+            "extra_actions": [[list(map(list, p)), a] for p, a in spot.extra_actions],
+            "iterations": self.iterations, "history": self.history, "algorithm": self.algorithm,
+            "seconds": self.seconds, "betting_streets": spot.betting_streets,
+        }
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+                            oop=spot.ranges[0].weights, ip=spot.ranges[1].weights,
+                            sums0=self._prepared.store[2], sums1=self._prepared.store[3])
+        Path(path).write_bytes(buffer.getvalue())
+
+    @classmethod
+    def load(cls, path: str | Path) -> Solution:
+        """Read a file written by :meth:`save`; the tree is rebuilt from the spot and checked against the data.
+
+        Raises:
+            SolverError: if the file is not a pokergym solution or does not fit its spot.
+        """
+        from pokergym.solver.solve import prepare
+
+        try:
+            data = np.load(Path(path), allow_pickle=False)
+            meta = json.loads(bytes(data["meta"]).decode())
+        except (OSError, ValueError, KeyError) as error:
+            raise SolverError(f"cannot read a solution from {path}: {error}") from None
+        if meta.get("format") != _FORMAT:
+            raise SolverError(f"{path} is not a {_FORMAT} file")
+        menu = Menu(tuple(tuple(Sizes.parse(s) for s in row) for row in meta["bets"]),  # type: ignore[arg-type]
+                    tuple(tuple(Sizes.parse(s) for s in row) for row in meta["raises"]),  # type: ignore[arg-type]
+                    meta["raise_cap"], meta["allin_threshold"])
+        extras = tuple((tuple((k, int(a)) for k, a in p), int(amount)) for p, amount in meta["extra_actions"])
+        spot = Spot(tuple(meta["board"]), meta["pot"], meta["stack"], (Range(data["oop"]), Range(data["ip"])), menu,
+                    meta["big_blind"], extras, meta.get("betting_streets"))
+        prepared = prepare(spot)
+        for p in range(2):
+            sums = data[f"sums{p}"]
+            if sums.shape != prepared.store[2 + p].shape:
+                raise SolverError(f"{path}: strategy data does not fit the spot's tree")
+            prepared.store[2 + p][:] = sums
+        return cls(prepared, meta["iterations"], [tuple(h) for h in meta["history"]], meta["algorithm"],
+                   meta["seconds"])
+

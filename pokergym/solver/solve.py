@@ -1,0 +1,203 @@
+"""Solve a spot: Discounted CFR (or CFR+) over the whole tree, with exact exploitability checks.
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> from pokergym.solver import Menu, Range, Spot
+    >>> spot = Spot(parse_cards("Ks7d2c5h9s"), pot=1000, stack=1000,
+    ...             ranges=(Range.parse("AA,QQ,32o"), Range.parse("KQ")), menu=Menu.uniform("a"))
+    >>> solution = solve(spot, target_exploitability=0.001)
+    >>> solution.exploitability_pct < 0.1
+    True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.errors import SolverError
+from pokergym.evaluator.batch import evaluate_batch
+from pokergym.evaluator.combos import combo_array
+from pokergym.solver import _cfr_kernel as K
+from pokergym.solver.spot import Spot
+from pokergym.solver.tree import GameTree, build_tree, count_tree, hand_cards
+
+__all__ = ["Algorithm", "Prepared", "estimate_bytes", "prepare", "solve"]
+
+Algorithm = Literal["dcfr", "cfr+"]
+_BYTES_PER_NODE = 240  # the Python build's lists plus the frozen arrays, measured on flop trees
+
+
+def estimate_bytes(spot: Spot) -> int:
+    """Memory a solve of ``spot`` needs: two float32 arrays per strategy slot plus the tree and its boards."""
+    count = count_tree(spot)
+    boards = count.showdown_boards * 2 * max(spot.n_hands) * 8
+    return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards
+
+
+def _available_bytes() -> int:
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 8 << 30
+
+
+def _guard(spot: Spot, max_bytes: int | None) -> None:
+    need = estimate_bytes(spot)
+    limit = int(0.8 * _available_bytes()) if max_bytes is None else max_bytes
+    if need > limit:
+        count = count_tree(spot)
+        raise SolverError(
+            f"spot too large: about {need / 2**30:.1f} GiB ({count.nodes:,} nodes, {sum(count.slots):,} strategy "
+            f"entries) against a limit of {limit / 2**30:.1f} GiB; cut sizes on later streets, lower raise_cap, "
+            "raise allin_threshold's effect (lower it) or narrow the ranges"
+        )
+
+
+@dataclass
+class Prepared:
+    """A spot's tree and the arrays the compiled walks take (see :mod:`._cfr_kernel`)."""
+
+    spot: Spot
+    tree: GameTree
+    tree_args: tuple[Any, ...]
+    hands_args: tuple[Any, ...]
+    boards_args: tuple[Any, ...]
+    weights: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+    store: tuple[npt.NDArray[np.float32], ...]
+
+    def walk(self, mode: int, trav: int, node: int | None = None,
+             reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None) -> npt.NDArray[np.float64]:
+        """Counterfactual values of ``trav``'s hands below ``node`` (root) with reaches ``reach`` (the ranges)."""
+        reach = self.weights if reach is None else reach
+        start = self.tree.root if node is None else node
+        return np.asarray(K.walk(start, trav, mode, reach[trav], reach[1 - trav], float(self.spot.pot),
+                                 self.tree_args, self.hands_args, self.boards_args, self.store, (1.0, 1.0, 1.0, 1.0, 0.0),
+                                 self.tree.max_depth, self.tree.max_actions))
+
+    def compatible(self, player: int, reach_other: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        """Weight of the other player's combos compatible with each of ``player``'s hands."""
+        return np.asarray(K._compatible(player, reach_other, self.hands_args))
+
+    def values(self, mode: int) -> tuple[float, float]:
+        """Each player's expected chips won (net, from the spot's start) in ``mode`` (best response or average)."""
+        out = []
+        norm = float(self.weights[0] @ self.compatible(0, self.weights[1]))
+        for p in range(2):
+            out.append(float(self.weights[p] @ self.walk(mode, p)) / norm)
+        return out[0], out[1]
+
+    def exploitability(self) -> float:
+        """Exploitability of the average strategies in chips: (BR_0 + BR_1 - pot) / 2."""
+        br0, br1 = self.values(K.BEST_RESPONSE)
+        return (br0 + br1 - self.spot.pot) / 2.0
+
+
+def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
+    """Check the memory guard, build the tree and the arrays for the walks."""
+    _guard(spot, max_bytes)
+    tree = build_tree(spot)
+    first, second = hand_cards(spot)
+    hands = [spot.hands(p) for p in range(2)]
+    n_hands = np.array([len(h) for h in hands], dtype=np.int64)
+    same = np.full(first.shape, -1, dtype=np.int64)
+    for p in range(2):
+        index_of = {int(c): i for i, c in enumerate(hands[1 - p])}
+        for i, combo in enumerate(hands[p]):
+            same[p, i] = index_of.get(int(combo), -1)
+    strength, order = _board_tables(tree.boards, hands)
+    weights = (
+        spot.ranges[0].weights[hands[0]].astype(np.float64),
+        spot.ranges[1].weights[hands[1]].astype(np.float64),
+    )
+    store = tuple(np.zeros(tree.slots[p % 2], dtype=np.float32) for p in range(4))
+    tree_args = (tree.kind, tree.player, tree.amount, tree.child_start, tree.n_children, tree.children, tree.card,
+                 tree.board, tree.offset)
+    return Prepared(spot, tree, tree_args, (first, second, n_hands, same), (strength, order), weights, store)
+
+
+def _board_tables(
+    boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.intp]]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Hand ranks on every showdown board and each player's hands sorted weakest first."""
+    n_max = max(len(h) for h in hands)
+    strength = np.zeros((len(boards), 2, n_max), dtype=np.int32)
+    order = np.zeros((len(boards), 2, n_max), dtype=np.int32)
+    for p, combos in enumerate(hands):
+        cards = combo_array()[combos].astype(np.uint8)
+        rows = np.empty((len(boards), len(combos), 7), dtype=np.uint8)
+        rows[:, :, :2] = cards[None, :, :]
+        rows[:, :, 2:] = boards[:, None, :]
+        ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(boards), len(combos))
+        strength[:, p, : len(combos)] = ranks
+        order[:, p, : len(combos)] = np.argsort(-ranks, axis=1, kind="stable")
+    return strength, order
+
+
+def solve(
+    spot: Spot,
+    *,
+    iterations: int | None = None,
+    target_exploitability: float = 0.005,
+    algorithm: Algorithm = "dcfr",
+    max_iterations: int = 2000,
+    check_every: int = 25,
+    time_limit_s: float | None = None,
+    max_bytes: int | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> Solution:
+    """Solve ``spot`` and return the average strategies with their exploitability.
+
+    Args:
+        spot: the spot.
+        iterations: run exactly this many iterations (deterministic; the target is then only reported).
+        target_exploitability: otherwise stop once exploitability is at most this share of the starting pot
+            (0.005 = 0.5%), checked every ``check_every`` iterations, or at ``max_iterations``.
+        algorithm: ``"dcfr"`` (Discounted CFR, alpha 1.5, beta 0, gamma 2) or ``"cfr+"``.
+        max_iterations: cap when solving to a target.
+        check_every: iterations between exploitability checks.
+        time_limit_s: also stop at the first check after this many seconds (makes the result depend on speed).
+        max_bytes: memory limit for the guard (default 80% of available memory).
+        progress: called with ``(iterations done, exploitability in % of the pot)`` after each check.
+
+    Raises:
+        SolverError: on a bad setting or a spot too large for the memory limit.
+    """
+    from pokergym.solver.solution import Solution
+
+    if algorithm not in ("dcfr", "cfr+"):
+        raise SolverError(f"algorithm must be 'dcfr' or 'cfr+', got {algorithm!r}")
+    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+        raise SolverError(f"iterations must be a positive integer or None, got {iterations!r}")
+    if not target_exploitability > 0.0:
+        raise SolverError(f"target_exploitability must be positive, got {target_exploitability!r}")
+    prepared = prepare(spot, max_bytes=max_bytes)
+    started = time.perf_counter()
+    done, history = 0, []
+    total = iterations if iterations is not None else max_iterations
+    while done < total:
+        step = min(check_every, total - done)
+        K.iterate(done + 1, step, algorithm == "cfr+", prepared.tree.root, prepared.weights, float(spot.pot),
+                  prepared.tree_args, prepared.hands_args, prepared.boards_args, prepared.store,
+                  prepared.tree.max_depth, prepared.tree.max_actions)
+        done += step
+        if iterations is not None and done < total:
+            continue
+        pct = 100.0 * prepared.exploitability() / spot.pot
+        history.append((done, pct))
+        if progress is not None:
+            progress(done, pct)
+        if iterations is None and pct <= 100.0 * target_exploitability:
+            break
+        if time_limit_s is not None and time.perf_counter() - started > time_limit_s:
+            break
+    return Solution(prepared, done, history, algorithm, time.perf_counter() - started)

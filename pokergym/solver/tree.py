@@ -1,0 +1,397 @@
+"""The game tree of a spot, in real chips, as flat arrays a compiled solver walks.
+
+Each street's betting is built once per (street, chips committed) as a
+template and copied under every card a chance node deals, so a flop tree is
+the flop template, one turn template per flop line that sees the turn, and so
+on. :func:`count_tree` counts nodes and storage without building anything,
+for the memory guard.
+
+Node kinds: ``DECISION`` (``player`` acts; one child per action),
+``FOLD`` (``player`` folded having put ``amount`` chips in the spot),
+``SHOWDOWN`` (both put ``amount`` in; ``board`` indexes the five-card board),
+``CHANCE`` (one child per card; ``amount`` is the number of cards that can
+come once both players' hands are known).
+
+Example:
+    >>> from pokergym.cards import parse_cards
+    >>> from pokergym.solver.ranges import Range
+    >>> from pokergym.solver.spot import Menu, Spot
+    >>> spot = Spot(parse_cards("Td9d6h2c3s"), 1000, 1000, (Range.parse("AA"), Range.parse("KK")), Menu.uniform("a"))
+    >>> tree = build_tree(spot)
+    >>> [tree.label(c) for c in tree.children_of(tree.root)]
+    [('check', 0), ('bet', 1000)]
+    >>> count_tree(spot).nodes == tree.n_nodes
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.errors import SolverError
+from pokergym.solver.spot import Sizes, Spot, TreeAction
+
+__all__ = ["CHANCE", "DECISION", "FOLD", "SHOWDOWN", "GameTree", "TreeCount", "build_tree", "count_tree"]
+
+DECISION: Final = 0
+FOLD: Final = 1
+SHOWDOWN: Final = 2
+CHANCE: Final = 3
+
+_KINDS: Final = ("fold", "check", "call", "bet", "raise", "deal")
+_CONTINUE: Final = 10  # template leaf: the street ends, both committed ``amount``
+_ALLIN: Final = 11  # template leaf: both are all-in with ``amount`` committed
+
+
+class _Node(NamedTuple):
+    kind: int
+    player: int
+    amount: int
+    children: tuple[int, ...]
+    label: TreeAction
+
+
+@dataclass(frozen=True)
+class _Street:
+    """What a street's betting depends on: street (1..3), chips each has in the spot, whether it is the root street."""
+
+    street: int
+    committed: int
+    root: bool
+
+
+class _TemplateBuilder:
+    """Builds one street's betting tree (a list of :class:`_Node`, root first) from the spot's menu."""
+
+    def __init__(self, spot: Spot, where: _Street) -> None:
+        self.spot, self.where = spot, where
+        self.behind = spot.stack - where.committed
+        self.nodes: list[_Node] = []
+        self.extras: dict[tuple[TreeAction, ...], list[int]] = {}
+        if where.root:
+            for path, amount in spot.extra_actions:
+                self.extras.setdefault(path, []).append(amount)
+
+    def build(self) -> list[_Node]:
+        self._decide(0, (0, 0), self.spot.big_blind, -1, (), ("deal", 0))
+        return self.nodes
+
+    def _add(self, node: _Node) -> int:
+        self.nodes.append(node)
+        return len(self.nodes) - 1
+
+    def _decide(
+        self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...],
+        label: TreeAction,
+    ) -> int:
+        index = self._add(_Node(DECISION, player, 0, (), label))
+        children = [self._child(player, bets, last_raise, raises, path, action) for action in
+                    self._actions(player, bets, last_raise, raises, path)]
+        self.nodes[index] = self.nodes[index]._replace(children=tuple(children))
+        return index
+
+    def _child(
+        self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...],
+        action: TreeAction,
+    ) -> int:
+        kind, amount = action
+        committed = self.where.committed
+        if kind == "fold":
+            return self._add(_Node(FOLD, player, committed + bets[player], (), action))
+        if kind == "check" and player == 0:
+            return self._decide(1, bets, last_raise, raises, (*path, action), action)
+        if kind in ("check", "call"):
+            total = committed + bets[1 - player]
+            last = bets[1 - player] == self.behind or self.where.street >= self.spot.last_betting_street
+            leaf = _ALLIN if last else _CONTINUE  # all-in, or past the depth limit: the board is run out
+            return self._add(_Node(leaf, -1, total, (), action))
+        new_bets = (amount, bets[1]) if player == 0 else (bets[0], amount)
+        step = amount - bets[1 - player]
+        return self._decide(
+            1 - player, new_bets, max(last_raise, step), raises + 1, (*path, action), action
+        )
+
+    def _actions(
+        self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...]
+    ) -> list[TreeAction]:
+        facing = bets[1 - player] - bets[player]
+        actions: list[TreeAction] = [("fold", 0), ("call", bets[1 - player])] if facing > 0 else [("check", 0)]
+        opponent_all_in = bets[1 - player] >= self.behind
+        if opponent_all_in or raises >= self.spot.menu.raise_cap:
+            amounts: set[int] = set()
+        else:
+            amounts = self._sizes(player, bets, last_raise, facing)
+        for extra in self.extras.get(path, ()):
+            amounts.add(self._check_extra(extra, bets, player, last_raise, facing, path, opponent_all_in))
+        kind = "raise" if facing > 0 else "bet"
+        return actions + [(kind, a) for a in sorted(amounts)]
+
+    def _sizes(self, player: int, bets: tuple[int, int], last_raise: int, facing: int) -> set[int]:
+        spot, street = self.spot, self.where.street
+        menu = spot.menu
+        sizes: Sizes = (menu.raises if facing > 0 else menu.bets)[street - 1][player]
+        faced = bets[1 - player]
+        pot = spot.pot + 2 * self.where.committed + 2 * faced
+        raw = [faced + round(f * pot) for f in sizes.fractions]
+        if facing > 0:
+            raw += [round(m * faced) for m in sizes.multiples]
+        if sizes.geometric:
+            raw.append(faced + round(_geometric_fraction(pot, self.behind - faced, 4 - street) * pot))
+        if sizes.allin:
+            raw.append(self.behind)
+        minimum = faced + last_raise if facing > 0 else spot.big_blind
+        mine = bets[player]
+        out = set()
+        for amount in raw:
+            amount = max(amount, minimum)
+            if amount - mine >= menu.allin_threshold * (self.behind - mine) or amount > self.behind:
+                amount = self.behind
+            out.add(amount)
+        return out
+
+    def _check_extra(
+        self, amount: int, bets: tuple[int, int], player: int, last_raise: int, facing: int,
+        path: tuple[TreeAction, ...], opponent_all_in: bool,
+    ) -> int:
+        minimum = min(bets[1 - player] + last_raise if facing > 0 else self.spot.big_blind, self.behind)
+        if opponent_all_in or not minimum <= amount <= self.behind:
+            legal = "none (the opponent is all-in)" if opponent_all_in else f"{minimum}..{self.behind}"
+            raise SolverError(f"extra action to {amount} after {list(path)} is not legal: bet or raise to {legal}")
+        return amount
+
+
+def _geometric_fraction(pot: int, behind: int, streets: int) -> float:
+    """Pot fraction that, bet on each of ``streets`` streets and called, puts ``behind`` in."""
+    return float(((1.0 + 2.0 * behind / pot) ** (1.0 / streets) - 1.0) / 2.0)
+
+
+@lru_cache(maxsize=64)
+def _template(spot: Spot, where: _Street) -> tuple[_Node, ...]:
+    return tuple(_TemplateBuilder(spot, where).build())
+
+
+class TreeCount(NamedTuple):
+    """Size of a tree before it is built.
+
+    Attributes:
+        nodes: all nodes.
+        decisions: decision nodes per player.
+        slots: strategy entries (actions x hands summed over decision nodes) per player.
+        showdown_boards: distinct five-card boards reached.
+    """
+
+    nodes: int
+    decisions: tuple[int, int]
+    slots: tuple[int, int]
+    showdown_boards: int
+
+
+def count_tree(spot: Spot) -> TreeCount:
+    """Count the nodes and strategy slots of ``spot``'s tree without building it."""
+    n_hands = spot.n_hands
+    memo: dict[tuple[int, int, bool], tuple[int, int, int, int, int]] = {}
+
+    def runout(cards_on_board: int) -> int:
+        if cards_on_board == 5:
+            return 1
+        return 1 + (52 - cards_on_board) * runout(cards_on_board + 1)
+
+    def street(where: _Street) -> tuple[int, int, int, int, int]:
+        key = (where.street, where.committed, where.root)
+        if key in memo:
+            return memo[key]
+        nodes = d0 = d1 = s0 = s1 = 0
+        board_size = where.street + 2
+        for node in _template(spot, where):
+            if node.kind == DECISION:
+                nodes += 1
+                d0, d1 = (d0 + 1, d1) if node.player == 0 else (d0, d1 + 1)
+                slots = len(node.children) * n_hands[node.player]
+                s0, s1 = (s0 + slots, s1) if node.player == 0 else (s0, s1 + slots)
+            elif node.kind == _CONTINUE and where.street < 3:
+                sub = street(_Street(where.street + 1, node.amount, False))
+                fan = 52 - board_size
+                nodes += 1 + fan * sub[0]
+                d0, d1, s0, s1 = d0 + fan * sub[1], d1 + fan * sub[2], s0 + fan * sub[3], s1 + fan * sub[4]
+            elif node.kind in (_CONTINUE, _ALLIN):
+                nodes += runout(board_size)
+            else:
+                nodes += 1
+        memo[key] = (nodes, d0, d1, s0, s1)
+        return memo[key]
+
+    total = street(_Street(int(spot.street), 0, True))
+    boards = {3: 52 - 3, 4: 52 - 4, 5: 1}[len(spot.board)]
+    boards = (49 * 48) // 2 if len(spot.board) == 3 else boards
+    return TreeCount(total[0], (total[1], total[2]), (total[3], total[4]), boards)
+
+
+class GameTree:
+    """A built tree: flat node arrays (see the module docstring) plus the boards its showdowns use.
+
+    Attributes:
+        kind, player, amount: per node.
+        child_start, n_children: a node's children are ``children[child_start : child_start + n_children]``.
+        card: the card a chance node's child was dealt (-1 elsewhere).
+        parent: each node's parent (-1 at the root).
+        board: the showdown board index of a showdown node (-1 elsewhere).
+        offset: start of a decision node's slice in its player's strategy arrays (-1 elsewhere).
+        edge_kind, edge_amount: the action leading to each node (index into the action kinds; ``deal`` for the
+            root and chance children).
+        boards: ``(n_boards, 5)`` card codes of the showdown boards.
+        slots: strategy entries per player.
+    """
+
+    def __init__(self, spot: Spot) -> None:
+        self.spot = spot
+        self.n_hands = spot.n_hands
+        self._kind: list[int] = []
+        self._player: list[int] = []
+        self._amount: list[int] = []
+        self._children: list[list[int]] = []
+        self._card: list[int] = []
+        self._board: list[int] = []
+        self._edge: list[TreeAction] = []
+        self._boards: dict[tuple[int, ...], int] = {}
+        self.root = self._street(_Street(int(spot.street), 0, True), spot.board, ("deal", 0), -1)
+        self._freeze()
+
+    def _new(self, kind: int, player: int, amount: int, edge: TreeAction, card: int) -> int:
+        self._kind.append(kind)
+        self._player.append(player)
+        self._amount.append(amount)
+        self._children.append([])
+        self._card.append(card)
+        self._board.append(-1)
+        self._edge.append(edge)
+        return len(self._kind) - 1
+
+    def _street(self, where: _Street, board: tuple[int, ...], edge: TreeAction, card: int) -> int:
+        template = _template(self.spot, where)
+        ids: list[int] = []
+        for position, node in enumerate(template):
+            this_edge, this_card = (edge, card) if position == 0 else (node.label, -1)
+            if node.kind in (_CONTINUE, _ALLIN):
+                ids.append(self._street_end(node, where, board, this_edge))
+            else:
+                ids.append(self._new(node.kind, node.player, node.amount, this_edge, this_card))
+        for position, node in enumerate(template):
+            if node.children:
+                self._children[ids[position]] = [ids[c] for c in node.children]
+        return ids[0]
+
+    def _street_end(self, node: _Node, where: _Street, board: tuple[int, ...], edge: TreeAction) -> int:
+        if len(board) == 5:
+            return self._showdown(node.amount, board, edge, -1)
+        chance = self._new(CHANCE, -1, 52 - len(board) - 4, edge, -1)
+        children = []
+        for card in range(52):
+            if card in board:
+                continue
+            new_board = (*board, card)
+            if node.kind == _ALLIN:
+                children.append(self._runout(node.amount, new_board, card))
+            else:
+                children.append(self._street(_Street(where.street + 1, node.amount, False), new_board, ("deal", card),
+                                             card))
+        self._children[chance] = children
+        return chance
+
+    def _runout(self, amount: int, board: tuple[int, ...], card: int) -> int:
+        if len(board) == 5:
+            return self._showdown(amount, board, ("deal", card), card)
+        chance = self._new(CHANCE, -1, 52 - len(board) - 4, ("deal", card), card)
+        self._children[chance] = [self._runout(amount, (*board, c), c) for c in range(52) if c not in board]
+        return chance
+
+    def _showdown(self, amount: int, board: tuple[int, ...], edge: TreeAction, card: int) -> int:
+        node = self._new(SHOWDOWN, -1, amount, edge, card)
+        self._board[node] = self._boards.setdefault(tuple(sorted(board)), len(self._boards))
+        return node
+
+    def _freeze(self) -> None:
+        self.kind = np.array(self._kind, dtype=np.int8)
+        self.player = np.array(self._player, dtype=np.int8)
+        self.amount = np.array(self._amount, dtype=np.int64)
+        self.n_children = np.array([len(c) for c in self._children], dtype=np.int32)
+        self.child_start = np.zeros(len(self._kind), dtype=np.int64)
+        np.cumsum(self.n_children[:-1], out=self.child_start[1:])
+        self.children = np.fromiter((c for cs in self._children for c in cs), dtype=np.int32,
+                                    count=int(self.n_children.sum()))
+        self.card = np.array(self._card, dtype=np.int8)
+        self.board = np.array(self._board, dtype=np.int32)
+        self.edge_kind = np.array([_KINDS.index(k) for k, _ in self._edge], dtype=np.int8)
+        self.edge_amount = np.array([a for _, a in self._edge], dtype=np.int64)
+        self.boards = np.array(list(self._boards), dtype=np.int64).reshape(-1, 5)
+        self.parent = np.full(len(self._kind), -1, dtype=np.int64)
+        self.parent[self.children] = np.repeat(np.arange(len(self._kind)), self.n_children)
+        depth = np.zeros(len(self._kind), dtype=np.int64)
+        for node in range(1, len(self._kind)):  # parents are created before their children
+            depth[node] = depth[self.parent[node]] + 1
+        self.max_depth = int(depth.max())
+        self.max_actions = int(self.n_children[self.kind == DECISION].max())
+        self.offset = np.full(len(self._kind), -1, dtype=np.int64)
+        self.slots = [0, 0]
+        for node in np.flatnonzero(self.kind == DECISION):
+            p = int(self.player[node])
+            self.offset[node] = self.slots[p]
+            self.slots[p] += int(self.n_children[node]) * self.n_hands[p]
+        del self._kind, self._player, self._amount, self._children, self._card, self._board, self._edge
+
+    @property
+    def n_nodes(self) -> int:
+        """Number of nodes."""
+        return len(self.kind)
+
+    def children_of(self, node: int) -> Iterator[int]:
+        """Child node ids of ``node``."""
+        start = int(self.child_start[node])
+        return iter(int(c) for c in self.children[start : start + int(self.n_children[node])])
+
+    def label(self, node: int) -> TreeAction:
+        """The action that leads to ``node`` (``("deal", card)`` for a chance child, ``("deal", 0)`` at the root)."""
+        kind = _KINDS[int(self.edge_kind[node])]
+        return (kind, int(self.card[node])) if kind == "deal" and node != self.root else (kind, int(self.edge_amount[node]))
+
+    def find(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> int:
+        """Node reached from the root by ``path`` (actions, and ``("deal", card)`` at chance nodes).
+
+        Raises:
+            SolverError: if a step is not in the tree, naming the actions there.
+        """
+        node = self.root
+        for step in path:
+            wanted = (str(step[0]), int(step[1]))
+            for child in self.children_of(node):
+                if self.label(child) == wanted:
+                    node = child
+                    break
+            else:
+                there = [self.label(c) for c in self.children_of(node)]
+                raise SolverError(f"no action {wanted} after {list(path)[: list(path).index(step)]}; the tree has {there}")
+        return node
+
+
+def build_tree(spot: Spot) -> GameTree:
+    """Build the tree of ``spot`` (see :func:`count_tree` for its size first)."""
+    return GameTree(spot)
+
+
+def hand_cards(spot: Spot) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``(2, n_max)`` arrays of each player's hands' first and second card (-1 padding), in :meth:`Spot.hands` order."""
+    from pokergym.evaluator.combos import combo_array
+
+    n_max = max(spot.n_hands)
+    first = np.full((2, n_max), -1, dtype=np.int64)
+    second = np.full((2, n_max), -1, dtype=np.int64)
+    for p in range(2):
+        cards = combo_array()[spot.hands(p)]
+        first[p, : len(cards)] = cards[:, 0]
+        second[p, : len(cards)] = cards[:, 1]
+    return first, second
