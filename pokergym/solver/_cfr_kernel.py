@@ -20,8 +20,10 @@ Arguments travel as tuples: ``tree = (kind, player, amount, child_start,
 n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
 (first, second, n_hands, same)`` where ``same[p, h]`` is the index of the
 identical combo in the other player's list (-1 if none), ``boards =
-(strength, order)`` with ``order[b, p]`` each player's hands from weakest to
-strongest on board ``b``, and ``store = (regrets0, regrets1, sums0, sums1)``.
+(strength, order, equity)`` with ``order[b, p]`` each player's hands from
+weakest to strongest on board ``b`` and ``equity[i]`` the OOP player's
+showdown equity per pair of hands at check-down board ``i`` (0 for pairs
+that share a card), and ``store = (regrets0, regrets1, sums0, sums1)``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ import numba
 import numpy as np
 
 UPDATE = 0
+NOISE = 1e-9
+"""Regrets smaller than this share of the pot are rounding noise and count as zero."""
 BEST_RESPONSE = 1
 AVERAGE = 2
 
@@ -100,7 +104,7 @@ def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, 
     hand's cards (per-card running sums). The rest of the compatible reach ties.
     """
     first, second, n_hands, same = hands
-    strength, order = boards
+    strength, order, _ = boards
     other = 1 - player
     n, m = n_hands[player], n_hands[other]
     mine, theirs = order[board, player], order[board, other]
@@ -152,6 +156,72 @@ def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, 
 
 
 @_jit
+def _checkdown(player: int, index: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any) -> Any:
+    """Counterfactual values at a check-down leaf: each pair splits ``pot + 2 * amount`` by its equity."""
+    equity = boards[2][index]
+    n_hands = hands[2]
+    n, m = n_hands[player], n_hands[1 - player]
+    share = np.zeros(n)
+    if player == 0:
+        for h in range(n):
+            total = 0.0
+            for j in range(m):
+                total += equity[h, j] * reach_o[j]
+            share[h] = total
+    else:
+        for h in range(m):
+            r = reach_o[h]
+            for j in range(n):
+                share[j] += equity[h, j] * r
+    compatible = _compatible(player, reach_o, hands)
+    if player == 1:
+        share = compatible - share
+    return (pot + 2.0 * amount) * share - amount * compatible
+
+
+@_jit
+def equity_matrix(runouts: Any, known: Any, board_cards: Any, strength: Any, hands: Any) -> Any:
+    """OOP's equity (win + tie / 2) per pair of hands, averaged over ``runouts`` (indices into ``board_cards``).
+
+    ``known`` lists the cards already on the board; a pair's run-outs are those holding neither hand's cards.
+    """
+    first, second, n_hands, _ = hands
+    n, m = n_hands[0], n_hands[1]
+    out = np.zeros((n, m))
+    count = np.zeros((n, m))
+    is_known = np.zeros(52, dtype=np.bool_)
+    for c in known:
+        is_known[c] = True
+    dealt = np.zeros(52, dtype=np.bool_)
+    for b in runouts:
+        for c in board_cards[b]:
+            dealt[c] = not is_known[c]
+        ranks0, ranks1 = strength[b, 0], strength[b, 1]
+        for h in range(n):
+            a1, a2 = first[0, h], second[0, h]
+            if dealt[a1] or dealt[a2]:
+                continue
+            mine = ranks0[h]
+            for j in range(m):
+                b1, b2 = first[1, j], second[1, j]
+                if dealt[b1] or dealt[b2] or a1 == b1 or a1 == b2 or a2 == b1 or a2 == b2:
+                    continue
+                count[h, j] += 1.0
+                theirs = ranks1[j]
+                if mine < theirs:
+                    out[h, j] += 1.0
+                elif mine == theirs:
+                    out[h, j] += 0.5
+        for c in board_cards[b]:
+            dealt[c] = False
+    for h in range(n):
+        for j in range(m):
+            if count[h, j] > 0.0:
+                out[h, j] /= count[h, j]
+    return out
+
+
+@_jit
 def _deal(player: int, card: int, reach: Any, hands: Any) -> Any:
     """``reach`` with ``player``'s hands holding ``card`` set to 0 (a copy)."""
     first, second, n_hands, _ = hands
@@ -168,6 +238,8 @@ def _terminal(node: int, trav: int, reach_o: Any, pot: float, tree: Any, hands: 
     if kind_a[node] == 1:  # fold
         payoff = -float(amount_a[node]) if player_a[node] == trav else pot + amount_a[node]
         return payoff * _compatible(trav, reach_o, hands)
+    if kind_a[node] == 4:
+        return _checkdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
     return _showdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
 
 
@@ -205,7 +277,7 @@ def walk(
         if next_child[d] < 0:  # first visit
             next_child[d] = 0
             out[d, :n] = 0.0
-            if kind == 1 or kind == 2:
+            if kind == 1 or kind == 2 or kind == 4:
                 out[d, :n] = _terminal(node, trav, ro[d, : n_hands[1 - trav]], pot, tree, hands, boards)
                 next_child[d] = n_children[node]
             elif kind == 0:
@@ -292,8 +364,13 @@ def _update(
     regrets: Any, sums: Any, offset: int, count: int, n: int, values: Any, node_value: Any, strategy: Any,
     reach_t: Any, discounts: Any,
 ) -> None:
-    """Discount and accumulate the regrets and average-strategy sums of one node."""
-    positive, negative, keep, weight, floor = discounts
+    """Discount and accumulate the regrets and average-strategy sums of one node.
+
+    A regret within ``noise`` of zero is set to zero: values summed in different orders differ by rounding
+    (about 1e-13 of the pot), and regret matching would turn such a difference into a pure strategy where the
+    hand is exactly indifferent.
+    """
+    positive, negative, keep, weight, floor, noise = discounts
     for a in range(count):
         base = offset + a * n
         for h in range(n):
@@ -301,6 +378,8 @@ def _update(
             r = r * (positive if r > 0.0 else negative) + values[a, h] - node_value[h]
             if floor > 0.0:
                 r = max(r, 0.0)
+            if abs(r) < noise:
+                r = 0.0
             regrets[base + h] = r
             sums[base + h] = sums[base + h] * keep + weight * reach_t[h] * strategy[a, h]
 
@@ -312,12 +391,13 @@ def iterate(
 ) -> None:
     """Run ``iterations`` alternating updates, numbered from ``first_iteration`` (DCFR, or CFR+ if ``plus``)."""
     for t in range(first_iteration, first_iteration + iterations):
+        noise = NOISE * pot
         if plus:
-            discounts = (1.0, 1.0, 1.0, float(t), 1.0)
+            discounts = (1.0, 1.0, 1.0, float(t), 1.0, noise)
         else:
             prior = float(t - 1)
             grown = prior**1.5
-            discounts = (grown / (grown + 1.0), 0.5, (prior / t) ** 2, 1.0, 0.0)
+            discounts = (grown / (grown + 1.0), 0.5, (prior / t) ** 2, 1.0, 0.0, noise)
         for trav in range(2):
             walk(root, trav, UPDATE, weights[trav], weights[1 - trav], pot, tree, hands, boards, store, discounts,
                  max_depth, max_actions)

@@ -25,7 +25,7 @@ import numpy.typing as npt
 from pokergym.evaluator import evaluate
 from pokergym.evaluator.combos import COMBO_CARDS
 from pokergym.solver.spot import Spot
-from pokergym.solver.tree import CHANCE, DECISION, FOLD, GameTree, build_tree
+from pokergym.solver.tree import CHANCE, CHECKDOWN, DECISION, FOLD, GameTree, build_tree
 
 __all__ = ["PlainCFR"]
 
@@ -47,6 +47,7 @@ class PlainCFR:
             self.regrets[int(node)] = np.zeros(shape)
             self.sums[int(node)] = np.zeros(shape)
         self._strength: dict[int, list[list[int]]] = {}
+        self._equities: dict[int, _Array] = {}
         self.iterations = 0
 
     def _compatible(self, player: int) -> _Array:
@@ -62,6 +63,25 @@ class PlainCFR:
             ]
         return self._strength[board]
 
+    def _equity(self, index: int) -> _Array:
+        """OOP's equity per pair at check-down board ``index``, every run-out dealt (0 for clashing pairs)."""
+        if index not in self._equities:
+            board = self.tree.checkdowns[index]
+            rest = [c for c in range(52) if c not in board]
+            runouts = [(a,) for a in rest] if len(board) == 4 else [(a, b) for a in rest for b in rest if a < b]
+            equity = np.zeros((len(self.hands[0]), len(self.hands[1])))
+            for i, a in enumerate(self.hands[0]):
+                for j, b in enumerate(self.hands[1]):
+                    if set(a) & set(b):
+                        continue
+                    scores = [
+                        _score(evaluate([*a, *board, *extra]), evaluate([*b, *board, *extra]))
+                        for extra in runouts if not set(extra) & (set(a) | set(b))
+                    ]
+                    equity[i, j] = sum(scores) / len(scores)
+            self._equities[index] = equity
+        return self._equities[index]
+
     def _terminal(self, node: int, player: int, reach_o: _Array) -> _Array:
         tree, pot = self.tree, float(self.spot.pot)
         amount = float(tree.amount[node])
@@ -69,6 +89,10 @@ class PlainCFR:
         if tree.kind[node] == FOLD:
             payoff = -amount if int(tree.player[node]) == player else pot + amount
             return payoff * (compatible @ reach_o)
+        if tree.kind[node] == CHECKDOWN:
+            equity = self._equity(int(tree.board[node]))
+            mine = equity if player == 0 else (1.0 - equity.T) * compatible
+            return ((pot + 2.0 * amount) * mine - amount * compatible) @ reach_o
         ranks = self._ranks(int(tree.board[node]))
         mine, theirs = np.array(ranks[player])[:, None], np.array(ranks[1 - player])[None, :]
         payoff = np.where(mine < theirs, pot + amount, np.where(mine > theirs, -amount, pot / 2.0))
@@ -110,6 +134,7 @@ class PlainCFR:
             regrets = self.regrets[node]
             regrets *= np.where(regrets > 0.0, positive, negative)
             regrets += values - node_value
+            regrets[np.abs(regrets) < 1e-9 * self.spot.pot] = 0.0  # rounding noise, as the compiled solver
             self.sums[node] = self.sums[node] * keep + reach[player] * strategy
         return np.asarray(node_value)
 
@@ -144,6 +169,10 @@ class PlainCFR:
     def strategy(self, node: int) -> _Array:
         """Average strategy at a decision node, ``(actions, hands)``."""
         return self._average(node)
+
+
+def _score(mine: int, theirs: int) -> float:
+    return 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
 
 
 def _normalise(values: _Array) -> _Array:

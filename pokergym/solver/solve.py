@@ -36,8 +36,10 @@ _BYTES_PER_NODE = 240  # the Python build's lists plus the frozen arrays, measur
 def estimate_bytes(spot: Spot) -> int:
     """Memory a solve of ``spot`` needs: two float32 arrays per strategy slot plus the tree and its boards."""
     count = count_tree(spot)
-    boards = count.showdown_boards * 2 * max(spot.n_hands) * 8
-    return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards
+    n_max = max(spot.n_hands)
+    boards = count.showdown_boards * 2 * n_max * 8
+    checkdowns = {3: 50, 4: 1, 5: 0}[len(spot.board)] * n_max * n_max * 8  # at most: the flop and each turn
+    return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards + checkdowns
 
 
 def _available_bytes() -> int:
@@ -81,7 +83,7 @@ class Prepared:
         reach = self.weights if reach is None else reach
         start = self.tree.root if node is None else node
         return np.asarray(K.walk(start, trav, mode, reach[trav], reach[1 - trav], float(self.spot.pot),
-                                 self.tree_args, self.hands_args, self.boards_args, self.store, (1.0, 1.0, 1.0, 1.0, 0.0),
+                                 self.tree_args, self.hands_args, self.boards_args, self.store, (1.0, 1.0, 1.0, 1.0, 0.0, 0.0),
                                  self.tree.max_depth, self.tree.max_actions))
 
     def compatible(self, player: int, reach_other: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
@@ -115,6 +117,11 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         for i, combo in enumerate(hands[p]):
             same[p, i] = index_of.get(int(combo), -1)
     strength, order = _board_tables(tree.boards, hands)
+    hands_args = (first, second, n_hands, same)
+    n_max = first.shape[1]
+    equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))
+    for i, (board, runouts) in enumerate(zip(tree.checkdowns, tree.checkdown_runouts, strict=True)):
+        equity[i, : n_hands[0], : n_hands[1]] = K.equity_matrix(runouts, np.array(board, dtype=np.int64), tree.boards, strength, hands_args)
     weights = (
         spot.ranges[0].weights[hands[0]].astype(np.float64),
         spot.ranges[1].weights[hands[1]].astype(np.float64),
@@ -122,7 +129,7 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
     store = tuple(np.zeros(tree.slots[p % 2], dtype=np.float32) for p in range(4))
     tree_args = (tree.kind, tree.player, tree.amount, tree.child_start, tree.n_children, tree.children, tree.card,
                  tree.board, tree.offset)
-    return Prepared(spot, tree, tree_args, (first, second, n_hands, same), (strength, order), weights, store)
+    return Prepared(spot, tree, tree_args, hands_args, (strength, order, equity), weights, store)
 
 
 def _board_tables(

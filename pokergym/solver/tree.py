@@ -10,7 +10,12 @@ Node kinds: ``DECISION`` (``player`` acts; one child per action),
 ``FOLD`` (``player`` folded having put ``amount`` chips in the spot),
 ``SHOWDOWN`` (both put ``amount`` in; ``board`` indexes the five-card board),
 ``CHANCE`` (one child per card; ``amount`` is the number of cards that can
-come once both players' hands are known).
+come once both players' hands are known), ``CHECKDOWN`` (no more betting
+before the river: both are all-in, or the spot's depth limit is reached;
+both put ``amount`` in and the rest of the board is dealt; ``board``
+indexes :attr:`GameTree.checkdowns`, whose pairwise equities the solver
+computes once, so such a leaf costs one matrix-vector product instead of a
+showdown per run-out).
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -37,12 +42,13 @@ import numpy.typing as npt
 from pokergym.errors import SolverError
 from pokergym.solver.spot import Sizes, Spot, TreeAction
 
-__all__ = ["CHANCE", "DECISION", "FOLD", "SHOWDOWN", "GameTree", "TreeCount", "build_tree", "count_tree"]
+__all__ = ["CHANCE", "CHECKDOWN", "DECISION", "FOLD", "SHOWDOWN", "GameTree", "TreeCount", "build_tree", "count_tree"]
 
 DECISION: Final = 0
 FOLD: Final = 1
 SHOWDOWN: Final = 2
 CHANCE: Final = 3
+CHECKDOWN: Final = 4
 
 _KINDS: Final = ("fold", "check", "call", "bet", "raise", "deal")
 _CONTINUE: Final = 10  # template leaf: the street ends, both committed ``amount``
@@ -197,11 +203,6 @@ def count_tree(spot: Spot) -> TreeCount:
     n_hands = spot.n_hands
     memo: dict[tuple[int, int, bool], tuple[int, int, int, int, int]] = {}
 
-    def runout(cards_on_board: int) -> int:
-        if cards_on_board == 5:
-            return 1
-        return 1 + (52 - cards_on_board) * runout(cards_on_board + 1)
-
     def street(where: _Street) -> tuple[int, int, int, int, int]:
         key = (where.street, where.committed, where.root)
         if key in memo:
@@ -219,16 +220,13 @@ def count_tree(spot: Spot) -> TreeCount:
                 fan = 52 - board_size
                 nodes += 1 + fan * sub[0]
                 d0, d1, s0, s1 = d0 + fan * sub[1], d1 + fan * sub[2], s0 + fan * sub[3], s1 + fan * sub[4]
-            elif node.kind in (_CONTINUE, _ALLIN):
-                nodes += runout(board_size)
             else:
                 nodes += 1
         memo[key] = (nodes, d0, d1, s0, s1)
         return memo[key]
 
     total = street(_Street(int(spot.street), 0, True))
-    boards = {3: 52 - 3, 4: 52 - 4, 5: 1}[len(spot.board)]
-    boards = (49 * 48) // 2 if len(spot.board) == 3 else boards
+    boards = {3: (49 * 48) // 2, 4: 48, 5: 1}[len(spot.board)]
     return TreeCount(total[0], (total[1], total[2]), (total[3], total[4]), boards)
 
 
@@ -244,7 +242,9 @@ class GameTree:
         offset: start of a decision node's slice in its player's strategy arrays (-1 elsewhere).
         edge_kind, edge_amount: the action leading to each node (index into the action kinds; ``deal`` for the
             root and chance children).
-        boards: ``(n_boards, 5)`` card codes of the showdown boards.
+        boards: ``(n_boards, 5)`` card codes of the showdown boards (run-outs of check-down leaves included).
+        checkdowns: the boards (3 or 4 cards) of check-down leaves; ``checkdown_runouts[i]`` lists the indices
+            into ``boards`` of the run-outs of ``checkdowns[i]``.
         slots: strategy entries per player.
     """
 
@@ -259,6 +259,7 @@ class GameTree:
         self._board: list[int] = []
         self._edge: list[TreeAction] = []
         self._boards: dict[tuple[int, ...], int] = {}
+        self._checkdowns: dict[tuple[int, ...], int] = {}
         self.root = self._street(_Street(int(spot.street), 0, True), spot.board, ("deal", 0), -1)
         self._freeze()
 
@@ -289,26 +290,28 @@ class GameTree:
     def _street_end(self, node: _Node, where: _Street, board: tuple[int, ...], edge: TreeAction) -> int:
         if len(board) == 5:
             return self._showdown(node.amount, board, edge, -1)
+        if node.kind == _ALLIN:
+            return self._checkdown(node.amount, board, edge)
         chance = self._new(CHANCE, -1, 52 - len(board) - 4, edge, -1)
         children = []
         for card in range(52):
-            if card in board:
-                continue
-            new_board = (*board, card)
-            if node.kind == _ALLIN:
-                children.append(self._runout(node.amount, new_board, card))
-            else:
-                children.append(self._street(_Street(where.street + 1, node.amount, False), new_board, ("deal", card),
-                                             card))
+            if card not in board:
+                street = _Street(where.street + 1, node.amount, False)
+                children.append(self._street(street, (*board, card), ("deal", card), card))
         self._children[chance] = children
         return chance
 
-    def _runout(self, amount: int, board: tuple[int, ...], card: int) -> int:
-        if len(board) == 5:
-            return self._showdown(amount, board, ("deal", card), card)
-        chance = self._new(CHANCE, -1, 52 - len(board) - 4, ("deal", card), card)
-        self._children[chance] = [self._runout(amount, (*board, c), c) for c in range(52) if c not in board]
-        return chance
+    def _checkdown(self, amount: int, board: tuple[int, ...], edge: TreeAction) -> int:
+        node = self._new(CHECKDOWN, -1, amount, edge, -1)
+        key = tuple(sorted(board))
+        if key not in self._checkdowns:
+            self._checkdowns[key] = len(self._checkdowns)
+            rest = [c for c in range(52) if c not in key]
+            pairs = [(a,) for a in rest] if len(key) == 4 else [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
+            for extra in pairs:
+                self._boards.setdefault(tuple(sorted((*key, *extra))), len(self._boards))
+        self._board[node] = self._checkdowns[key]
+        return node
 
     def _showdown(self, amount: int, board: tuple[int, ...], edge: TreeAction, card: int) -> int:
         node = self._new(SHOWDOWN, -1, amount, edge, card)
@@ -329,6 +332,11 @@ class GameTree:
         self.edge_kind = np.array([_KINDS.index(k) for k, _ in self._edge], dtype=np.int8)
         self.edge_amount = np.array([a for _, a in self._edge], dtype=np.int64)
         self.boards = np.array(list(self._boards), dtype=np.int64).reshape(-1, 5)
+        self.checkdowns = [list(board) for board in self._checkdowns]
+        self.checkdown_runouts = [
+            np.array([i for i, full in enumerate(self._boards) if set(board) <= set(full)], dtype=np.int64)
+            for board in self._checkdowns
+        ]
         self.parent = np.full(len(self._kind), -1, dtype=np.int64)
         self.parent[self.children] = np.repeat(np.arange(len(self._kind)), self.n_children)
         depth = np.zeros(len(self._kind), dtype=np.int64)
@@ -343,6 +351,7 @@ class GameTree:
             self.offset[node] = self.slots[p]
             self.slots[p] += int(self.n_children[node]) * self.n_hands[p]
         del self._kind, self._player, self._amount, self._children, self._card, self._board, self._edge
+        del self._checkdowns
 
     @property
     def n_nodes(self) -> int:
