@@ -53,7 +53,7 @@ def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: b
     for a in range(n_actions):
         base = offset + a * n
         for h in range(n):
-            v = np.float64(values[base + h])
+            v = float(values[base + h])
             if positive:
                 v = max(v, 0.0)
             out[a, h] = v
@@ -204,7 +204,7 @@ def equity_matrix(runouts: Any, known: Any, board_cards: Any, strength: Any, han
             mine = ranks0[h]
             for j in range(m):
                 b1, b2 = first[1, j], second[1, j]
-                if dealt[b1] or dealt[b2] or a1 == b1 or a1 == b2 or a2 == b1 or a2 == b2:
+                if dealt[b1] or dealt[b2] or a1 in (b1, b2) or a2 in (b1, b2):
                     continue
                 count[h, j] += 1.0
                 theirs = ranks1[j]
@@ -245,8 +245,19 @@ def _terminal(node: int, trav: int, reach_o: Any, pot: float, tree: Any, hands: 
 
 @_jit
 def walk(
-    root: int, trav: int, mode: int, reach_t: Any, reach_o: Any, pot: float, tree: Any, hands: Any, boards: Any,
-    store: Any, discounts: Any, max_depth: int, max_actions: int,
+    root: int,
+    trav: int,
+    mode: int,
+    reach_t: Any,
+    reach_o: Any,
+    pot: float,
+    tree: Any,
+    hands: Any,
+    boards: Any,
+    store: Any,
+    discounts: Any,
+    max_depth: int,
+    max_actions: int,
 ) -> Any:
     """Counterfactual values of ``trav``'s hands below ``root`` (see the module docstring for ``mode``).
 
@@ -338,8 +349,18 @@ def walk(
                     for h in range(n):
                         out[d, h] += strategy[d, a, h] * values[d, a, h]
                 if mode == UPDATE:
-                    _update(store[trav], store[2 + trav], offset_a[node], count, n, values[d], out[d], strategy[d],
-                            rt[d], discounts)
+                    _update(
+                        store[trav],
+                        store[2 + trav],
+                        offset_a[node],
+                        count,
+                        n,
+                        values[d],
+                        out[d],
+                        strategy[d],
+                        rt[d],
+                        discounts,
+                    )
         if d == 0:
             result[:] = out[0, :n]
             break
@@ -361,8 +382,16 @@ def walk(
 
 @_jit
 def _update(
-    regrets: Any, sums: Any, offset: int, count: int, n: int, values: Any, node_value: Any, strategy: Any,
-    reach_t: Any, discounts: Any,
+    regrets: Any,
+    sums: Any,
+    offset: int,
+    count: int,
+    n: int,
+    values: Any,
+    node_value: Any,
+    strategy: Any,
+    reach_t: Any,
+    discounts: Any,
 ) -> None:
     """Discount and accumulate the regrets and average-strategy sums of one node.
 
@@ -374,7 +403,7 @@ def _update(
     for a in range(count):
         base = offset + a * n
         for h in range(n):
-            r = np.float64(regrets[base + h])
+            r = float(regrets[base + h])
             r = r * (positive if r > 0.0 else negative) + values[a, h] - node_value[h]
             if floor > 0.0:
                 r = max(r, 0.0)
@@ -386,8 +415,18 @@ def _update(
 
 @_jit
 def iterate(
-    first_iteration: int, iterations: int, plus: bool, root: int, weights: Any, pot: float, tree: Any, hands: Any,
-    boards: Any, store: Any, max_depth: int, max_actions: int,
+    first_iteration: int,
+    iterations: int,
+    plus: bool,
+    root: int,
+    weights: Any,
+    pot: float,
+    tree: Any,
+    hands: Any,
+    boards: Any,
+    store: Any,
+    max_depth: int,
+    max_actions: int,
 ) -> None:
     """Run ``iterations`` alternating updates, numbered from ``first_iteration`` (DCFR, or CFR+ if ``plus``)."""
     for t in range(first_iteration, first_iteration + iterations):
@@ -399,5 +438,18 @@ def iterate(
             grown = prior**1.5
             discounts = (grown / (grown + 1.0), 0.5, (prior / t) ** 2, 1.0, 0.0, noise)
         for trav in range(2):
-            walk(root, trav, UPDATE, weights[trav], weights[1 - trav], pot, tree, hands, boards, store, discounts,
-                 max_depth, max_actions)
+            walk(
+                root,
+                trav,
+                UPDATE,
+                weights[trav],
+                weights[1 - trav],
+                pot,
+                tree,
+                hands,
+                boards,
+                store,
+                discounts,
+                max_depth,
+                max_actions,
+            )

@@ -10,7 +10,8 @@ it is orders of magnitude slower and meant for small spots.
 Example:
     >>> from pokergym.cards import parse_cards
     >>> from pokergym.solver import Menu, Range, Spot
-    >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, (Range.parse("AA,32o"), Range.parse("KQ")), Menu.uniform("a"))
+    >>> ranges = (Range.parse("AA,32o"), Range.parse("KQ"))
+    >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, ranges, Menu.uniform("a"))
     >>> plain = PlainCFR(spot)
     >>> plain.run(50)
     >>> round(plain.exploitability_pct(), 1) < 1.0
@@ -76,7 +77,8 @@ class PlainCFR:
                         continue
                     scores = [
                         _score(evaluate([*a, *board, *extra]), evaluate([*b, *board, *extra]))
-                        for extra in runouts if not set(extra) & (set(a) | set(b))
+                        for extra in runouts
+                        if not set(extra) & (set(a) | set(b))
                     ]
                     equity[i, j] = sum(scores) / len(scores)
             self._equities[index] = equity
@@ -91,8 +93,8 @@ class PlainCFR:
             return payoff * (compatible @ reach_o)
         if tree.kind[node] == CHECKDOWN:
             equity = self._equity(int(tree.board[node]))
-            mine = equity if player == 0 else (1.0 - equity.T) * compatible
-            return ((pot + 2.0 * amount) * mine - amount * compatible) @ reach_o
+            share = equity if player == 0 else (1.0 - equity.T) * compatible
+            return np.asarray(((pot + 2.0 * amount) * share - amount * compatible) @ reach_o)
         ranks = self._ranks(int(tree.board[node]))
         mine, theirs = np.array(ranks[player])[:, None], np.array(ranks[1 - player])[None, :]
         payoff = np.where(mine < theirs, pot + amount, np.where(mine > theirs, -amount, pot / 2.0))
@@ -121,11 +123,18 @@ class PlainCFR:
                 new[actor] = reach[actor] * strategy[a]
                 out += self._walk(child, player, new, mode, discounts)
             return out
-        values = np.array([
-            self._walk(child, player, [reach[0] * strategy[a], reach[1]] if player == 0 else
-                       [reach[0], reach[1] * strategy[a]], mode, discounts)
-            for a, child in enumerate(children)
-        ])
+        values = np.array(
+            [
+                self._walk(
+                    child,
+                    player,
+                    [reach[0] * strategy[a], reach[1]] if player == 0 else [reach[0], reach[1] * strategy[a]],
+                    mode,
+                    discounts,
+                )
+                for a, child in enumerate(children)
+            ]
+        )
         if mode == "best":
             return np.asarray(values.max(axis=0))
         node_value = (strategy * values).sum(axis=0)

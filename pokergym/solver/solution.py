@@ -7,7 +7,8 @@ each turn or river card.
 Example:
     >>> from pokergym.cards import parse_cards
     >>> from pokergym.solver import Menu, Range, Spot, solve
-    >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, (Range.parse("AA,32o"), Range.parse("KQ")), Menu.uniform("a"))
+    >>> ranges = (Range.parse("AA,32o"), Range.parse("KQ"))
+    >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, ranges, Menu.uniform("a"))
     >>> node = solve(spot, iterations=200).node(())
     >>> node.actions
     [('check', 0), ('bet', 1000)]
@@ -92,8 +93,9 @@ class NodeView:
 class Solution:
     """Average strategies of a solved spot (see :func:`~pokergym.solver.solve`)."""
 
-    def __init__(self, prepared: Prepared, iterations: int, history: list[tuple[int, float]], algorithm: str,
-                 seconds: float) -> None:
+    def __init__(
+        self, prepared: Prepared, iterations: int, history: list[tuple[int, float]], algorithm: str, seconds: float
+    ) -> None:
         self._prepared = prepared
         self.spot = prepared.spot
         self.tree = prepared.tree
@@ -123,8 +125,9 @@ class Solution:
             raise SolverError(f"node {node} is not a decision node")
         actor = int(tree.player[node])
         sums = self._prepared.store[2 + actor]
-        return np.asarray(K._strategy(sums, int(tree.offset[node]), int(tree.n_children[node]),
-                                      self.spot.n_hands[actor], False))
+        return np.asarray(
+            K._strategy(sums, int(tree.offset[node]), int(tree.n_children[node]), self.spot.n_hands[actor], False)
+        )
 
     def node(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> NodeView:
         """The node that ``path`` leads to, with reaches, strategy, EVs and equities."""
@@ -181,8 +184,7 @@ class Solution:
                 rt = np.asarray(K._deal(player, card, rt, prepared.hands_args))
                 ro = np.asarray(K._deal(1 - player, card, ro, prepared.hands_args))
             live = rt > 0.0
-            total += live * np.asarray(K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args,
-                                                   prepared.boards_args))
+            total += live * np.asarray(K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args, prepared.boards_args))
             weight += live * prepared.compatible(player, ro)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(weight > 0.0, total / weight, np.nan)
@@ -201,19 +203,31 @@ class Solution:
         """Write the spot and the average-strategy sums to one compressed ``.npz`` file."""
         spot = self.spot
         meta = {
-            "format": _FORMAT, "board": list(spot.board), "pot": spot.pot, "stack": spot.stack,
-            "big_blind": spot.big_blind, "raise_cap": spot.menu.raise_cap,
+            "format": _FORMAT,
+            "board": list(spot.board),
+            "pot": spot.pot,
+            "stack": spot.stack,
+            "big_blind": spot.big_blind,
+            "raise_cap": spot.menu.raise_cap,
             "allin_threshold": spot.menu.allin_threshold,
             "bets": [[str(s) for s in row] for row in spot.menu.bets],
             "raises": [[str(s) for s in row] for row in spot.menu.raises],
             "extra_actions": [[list(map(list, p)), a] for p, a in spot.extra_actions],
-            "iterations": self.iterations, "history": self.history, "algorithm": self.algorithm,
-            "seconds": self.seconds, "betting_streets": spot.betting_streets,
+            "iterations": self.iterations,
+            "history": self.history,
+            "algorithm": self.algorithm,
+            "seconds": self.seconds,
+            "betting_streets": spot.betting_streets,
         }
         buffer = io.BytesIO()
-        np.savez_compressed(buffer, meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
-                            oop=spot.ranges[0].weights, ip=spot.ranges[1].weights,
-                            sums0=self._prepared.store[2], sums1=self._prepared.store[3])
+        np.savez_compressed(
+            buffer,
+            meta=np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+            oop=spot.ranges[0].weights,
+            ip=spot.ranges[1].weights,
+            sums0=self._prepared.store[2],
+            sums1=self._prepared.store[3],
+        )
         Path(path).write_bytes(buffer.getvalue())
 
     @classmethod
@@ -232,18 +246,29 @@ class Solution:
             raise SolverError(f"cannot read a solution from {path}: {error}") from None
         if meta.get("format") != _FORMAT:
             raise SolverError(f"{path} is not a {_FORMAT} file")
-        menu = Menu(tuple(tuple(Sizes.parse(s) for s in row) for row in meta["bets"]),  # type: ignore[arg-type]
-                    tuple(tuple(Sizes.parse(s) for s in row) for row in meta["raises"]),  # type: ignore[arg-type]
-                    meta["raise_cap"], meta["allin_threshold"])
+        menu = Menu(
+            tuple((Sizes.parse(row[0]), Sizes.parse(row[1])) for row in meta["bets"]),
+            tuple((Sizes.parse(row[0]), Sizes.parse(row[1])) for row in meta["raises"]),
+            meta["raise_cap"],
+            meta["allin_threshold"],
+        )
         extras = tuple((tuple((k, int(a)) for k, a in p), int(amount)) for p, amount in meta["extra_actions"])
-        spot = Spot(tuple(meta["board"]), meta["pot"], meta["stack"], (Range(data["oop"]), Range(data["ip"])), menu,
-                    meta["big_blind"], extras, meta.get("betting_streets"))
+        spot = Spot(
+            tuple(meta["board"]),
+            meta["pot"],
+            meta["stack"],
+            (Range(data["oop"]), Range(data["ip"])),
+            menu,
+            meta["big_blind"],
+            extras,
+            meta.get("betting_streets"),
+        )
         prepared = prepare(spot)
         for p in range(2):
             sums = data[f"sums{p}"]
             if sums.shape != prepared.store[2 + p].shape:
                 raise SolverError(f"{path}: strategy data does not fit the spot's tree")
             prepared.store[2 + p][:] = sums
-        return cls(prepared, meta["iterations"], [tuple(h) for h in meta["history"]], meta["algorithm"],
-                   meta["seconds"])
-
+        return cls(
+            prepared, meta["iterations"], [tuple(h) for h in meta["history"]], meta["algorithm"], meta["seconds"]
+        )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +26,9 @@ from pokergym.evaluator.combos import combo_array
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.spot import Spot
 from pokergym.solver.tree import GameTree, build_tree, count_tree, hand_cards
+
+if TYPE_CHECKING:
+    from pokergym.solver.solution import Solution
 
 __all__ = ["Algorithm", "Prepared", "estimate_bytes", "prepare", "solve"]
 
@@ -77,14 +80,33 @@ class Prepared:
     weights: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
     store: tuple[npt.NDArray[np.float32], ...]
 
-    def walk(self, mode: int, trav: int, node: int | None = None,
-             reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None) -> npt.NDArray[np.float64]:
+    def walk(
+        self,
+        mode: int,
+        trav: int,
+        node: int | None = None,
+        reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] | None = None,
+    ) -> npt.NDArray[np.float64]:
         """Counterfactual values of ``trav``'s hands below ``node`` (root) with reaches ``reach`` (the ranges)."""
         reach = self.weights if reach is None else reach
         start = self.tree.root if node is None else node
-        return np.asarray(K.walk(start, trav, mode, reach[trav], reach[1 - trav], float(self.spot.pot),
-                                 self.tree_args, self.hands_args, self.boards_args, self.store, (1.0, 1.0, 1.0, 1.0, 0.0, 0.0),
-                                 self.tree.max_depth, self.tree.max_actions))
+        return np.asarray(
+            K.walk(
+                start,
+                trav,
+                mode,
+                reach[trav],
+                reach[1 - trav],
+                float(self.spot.pot),
+                self.tree_args,
+                self.hands_args,
+                self.boards_args,
+                self.store,
+                (1.0, 1.0, 1.0, 1.0, 0.0, 0.0),
+                self.tree.max_depth,
+                self.tree.max_actions,
+            )
+        )
 
     def compatible(self, player: int, reach_other: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """Weight of the other player's combos compatible with each of ``player``'s hands."""
@@ -121,14 +143,25 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
     n_max = first.shape[1]
     equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))
     for i, (board, runouts) in enumerate(zip(tree.checkdowns, tree.checkdown_runouts, strict=True)):
-        equity[i, : n_hands[0], : n_hands[1]] = K.equity_matrix(runouts, np.array(board, dtype=np.int64), tree.boards, strength, hands_args)
+        equity[i, : n_hands[0], : n_hands[1]] = K.equity_matrix(
+            runouts, np.array(board, dtype=np.int64), tree.boards, strength, hands_args
+        )
     weights = (
         spot.ranges[0].weights[hands[0]].astype(np.float64),
         spot.ranges[1].weights[hands[1]].astype(np.float64),
     )
     store = tuple(np.zeros(tree.slots[p % 2], dtype=np.float32) for p in range(4))
-    tree_args = (tree.kind, tree.player, tree.amount, tree.child_start, tree.n_children, tree.children, tree.card,
-                 tree.board, tree.offset)
+    tree_args = (
+        tree.kind,
+        tree.player,
+        tree.amount,
+        tree.child_start,
+        tree.n_children,
+        tree.children,
+        tree.card,
+        tree.board,
+        tree.offset,
+    )
     return Prepared(spot, tree, tree_args, hands_args, (strength, order, equity), weights, store)
 
 
@@ -179,7 +212,7 @@ def solve(
     Raises:
         SolverError: on a bad setting or a spot too large for the memory limit.
     """
-    from pokergym.solver.solution import Solution
+    from pokergym.solver.solution import Solution  # at call time: solution imports this module
 
     if algorithm not in ("dcfr", "cfr+"):
         raise SolverError(f"algorithm must be 'dcfr' or 'cfr+', got {algorithm!r}")
@@ -193,9 +226,20 @@ def solve(
     total = iterations if iterations is not None else max_iterations
     while done < total:
         step = min(check_every, total - done)
-        K.iterate(done + 1, step, algorithm == "cfr+", prepared.tree.root, prepared.weights, float(spot.pot),
-                  prepared.tree_args, prepared.hands_args, prepared.boards_args, prepared.store,
-                  prepared.tree.max_depth, prepared.tree.max_actions)
+        K.iterate(
+            done + 1,
+            step,
+            algorithm == "cfr+",
+            prepared.tree.root,
+            prepared.weights,
+            float(spot.pot),
+            prepared.tree_args,
+            prepared.hands_args,
+            prepared.boards_args,
+            prepared.store,
+            prepared.tree.max_depth,
+            prepared.tree.max_actions,
+        )
         done += step
         if iterations is not None and done < total:
             continue

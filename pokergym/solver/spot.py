@@ -22,7 +22,7 @@ Example:
     >>> spot = Spot(board=parse_cards("Td9d6h"), pot=1000, stack=9000,
     ...             ranges=(Range.parse("AA,KK,T9s"), Range.parse("QQ,JJ,87s")), menu=Menu.uniform("33,75,a"))
     >>> spot.street.name, spot.n_hands
-    ('FLOP', (13, 12))
+    ('FLOP', (15, 16))
     >>> Sizes.parse("33%,2.5x,e,a")
     Sizes(fractions=(0.33,), multiples=(2.5,), geometric=True, allin=True)
 """
@@ -158,9 +158,7 @@ class Menu:
     ) -> Menu:
         """``(bets, raises)`` for each street, the same for both players."""
         rows = [(_sizes(b), _sizes(r)) for b, r in (flop, turn, river)]
-        return cls(
-            tuple((b, b) for b, _ in rows), tuple((r, r) for _, r in rows), raise_cap, allin_threshold
-        )
+        return cls(tuple((b, b) for b, _ in rows), tuple((r, r) for _, r in rows), raise_cap, allin_threshold)
 
 
 @dataclass(frozen=True)
@@ -235,8 +233,9 @@ class Spot:
     def with_extra(self, path: Sequence[TreeAction], to_amount: int) -> Spot:
         """A copy with one more off-menu bet or raise at the node ``path`` leads to."""
         extra = (*self.extra_actions, (tuple((str(k), int(a)) for k, a in path), int(to_amount)))
-        return Spot(self.board, self.pot, self.stack, self.ranges, self.menu, self.big_blind, extra,
-                    self.betting_streets)
+        return Spot(
+            self.board, self.pot, self.stack, self.ranges, self.menu, self.big_blind, extra, self.betting_streets
+        )
 
     @property
     def last_betting_street(self) -> Street:

@@ -93,17 +93,29 @@ class _TemplateBuilder:
         return len(self.nodes) - 1
 
     def _decide(
-        self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...],
+        self,
+        player: int,
+        bets: tuple[int, int],
+        last_raise: int,
+        raises: int,
+        path: tuple[TreeAction, ...],
         label: TreeAction,
     ) -> int:
         index = self._add(_Node(DECISION, player, 0, (), label))
-        children = [self._child(player, bets, last_raise, raises, path, action) for action in
-                    self._actions(player, bets, last_raise, raises, path)]
+        children = [
+            self._child(player, bets, last_raise, raises, path, action)
+            for action in self._actions(player, bets, last_raise, raises, path)
+        ]
         self.nodes[index] = self.nodes[index]._replace(children=tuple(children))
         return index
 
     def _child(
-        self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...],
+        self,
+        player: int,
+        bets: tuple[int, int],
+        last_raise: int,
+        raises: int,
+        path: tuple[TreeAction, ...],
         action: TreeAction,
     ) -> int:
         kind, amount = action
@@ -119,9 +131,7 @@ class _TemplateBuilder:
             return self._add(_Node(leaf, -1, total, (), action))
         new_bets = (amount, bets[1]) if player == 0 else (bets[0], amount)
         step = amount - bets[1 - player]
-        return self._decide(
-            1 - player, new_bets, max(last_raise, step), raises + 1, (*path, action), action
-        )
+        return self._decide(1 - player, new_bets, max(last_raise, step), raises + 1, (*path, action), action)
 
     def _actions(
         self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...]
@@ -162,8 +172,14 @@ class _TemplateBuilder:
         return out
 
     def _check_extra(
-        self, amount: int, bets: tuple[int, int], player: int, last_raise: int, facing: int,
-        path: tuple[TreeAction, ...], opponent_all_in: bool,
+        self,
+        amount: int,
+        bets: tuple[int, int],
+        player: int,
+        last_raise: int,
+        facing: int,
+        path: tuple[TreeAction, ...],
+        opponent_all_in: bool,
     ) -> int:
         minimum = min(bets[1 - player] + last_raise if facing > 0 else self.spot.big_blind, self.behind)
         if opponent_all_in or not minimum <= amount <= self.behind:
@@ -307,7 +323,9 @@ class GameTree:
         if key not in self._checkdowns:
             self._checkdowns[key] = len(self._checkdowns)
             rest = [c for c in range(52) if c not in key]
-            pairs = [(a,) for a in rest] if len(key) == 4 else [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
+            pairs = (
+                [(a,) for a in rest] if len(key) == 4 else [(a, b) for i, a in enumerate(rest) for b in rest[i + 1 :]]
+            )
             for extra in pairs:
                 self._boards.setdefault(tuple(sorted((*key, *extra))), len(self._boards))
         self._board[node] = self._checkdowns[key]
@@ -325,8 +343,9 @@ class GameTree:
         self.n_children = np.array([len(c) for c in self._children], dtype=np.int32)
         self.child_start = np.zeros(len(self._kind), dtype=np.int64)
         np.cumsum(self.n_children[:-1], out=self.child_start[1:])
-        self.children = np.fromiter((c for cs in self._children for c in cs), dtype=np.int32,
-                                    count=int(self.n_children.sum()))
+        self.children = np.fromiter(
+            (c for cs in self._children for c in cs), dtype=np.int32, count=int(self.n_children.sum())
+        )
         self.card = np.array(self._card, dtype=np.int8)
         self.board = np.array(self._board, dtype=np.int32)
         self.edge_kind = np.array([_KINDS.index(k) for k, _ in self._edge], dtype=np.int8)
@@ -346,7 +365,7 @@ class GameTree:
         self.max_actions = int(self.n_children[self.kind == DECISION].max())
         self.offset = np.full(len(self._kind), -1, dtype=np.int64)
         self.slots = [0, 0]
-        for node in np.flatnonzero(self.kind == DECISION):
+        for node in np.flatnonzero(self.kind == DECISION).tolist():
             p = int(self.player[node])
             self.offset[node] = self.slots[p]
             self.slots[p] += int(self.n_children[node]) * self.n_hands[p]
@@ -366,7 +385,11 @@ class GameTree:
     def label(self, node: int) -> TreeAction:
         """The action that leads to ``node`` (``("deal", card)`` for a chance child, ``("deal", 0)`` at the root)."""
         kind = _KINDS[int(self.edge_kind[node])]
-        return (kind, int(self.card[node])) if kind == "deal" and node != self.root else (kind, int(self.edge_amount[node]))
+        return (
+            (kind, int(self.card[node]))
+            if kind == "deal" and node != self.root
+            else (kind, int(self.edge_amount[node]))
+        )
 
     def find(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> int:
         """Node reached from the root by ``path`` (actions, and ``("deal", card)`` at chance nodes).
@@ -383,7 +406,9 @@ class GameTree:
                     break
             else:
                 there = [self.label(c) for c in self.children_of(node)]
-                raise SolverError(f"no action {wanted} after {list(path)[: list(path).index(step)]}; the tree has {there}")
+                raise SolverError(
+                    f"no action {wanted} after {list(path)[: list(path).index(step)]}; the tree has {there}"
+                )
         return node
 
 

@@ -1,0 +1,159 @@
+"""The solver against a closed-form equilibrium, a second implementation, and its own invariants."""
+
+import numpy as np
+import pytest
+
+from pokergym.cards import format_cards, parse_cards
+from pokergym.errors import SolverError
+from pokergym.evaluator.combos import COMBO_CARDS, combo_index
+from pokergym.solver import Menu, Range, Sizes, Solution, Spot, solve
+from pokergym.solver.reference import PlainCFR
+
+NONE = Sizes.parse("")
+
+
+def polarised(bet: str = "100", pot: int = 1000) -> Spot:
+    """OOP holds the nuts (a set) or air, IP a pure bluff-catcher; one bet size, no raises, IP cannot bet."""
+    menu = Menu(((Sizes.parse(bet), NONE),) * 3, ((NONE, NONE),) * 3, raise_cap=0)
+    return Spot(parse_cards("KsQd7h4c2s"), pot, 5000, (Range.parse("7c7d,6s5s"), Range.parse("KhJh")), menu)
+
+
+@pytest.mark.parametrize(("bet", "size"), [("100", 1.0), ("50", 0.5)])
+def test_polarised_river_matches_the_closed_form(bet: str, size: float) -> None:
+    solution = solve(polarised(bet), target_exploitability=1e-5, max_iterations=3000, check_every=50)
+    root = solution.node(())
+    amount = round(size * 1000)
+    # the bettor bluffs so the caller is indifferent: bluffs / value = s / (1 + s)
+    assert root.strategy_of("7c7d")[1] == pytest.approx(1.0, abs=0.01)
+    assert root.strategy_of("6s5s")[1] == pytest.approx(size / (1 + size), abs=0.01)
+    # the caller calls so the bluffs are indifferent: call = 1 / (1 + s)
+    facing = solution.node([("bet", amount)])
+    assert facing.strategy_of("KhJh")[1] == pytest.approx(1 / (1 + size), abs=0.01)
+
+
+def test_exploitability_falls_toward_zero() -> None:
+    spot = Spot(
+        parse_cards("Td9d6h2cKs"),
+        1000,
+        4000,
+        (Range.parse("22+,ATs+,KQs,T9s,87s"), Range.parse("55+,AJs+,KJs+,QJs,J9s")),
+        Menu.uniform("50,a", "a", raise_cap=1),
+    )
+    marks = [solve(spot, iterations=n).exploitability_pct for n in (10, 40, 160)]
+    assert marks[0] > marks[1] > marks[2]
+    assert marks[2] < 0.5
+
+
+@pytest.mark.parametrize(
+    ("board", "menu", "streets"),
+    [
+        ("KsQd7h4c2s", Menu.uniform("50,a", "a", raise_cap=1), None),
+        ("KsQd7h4c", Menu.uniform("a", "a", raise_cap=1), None),
+        ("KsQd7h", Menu.uniform("50", "a", raise_cap=1), 1),
+    ],
+)
+def test_compiled_solver_equals_the_plain_implementation(board: str, menu: Menu, streets: int | None) -> None:
+    spot = Spot(
+        parse_cards(board),
+        1000,
+        2000,
+        (Range.parse("77,65s,KJs,AA"), Range.parse("KJs,QQ,65s,AKs")),
+        menu,
+        betting_streets=streets,
+    )
+    plain = PlainCFR(spot)
+    plain.run(12)
+    solution = solve(spot, iterations=12)
+    assert solution.exploitability_pct == pytest.approx(plain.exploitability_pct(), abs=1e-4)
+    for node in np.flatnonzero(solution.tree.kind == 0)[:40]:
+        np.testing.assert_allclose(solution.strategy(int(node)), plain.strategy(int(node)), atol=1e-5)
+
+
+def _suit_swap(cards: tuple[int, ...]) -> tuple[int, ...]:
+    swap = {0: 1, 1: 0, 2: 2, 3: 3}  # clubs <-> diamonds
+    return tuple(c - (c & 3) + swap[c & 3] for c in cards)
+
+
+def test_permuting_suits_permutes_the_solution() -> None:
+    ranges = (Range.parse("99+,AQs+,KQs,T9s,98s"), Range.parse("TT+,AKs,KJs,QJs,JTs"))
+    board = parse_cards("Td9d6h2c")
+
+    def mapped(r: Range) -> Range:
+        weights = np.zeros(1326)
+        for i, cards in enumerate(COMBO_CARDS):
+            weights[combo_index(*_suit_swap(cards))] = r.weights[i]
+        return Range(weights)
+
+    menu = Menu.uniform("75", "a", raise_cap=1)
+    first = solve(Spot(board, 1000, 3000, ranges, menu), iterations=30)
+    second = solve(Spot(_suit_swap(board), 1000, 3000, (mapped(ranges[0]), mapped(ranges[1])), menu), iterations=30)
+    assert first.values() == pytest.approx(second.values(), rel=1e-6)
+    a, b = first.node(()), second.node(())
+    for combo in ("AsAh", "AcQc", "KdQd", "JhJs"):
+        swapped = format_cards(_suit_swap(parse_cards(combo)))
+        np.testing.assert_allclose(a.strategy_of(combo), b.strategy_of(swapped), atol=1e-6)
+
+
+def test_strategies_are_distributions_and_values_sum_to_the_pot() -> None:
+    spot = Spot(
+        parse_cards("Td9d6h2cKs"),
+        800,
+        3000,
+        (Range.parse("22+,A2s+,KTo+"), Range.parse("55+,A9s+,KJ+")),
+        Menu.uniform("33,75,a", "60,a"),
+    )
+    solution = solve(spot, iterations=60)
+    for node in np.flatnonzero(solution.tree.kind == 0):
+        np.testing.assert_allclose(solution.strategy(int(node)).sum(axis=0), 1.0, atol=1e-9)
+    assert sum(solution.values()) == pytest.approx(800.0)
+    assert solution.exploitability >= 0.0
+
+
+def test_node_views_give_reach_ev_and_equity() -> None:
+    spot = Spot(
+        parse_cards("Td9d6h2c"),
+        1000,
+        2000,
+        (Range.parse("TT,99,AdKd,QJ"), Range.parse("JJ,AT,87s")),
+        Menu.uniform("50,a", "a", raise_cap=1),
+    )
+    solution = solve(spot, iterations=40)
+    root = solution.node(())
+    assert root.player == 0 and abs(root.by_class()["TT"].sum() - 1.0) < 1e-9
+    # sets and the straight are far ahead of a one-pair range
+    assert np.nanmin(root.equity[0][[i for i, c in enumerate(root.hands[0]) if COMBO_CARDS[c][0] >> 2 == 8]]) > 0.7
+    river = solution.node([("check", 0), ("check", 0), ("deal", parse_cards("Ks")[0])])
+    blocked = [i for i, c in enumerate(river.hands[1]) if parse_cards("Ks")[0] in COMBO_CARDS[c]]
+    assert all(river.reach[1][i] == 0.0 for i in blocked)
+    assert np.all(np.isnan(river.ev[1][blocked]))
+    with pytest.raises(SolverError, match="no step"):
+        solution.node([("bet", 123)])
+
+
+def test_save_and_load_round_trip(tmp_path: object) -> None:
+    spot = Spot(
+        parse_cards("Td9d6h2cKs"),
+        1000,
+        3000,
+        (Range.parse("22+,AKs"), Range.parse("55+,AQs+")),
+        Menu.uniform("50,a", "a"),
+    )
+    solution = solve(spot, iterations=30)
+    path = tmp_path / "spot.npz"  # type: ignore[operator]
+    solution.save(path)
+    loaded = Solution.load(path)
+    np.testing.assert_allclose(loaded.node(()).strategy, solution.node(()).strategy, atol=1e-7)
+    assert loaded.exploitability_pct == pytest.approx(solution.exploitability_pct)
+    (tmp_path / "bad.npz").write_bytes(b"not a solution")  # type: ignore[operator]
+    with pytest.raises(SolverError, match="cannot read"):
+        Solution.load(tmp_path / "bad.npz")  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"algorithm": "cfr"}, {"target_exploitability": 0.0}])
+def test_bad_settings_are_typed_errors(kwargs: dict[str, object]) -> None:
+    with pytest.raises(SolverError):
+        solve(polarised(), **kwargs)  # type: ignore[arg-type]
+
+
+def test_cfr_plus_also_converges() -> None:
+    assert solve(polarised(), algorithm="cfr+", iterations=200).exploitability_pct < 0.01
