@@ -97,8 +97,8 @@ class PlainCFR:
             return np.asarray(((pot + 2.0 * amount) * share - amount * compatible) @ reach_o)
         ranks = self._ranks(int(tree.board[node]))
         mine, theirs = np.array(ranks[player])[:, None], np.array(ranks[1 - player])[None, :]
-        payoff = np.where(mine < theirs, pot + amount, np.where(mine > theirs, -amount, pot / 2.0))
-        return (payoff * compatible) @ reach_o
+        payoffs = np.where(mine < theirs, pot + amount, np.where(mine > theirs, -amount, pot / 2.0))
+        return (payoffs * compatible) @ reach_o
 
     def _walk(self, node: int, player: int, reach: list[_Array], mode: str, discounts: tuple[float, ...]) -> _Array:
         tree = self.tree
