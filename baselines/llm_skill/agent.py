@@ -113,6 +113,7 @@ class LLMSkillAgent(BaseAgent):
     """
 
     name = "llm"
+    reproducible = False  # the replies come from a model endpoint (a reply cache replays them)
 
     def __init__(
         self,
@@ -210,6 +211,14 @@ class LLMSkillAgent(BaseAgent):
         except LLMError as exc:
             outcome = exc
         return self._answer(question, outcome)
+
+    def check_ready(self) -> None:
+        """Check, before a match, that the endpoint can be asked (no request is sent).
+
+        Raises:
+            ConfigError: if the API key's environment variable is unset for OpenAI.
+        """
+        self.client.check_ready()
 
     def close(self) -> None:
         """Close the HTTP connection and the cache (both reopen when needed)."""

@@ -211,6 +211,14 @@ class LLMClient:
         self._async: openai.AsyncOpenAI | None = None
 
     # ------------------------------------------------------------ plumbing
+    def check_ready(self) -> None:
+        """Check that a request could be authorised (no request is sent).
+
+        Raises:
+            ConfigError: when no API key is available.
+        """
+        self._api_key()
+
     def _api_key(self) -> str:
         key = os.environ.get(self.config.api_key_env, "")
         if key:
