@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = [
     "AgentError",
+    "AgentSpecError",
     "CardError",
     "ConfigError",
     "ContextError",
@@ -56,6 +57,10 @@ class HandOverError(IllegalActionError):
 
 class AgentError(PokerGymError):
     """An agent failed to produce a decision (raised, or returned garbage)."""
+
+
+class AgentSpecError(PokerGymError, ValueError):
+    """An agent spec names no installed agent, or no package providing agents is installed."""
 
 
 class HistoryError(PokerGymError, ValueError):

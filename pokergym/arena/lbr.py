@@ -52,6 +52,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from pokergym.agents.specs import resolve_agent
 from pokergym.arena.stats import mean_ci
 from pokergym.arena.variance import StrategyAgent, canonical_action
 from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
@@ -348,9 +349,7 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--variant", choices=("full", "call_until_turn"), default="full")
     args = parser.parse_args(argv)
-    from baselines.registry import make
-
-    agent = make(args.agent)
+    agent = resolve_agent(args.agent)
     if not isinstance(agent, StrategyAgent):
         raise AgentError(f"agent {args.agent!r} does not report action probabilities, which LBR needs")
     print(lbr(agent, hands=args.hands, seed=args.seed, variant=args.variant))
