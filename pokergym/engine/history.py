@@ -35,6 +35,12 @@ Export formats and their seat mapping:
   ``button``. Betting is ``f``, ``c`` (check or call) and ``r<N>`` where N is
   the raiser's total for the whole hand; streets are separated by ``/`` up
   to the last street reached, so an all-in called preflop reads ``r20000c///``.
+  One difference with the engine: when a button whose stack is at most the
+  big blind calls all-in (or is all-in by its blind), the engine ends the
+  preflop there, while ACPC's dealer and OpenSpiel still have the big blind
+  check; the export writes that check, so such a hand reads ``cc///``. ACPC
+  posts every blind in full, so a stack below its blind has no ACPC form
+  (a :class:`~pokergym.errors.HistoryError`).
   Cards are ``hole0|hole1`` by position, then ``/flop/turn/river`` as far as
   dealt. Values and names are listed by position. The ACPC game definition
   must match the history's blinds and stacks (stacks listed by position).
@@ -395,11 +401,14 @@ class HandHistory:
 
         Returns:
             ``STATE:<hand>:<betting>:<cards>:<value0>|<value1>:<name0>|<name1>``.
+            The betting is ACPC's: where the engine ends the hand at a short
+            button's all-in call (no forced check), the line adds the big
+            blind's check ``c`` that ACPC requires (see the module docstring).
 
         Raises:
-            HistoryError: if the hand is unfinished, the names are not two
-                strings free of ``:``, ``|`` and line breaks, or the replay
-                disagrees with the record.
+            HistoryError: if the hand is unfinished, a stack is below its
+                blind, the names are not two strings free of ``:``, ``|`` and
+                line breaks, or the replay disagrees with the record.
 
         Example:
             >>> from pokergym.cards import parse_cards
@@ -428,7 +437,8 @@ class HandHistory:
             hand_number: the hand number written in the message.
 
         Raises:
-            HistoryError: if the replay disagrees with the record.
+            HistoryError: if a stack is below its blind, or the replay
+                disagrees with the record.
             ValueError: if ``seat`` is not 0 or 1.
 
         Example:
@@ -469,12 +479,41 @@ class HandHistory:
         return chosen
 
     def _acpc_betting(self, street: Street) -> str:
+        self._check_acpc_blinds()
         base = 0
         parts = []
         for group in _group_by_street(self.actions, street):
             parts.append("".join(_acpc_token(record, base) for record in group))
             base += max((record.to for record in group), default=0)
+        if self._acpc_forced_check(street):
+            parts[0] += "c"
         return "/".join(parts)
+
+    def _check_acpc_blinds(self) -> None:
+        """Refuse stacks below their blind: ACPC posts every blind in full, the engine what a stack has."""
+        config = self.config
+        for seat, blind in ((self.button, config.small_blind), (1 - self.button, config.big_blind)):
+            if config.stacks[seat] < blind:
+                raise HistoryError(
+                    f"ACPC posts the whole blind, so it has no line for seat {seat}'s stack of "
+                    f"{config.stacks[seat]} chips below its blind of {blind}"
+                )
+
+    def _acpc_forced_check(self, street: Street) -> bool:
+        """Whether ACPC has the big blind check where the engine closed the preflop without it.
+
+        That happens when the button, with a stack of at most the big blind,
+        is all-in by its call (or by its blind) and the big blind, not all-in,
+        has not acted: the engine ends the betting there, ACPC's dealer (and
+        OpenSpiel) still make the big blind close the round with ``c``.
+        """
+        big = 1 - self.button
+        if self.config.stacks[big] <= self.config.big_blind:
+            return False  # all-in from its blind: it cannot act at all
+        if street == Street.PREFLOP and self.payoffs is None:
+            return False  # the preflop is still open
+        preflop = (record for record in self.actions if record.street == Street.PREFLOP)
+        return not any(record.seat == big or record.kind == ActionKind.FOLD for record in preflop)
 
     def _acpc_cards(self, street: Street, shown: Sequence[int]) -> str:
         holes = "|".join(format_cards(self.hole_cards[s]) if s in shown else "" for s in self._seats_by_position())
