@@ -12,6 +12,8 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "AgentError",
     "AgentSpecError",
@@ -24,6 +26,7 @@ __all__ = [
     "IllegalActionError",
     "OutOfTurnError",
     "PokerGymError",
+    "brief",
 ]
 
 
@@ -69,3 +72,22 @@ class HistoryError(PokerGymError, ValueError):
 
 class ContextError(PokerGymError, ValueError):
     """The context engine cannot analyse a view (malformed board, cards or history)."""
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel = 3
+_BRIEF.maxstring = 60
+_BRIEF.maxother = 60
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` cut short, for error messages that show a caller's bad input.
+
+    Any value can be shown: deep nesting stops after three levels (no
+    ``RecursionError``) and long text is elided.
+
+    Example:
+        >>> brief([[[[1]]]]), brief("x" * 100)[:12]
+        ('[[[[...]]]]', "'xxxxxxxxxxx")
+    """
+    return _BRIEF.repr(value)
