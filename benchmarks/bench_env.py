@@ -5,16 +5,17 @@ otherwise call or raise 50/50 (raise only when legal). Where amounts are
 free, raise-to sizes are log-uniform between the minimum raise and all-in; in
 discrete-action environments the raise id is uniform among the legal ones.
 Stacks are 200 BB except PettingZoo's (fixed at 50 BB by RLCard's wrapper).
-Engines that are not installed are skipped.
+An anchor that is not installed stops the run with an error naming it (the
+``dev`` extra installs them all), unless ``--allow-missing`` is given.
 
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/bench_env.py [--seconds 3] [--hands N] [--repeat 3] [--only NAME ...]
+        [--allow-missing]
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import os
 import statistics
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from anchors import add_allow_missing, import_error, require_anchors
 
 Runner = Callable[[int, float], tuple[int, int, float]]
 """(max hands, max seconds) -> (hands, decisions, seconds)."""
@@ -288,7 +290,7 @@ def reset_cost(make: Callable[[], Any], count: int, rounds: int = 7) -> tuple[fl
     return plain, seeded
 
 
-def resets(count: int) -> list[tuple[str, float, float]]:
+def resets(count: int, pettingzoo: bool) -> list[tuple[str, float, float]]:
     import gymnasium as gym
 
     import pokergym  # noqa: F401
@@ -300,10 +302,10 @@ def resets(count: int) -> list[tuple[str, float, float]]:
         ("pokergym hunl_v0.raw_env()", *reset_cost(hunl_v0.raw_env, count)),
         ('pokergym hunl_v0.raw_env(backend="python")', *reset_cost(lambda: hunl_v0.raw_env(backend="python"), count)),
     ]
-    try:
-        from pettingzoo.classic import texas_holdem_no_limit_v6
-    except ImportError:
+    if not pettingzoo:
         return rows
+    from pettingzoo.classic import texas_holdem_no_limit_v6
+
     rows.append(("PettingZoo texas_holdem_no_limit_v6.raw_env()", *reset_cost(texas_holdem_no_limit_v6.raw_env, count)))
     return rows
 
@@ -324,8 +326,8 @@ RUNNERS: dict[str, tuple[str, Runner]] = {
 }
 OURS = ("engine", "gym", "gym_python", "aec", "aec_raw", "aec_python")
 MODULES = {
-    "pz": "pettingzoo.classic",
-    "pz_raw": "pettingzoo.classic",
+    "pz": "pettingzoo.classic.texas_holdem_no_limit_v6",  # imports pygame and rlcard (pettingzoo[classic])
+    "pz_raw": "pettingzoo.classic.texas_holdem_no_limit_v6",
     "rlcard": "rlcard",
     "pokerkit": "pokerkit",
     "clubs": "clubs",
@@ -333,16 +335,16 @@ MODULES = {
 ANCHORS = ("pz", "pz_raw", "rlcard", "pokerkit", "clubs")
 
 
-def _installed(key: str) -> bool:
-    """Whether the anchor behind ``key`` can be imported (PettingZoo's hold'em also needs pygame)."""
-    try:
-        if key in ("pz", "pz_raw"):
-            from pettingzoo.classic import texas_holdem_no_limit_v6  # noqa: F401
-        elif key in MODULES:
-            importlib.import_module(MODULES[key])
-    except ImportError:
-        return False
-    return True
+def available(keys: list[str], allow_missing: bool) -> list[str]:
+    """The ``keys`` whose engine can be imported; a missing anchor is an error unless ``allow_missing``.
+
+    Raises:
+        SystemExit: an anchor is not installed and ``allow_missing`` is false.
+    """
+    errors = {key: import_error(MODULES[key]) for key in keys if key in MODULES}
+    missing = {key: error for key, error in errors.items() if error is not None}
+    require_anchors({RUNNERS[key][0]: error for key, error in missing.items()}, allow_missing)
+    return [key for key in keys if key not in missing]
 
 
 def call_cost_ns() -> float:
@@ -362,6 +364,7 @@ def main() -> None:
     parser.add_argument("--resets", type=int, default=2000, help="resets timed per reset-cost row (0 to skip)")
     parser.add_argument("--only", nargs="*", choices=sorted(RUNNERS), help="engines to run (default: all)")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help="wall time or this process's CPU time")
+    add_allow_missing(parser)
     args = parser.parse_args()
     warnings.simplefilter("ignore")  # the anchors warn about deprecated NumPy and gym APIs
 
@@ -370,7 +373,11 @@ def main() -> None:
         clock = time.process_time
     print(f"machine: bare function call {call_cost_ns():.0f} ns, load average {os.getloadavg()[0]:.1f}\n")
     # Rounds interleave the engines, so a change of load during the run hits all of them alike.
-    keys = [k for k in args.only or list(RUNNERS) if _installed(k)]
+    selected = args.only or list(RUNNERS)
+    # PettingZoo is an anchor of the reset-cost table too, even when --only leaves its throughput out
+    extra = ["pz_raw"] if args.resets and "pz_raw" not in selected else []
+    present = available([*selected, *extra], args.allow_missing)
+    keys = [k for k in selected if k in present]
     samples: dict[str, list[tuple[int, int, float]]] = {k: [] for k in keys}
     for _ in range(args.repeat):
         for key in keys:
@@ -384,7 +391,7 @@ def main() -> None:
     for key in args.only or list(RUNNERS):
         title = RUNNERS[key][0]
         if key not in samples:
-            print(f"| {title} | not installed | | |")
+            print(f"| {title} | not installed (--allow-missing) | | |")
             continue
         runs = samples[key]
         hands_rate = statistics.median(h / s for h, _, s in runs)
@@ -406,7 +413,7 @@ def main() -> None:
     if args.resets:
         print("\n| reset cost (best of 7 interleaved rounds) | reset() us | reset(seed=k) us |")
         print("|---|---:|---:|")
-        for title, plain, seeded in resets(args.resets):
+        for title, plain, seeded in resets(args.resets, pettingzoo="pz_raw" in present):
             print(f"| {title} | {plain:.1f} | {seeded:.1f} |")
 
 

@@ -3,13 +3,14 @@
 Throughputs are measured on the same random 7-card hands (from a seeded
 generator) for every library; each figure is the best of ``--repeat`` runs,
 both in wall-clock time and in this process's CPU time (which discounts time
-spent waiting for a core on a shared machine). Libraries that are not
-installed are skipped. numba start-up costs are measured in fresh
+spent waiting for a core on a shared machine). An anchor library that is not
+installed stops the run with an error naming it, unless ``--allow-missing``
+is given. numba start-up costs are measured in fresh
 subprocesses: once with the on-disk cache (normal use) and once with an empty
 cache directory (first use after installing or editing the kernels).
 
 Usage (from the repository root):
-    PYTHONPATH=. python benchmarks/bench_evaluator.py [--repeat 5] [--hands 20000] [--batch 2000000]
+    PYTHONPATH=. python benchmarks/bench_evaluator.py [--repeat 5] [--hands 20000] [--batch 2000000] [--allow-missing]
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from anchors import add_allow_missing, import_error, require_anchors
 
 from pokergym.cards import CARD_STRINGS
 from pokergym.evaluator import equity_vs_random, evaluate, evaluate_batch, rank7
@@ -46,8 +48,23 @@ def random_hands(n: int, seed: int) -> np.ndarray:
     return np.argsort(rng.random((n, 52)), axis=1)[:, :7].astype(np.uint8)
 
 
-def single_call_rates(hands: list[list[int]], repeat: int) -> dict[str, tuple[float, float]]:
-    """Evaluations per second of each single-hand evaluator on the same hands."""
+ANCHORS = ("treys", "eval7", "phevaluator")
+"""The anchor libraries (their import names)."""
+
+
+def available_anchors(allow_missing: bool) -> set[str]:
+    """The installed anchors; a missing one is an error unless ``allow_missing``.
+
+    Raises:
+        SystemExit: an anchor is not installed and ``allow_missing`` is false.
+    """
+    errors = {name: import_error(name) for name in ANCHORS}
+    require_anchors({name: error for name, error in errors.items() if error is not None}, allow_missing)
+    return {name for name, error in errors.items() if error is None}
+
+
+def single_call_rates(hands: list[list[int]], repeat: int, anchors: set[str]) -> dict[str, tuple[float, float]]:
+    """Evaluations per second of each single-hand evaluator on the same hands (of the ``anchors`` given)."""
     n = len(hands)
     rates: dict[str, tuple[float, float]] = {}
 
@@ -68,28 +85,22 @@ def single_call_rates(hands: list[list[int]], repeat: int) -> dict[str, tuple[fl
     names = [[CARD_STRINGS[c] for c in h] for h in hands]
     rates["pokergym evaluate (card strings)"] = measure(lambda: [evaluate(h) for h in names], n, repeat)
     rates["pokergym evaluate (codes)"] = measure(lambda: [evaluate(h) for h in hands], n, repeat)
-    try:
+    if "treys" in anchors:
         import treys
-    except ImportError:
-        pass
-    else:
+
         ev = treys.Evaluator()
         tc = [treys.Card.new(s) for s in CARD_STRINGS]
         th = [([tc[c] for c in h[:2]], [tc[c] for c in h[2:]]) for h in hands]
         rates["treys"] = measure(lambda: [ev.evaluate(hole, board) for hole, board in th], n, repeat)
-    try:
+    if "eval7" in anchors:
         import eval7
-    except ImportError:
-        pass
-    else:
+
         ec = [eval7.Card(s) for s in CARD_STRINGS]
         eh = [[ec[c] for c in h] for h in hands]
         rates["eval7"] = measure(lambda: [eval7.evaluate(h) for h in eh], n, repeat)
-    try:
+    if "phevaluator" in anchors:  # it numbers cards rank * 4 + suit with suits c, d, h, s, as pokergym does
         from phevaluator import evaluate_cards
-    except ImportError:
-        pass
-    else:  # phevaluator numbers cards rank * 4 + suit with suits c, d, h, s, as pokergym does
+
         rates["phevaluator"] = measure(lambda: [evaluate_cards(*h) for h in hands], n, repeat)
     return rates
 
@@ -179,19 +190,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs per figure; the best is kept")
     parser.add_argument("--hands", type=int, default=20_000, help="hands for single-call evaluators")
     parser.add_argument("--batch", type=int, default=2_000_000, help="hands for evaluate_batch")
+    add_allow_missing(parser)
     args = parser.parse_args()
+    anchors = available_anchors(args.allow_missing)
 
     print(f"python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     evaluate_batch(np.arange(7)[None])  # load the numba kernels before timing anything
     hands = random_hands(args.hands, seed=1).tolist()
-    single = single_call_rates(hands, args.repeat)
+    single = single_call_rates(hands, args.repeat, anchors)
     batch = batch_rates(args.batch, args.repeat)
     print(f"\n7-card evaluations per second ({args.hands:,} hands single-call, {args.batch:,} batch):")
     print(f"  {'evaluator':44s} {'wall':>12s} {'CPU':>12s}")
     for name, (wall, cpu) in {**single, **batch}.items():
         print(f"  {name:44s} {wall / 1e6:10.3f} M {cpu / 1e6:10.3f} M")
     print("\nratios ours / anchor (CPU time):")
-    for anchor in ("treys", "eval7", "phevaluator"):
+    for anchor in ANCHORS:
         if anchor in single:
             base = single[anchor][1]
             print(

@@ -27,7 +27,8 @@ million tokens and only feed the cost estimate. With --cache, running the
 same command again replays the match from disk: no requests, no cost, the
 same result. The script prints the match result, the LLM's fallback rate,
 its tokens and the estimated cost per hand, and writes everything as JSON
-with --out.
+with --out. Without a key and without --base-url it says so on one line and
+exits with status 2 before playing.
 """
 
 from __future__ import annotations
@@ -36,12 +37,14 @@ import argparse
 import json
 import sys
 import tempfile
+import uuid
 from pathlib import Path
 from typing import Any
 
 from baselines.llm_skill import LLMSkillAgent, summarize
 from baselines.rule_skill import RuleSkillAgent
 from pokergym.arena import match
+from pokergym.errors import ConfigError
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -69,10 +72,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def run(argv: list[str] | None = None) -> dict[str, Any]:
-    args = parse_args(argv)
-    transcript = args.transcript or str(Path(tempfile.mkdtemp(prefix="pokergym-llm-")) / "transcript.jsonl")
-    llm = LLMSkillAgent(
+def make_llm(args: argparse.Namespace, transcript: str) -> LLMSkillAgent:
+    """The LLM agent the options describe.
+
+    Raises:
+        ConfigError: when no key is set and no --base-url given, or an option is out of range.
+    """
+    return LLMSkillAgent(
         model=args.model,
         base_url=args.base_url,
         api_key_env=args.api_key_env,
@@ -89,6 +95,24 @@ def run(argv: list[str] | None = None) -> dict[str, Any]:
         price_in=args.price_in,
         price_out=args.price_out,
     )
+
+
+def run(argv: list[str] | None = None) -> dict[str, Any]:
+    """Play the match the command line asks for, print its summary and return the report.
+
+    Raises:
+        SystemExit: with status 2 and a one-line message, before playing, when
+            the agent cannot be made (no key and no --base-url, a bad option).
+    """
+    args = parse_args(argv)
+    # A fresh folder, made by the agent's transcript only once the agent could be made.
+    temporary = Path(tempfile.gettempdir(), f"pokergym-llm-{uuid.uuid4().hex[:12]}", "transcript.jsonl")
+    transcript = args.transcript or str(temporary)
+    try:
+        llm = make_llm(args, transcript)
+    except ConfigError as exc:
+        print(f"llm_vs_rule: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     try:
         result = match(
             llm,

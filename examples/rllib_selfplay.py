@@ -7,8 +7,10 @@ with a float mask; :class:`RLlibObservation` renames pokergym's
 ``ray.rllib.env.wrappers.pettingzoo_env.PettingZooEnv``; both agents map to
 the module ``"shared"``, so the policy plays against itself.
 
-Needs RLlib's dependencies (``pip install "ray[rllib]"``; pokergym's gymnasium
-1.4 works although RLlib pins an older one). A short run on one core:
+Needs RLlib's dependencies: ``pip install -e ".[ray]"`` installs them without
+the older gymnasium that ``ray[rllib]`` pins (pokergym's gymnasium 1.4 works);
+without them the example exits with a message naming what is missing. A short
+run on one core:
 
     python examples/rllib_selfplay.py --iterations 3
 
@@ -62,6 +64,19 @@ def make_env(config: dict[str, Any] | None = None) -> Any:
     return PettingZooEnv(RLlibObservation(hunl_v0.env()))
 
 
+def require_rllib() -> None:
+    """Exit with a message naming what is missing when RLlib (or one of its dependencies) cannot be imported."""
+    try:
+        import ray.rllib
+        import ray.tune  # noqa: F401
+    except ImportError as exc:
+        missing = f"module {exc.name!r}" if exc.name else "a dependency"
+        sys.exit(
+            f"rllib_selfplay.py needs RLlib and its dependencies; {missing} is missing ({exc}).\n"
+            "Install them with: pip install -e '.[ray]'  (ray[tune], dm-tree, lz4, ormsgpack, scipy)"
+        )
+
+
 def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--iterations", type=int, default=3)
@@ -69,6 +84,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     parser.add_argument("--hidden", type=int, nargs="+", default=[64, 64])
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    require_rllib()
 
     import ray
     from ray.rllib.algorithms.ppo import PPOConfig

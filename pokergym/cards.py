@@ -19,7 +19,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -29,6 +29,7 @@ __all__ = [
     "CARD_STRINGS",
     "RANKS",
     "SUITS",
+    "Cards",
     "format_card",
     "format_cards",
     "make_card",
@@ -43,6 +44,9 @@ RANKS = "23456789TJQKA"
 """Rank characters, index = rank code (0 = deuce, 12 = ace)."""
 SUITS = "cdhs"
 """Suit characters, index = suit code (0 = clubs ... 3 = spades)."""
+
+Cards = str | Sequence[str | int] | np.ndarray
+"""What :func:`parse_cards` reads: a card string, or a list, tuple or 1-D array of names or codes."""
 
 CARD_STRINGS: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
 """``CARD_STRINGS[c]`` is the two-character name of card code ``c``."""
@@ -99,20 +103,31 @@ def parse_card(text: str) -> int:
     code = _CODE_OF.get(text) if isinstance(text, str) else None
     if code is None:
         raise CardError(
-            f"malformed card {text!r}: expected a rank from {RANKS!r} followed by a suit from {SUITS!r}, e.g. 'As'"
+            f"malformed card {text!r}: expected a rank from {RANKS!r} followed by a suit from {SUITS!r}, "
+            f"e.g. 'As'{_ten_hint(text)}"
         )
     return code
 
 
-def parse_cards(cards: str | Iterable[str] | Iterable[int]) -> tuple[int, ...]:
-    """Parse cards given as a string, a list of strings or a list of codes.
+def _ten_hint(text: object) -> str:
+    """A hint for the common mistake of writing a ten as ``10``, else nothing."""
+    return " (write a ten as 'T', e.g. 'Th', not '10h')" if isinstance(text, str) and "10" in text else ""
+
+
+def parse_cards(cards: Cards) -> tuple[int, ...]:
+    """Parse cards given as a string, or a list, tuple or 1-D array of names or codes.
 
     Strings may be concatenated (``"AsKd"``) or separated by spaces or commas
-    (``"As Kd"``, ``"As,Kd"``). Codes are checked to be in ``0..51``. The cards
-    must be distinct.
+    (``"As Kd"``, ``"As,Kd"``). Items of a sequence are card names or integer
+    codes (numpy integers included), checked to be in ``0..51``. The cards
+    must be distinct. Other containers are refused rather than guessed at:
+    bytes would read as codes, sets and dicts have no card order, and an
+    iterator would be used up by the error message.
 
     Raises:
-        CardError: on a malformed card or a code out of range.
+        CardError: on a malformed card, a code out of range, an item that is
+            neither a name nor a code, or a container that is not a string,
+            list, tuple or 1-D array.
         DuplicateCardError: if a card appears twice.
 
     Example:
@@ -124,24 +139,36 @@ def parse_cards(cards: str | Iterable[str] | Iterable[int]) -> tuple[int, ...]:
     if isinstance(cards, str):
         compact = cards.replace(",", " ").replace(" ", "")
         if len(compact) % 2:
-            raise CardError(f"malformed card string {cards!r}: odd number of characters")
+            raise CardError(f"malformed card string {cards!r}: odd number of characters{_ten_hint(cards)}")
         codes = tuple(parse_card(compact[i : i + 2]) for i in range(0, len(compact), 2))
     else:
-        items = list(cards)
-        parsed: list[int] = []
-        for item in items:
-            if isinstance(item, str):
-                parsed.append(parse_card(item.strip()))
-            elif isinstance(item, int | np.integer) and not isinstance(item, bool):
-                value = int(item)
-                if not 0 <= value < 52:
-                    raise CardError(f"card code {value} out of range 0..51")
-                parsed.append(value)
-            else:
-                raise CardError(f"cannot read {item!r} as a card: use a string like 'As' or a code 0..51")
-        codes = tuple(parsed)
+        codes = tuple(_card_code(item) for item in _card_items(cards))
     validate_cards(codes, source=cards)
     return codes
+
+
+def _card_items(cards: object) -> Sequence[object] | np.ndarray:
+    """``cards`` if it is a list, tuple or 1-D array (the containers that hold cards in order)."""
+    if isinstance(cards, np.ndarray) and cards.ndim == 1:
+        return cards
+    if isinstance(cards, Sequence) and not isinstance(cards, bytes | bytearray | memoryview):
+        return cards
+    shape = f"a {cards.ndim}-dimensional array" if isinstance(cards, np.ndarray) else type(cards).__name__
+    raise CardError(
+        f"cards must be a string such as 'AsKd' or a list, tuple or array of card names or codes 0..51, got {shape}"
+    )
+
+
+def _card_code(item: object) -> int:
+    """The code of one item of a card sequence: a card name or an integer code."""
+    if isinstance(item, str):
+        return parse_card(item.strip())
+    if isinstance(item, int | np.integer) and not isinstance(item, bool):
+        value = int(item)
+        if not 0 <= value < 52:
+            raise CardError(f"card code {value} out of range 0..51")
+        return value
+    raise CardError(f"cannot read {item!r} as a card: use a string like 'As' or a code 0..51")
 
 
 def validate_cards(codes: Iterable[int], source: object = None) -> None:

@@ -27,6 +27,7 @@ from pokergym.engine.config import GameConfig
 from pokergym.errors import PokerGymError
 
 if TYPE_CHECKING:
+    from pokergym.agents.base import Agent
     from pokergym.arena.runners import Backend
 
 __all__ = ["build_parser", "keyless_agents", "main"]
@@ -118,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     match = commands.add_parser(
         "match",
         help="one duplicate match between two agents",
-        description="Play a duplicate match and report agent A's winnings in mbb/hand with a 95%% CI over pairs.",
+        description="Play a duplicate match and report agent A's winnings in mbb/hand with a 95% CI over pairs.",
     )
     match.add_argument("agent_a", metavar="A", help="spec of agent A, whose winnings are reported")
     match.add_argument("agent_b", metavar="B", help="spec of agent B")
@@ -136,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play against an agent in the terminal",
         description="You are seat 0; the button alternates. Commands: f fold, k check, c call (or check), "
-        "r N bet/raise to N, a all-in. End of input (Ctrl-D) stops.",
+        "r N bet/raise to N, a all-in. End of input (Ctrl-D) or Ctrl-C stops and prints the summary of the "
+        "hands played (exit status 0 for Ctrl-D, 130 for Ctrl-C).",
     )
     play.add_argument("agent", metavar="AGENT", help="spec of the opponent, e.g. honest")
     play.add_argument("--hands", type=int, default=10, help="hands to play (default 10)")
@@ -215,12 +217,13 @@ def _run_arena(args: argparse.Namespace) -> int:
     from pokergym.arena.tournament import tournament
 
     specs = args.agents or keyless_agents()
+    agents = _build_agents(specs)
     matches = len(specs) * (len(specs) - 1) // 2
     pairs = args.pairs or -(-DEFAULT_ARENA_TOTAL_PAIRS // max(1, matches))
     out = args.out or Path("runs") / f"arena-{time.strftime('%Y%m%d-%H%M%S')}"
-    print(f"arena: {len(specs)} agents ({', '.join(specs)}), {pairs} pairs per match, seed {args.seed}")
+    print(f"arena: {len(specs)} agents, {pairs} pairs per match, seed {args.seed}")
     result = tournament(
-        specs,
+        agents,
         pairs=pairs,
         out_dir=out,
         histories=not args.no_histories,
@@ -228,6 +231,12 @@ def _run_arena(args: argparse.Namespace) -> int:
         **_run_options(args),
     )
     print(result.format_crosstable(), "", result.format_ranking(), "", format_style(result.style()), sep="\n")
+    if result.not_reproducible:
+        print(
+            f"not reproducible: {', '.join(result.not_reproducible)} may play differently with the same seed "
+            "(recorded in results.json)",
+            file=sys.stderr,
+        )
     print(f"\nsaved to {out}")
     return 0
 
@@ -235,10 +244,9 @@ def _run_arena(args: argparse.Namespace) -> int:
 def _run_match(args: argparse.Namespace) -> int:
     from pokergym.arena.artifacts import save_match
     from pokergym.arena.match import match
-    from pokergym.arena.specs import resolve_agent
     from pokergym.arena.stats import format_style
 
-    agent_a, agent_b = resolve_agent(args.agent_a), resolve_agent(args.agent_b)
+    agent_a, agent_b = _build_agents([args.agent_a, args.agent_b])
     histories = args.out / "histories.jsonl" if args.out is not None and not args.no_histories else None
     result = match(agent_a, agent_b, pairs=args.pairs, histories=histories, **_run_options(args))
     style = {f"A {result.agents[0]}": result.stats[0], f"B {result.agents[1]}": result.stats[1]}
@@ -254,14 +262,31 @@ def _run_match(args: argparse.Namespace) -> int:
     if args.out is not None:
         save_match(result, args.out, plots=not args.no_plots)
         print(f"saved to {args.out}")
-    return 0
+    return 1 if result.voided and not result.pairs else 0
+
+
+def _build_agents(specs: Sequence[str]) -> list[Agent]:
+    """Build the agents of ``specs`` and check that they can play, before any hand is dealt.
+
+    Raises:
+        PokerGymError: an unknown spec, a rejected option, or an agent missing what it
+            needs (e.g. the API key of a model endpoint).
+    """
+    from pokergym.arena.specs import check_ready, resolve_agents
+
+    agents = resolve_agents(list(specs))
+    check_ready(agents)
+    return agents
 
 
 def _run_play(args: argparse.Namespace) -> int:
     from pokergym.arena.human import play_session
-    from pokergym.arena.specs import resolve_agent
 
-    play_session(resolve_agent(args.agent), hands=args.hands, seed=args.seed, config=_config(args))
+    (opponent,) = _build_agents([args.agent])
+    try:
+        play_session(opponent, hands=args.hands, seed=args.seed, config=_config(args))
+    except KeyboardInterrupt:  # play_session has printed the summary
+        return 130
     return 0
 
 
@@ -299,16 +324,21 @@ _DELEGATED = {"solve": _solve_main, "corpus": _corpus_main, "exploit": _exploit_
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``pokergym`` command; returns the exit status (2 for a usage or input error)."""
+    """Run the ``pokergym`` command; returns the exit status.
+
+    Every subcommand reports bad input the same way: one line
+    ``pokergym COMMAND: error: ...`` on standard error and status 2, with no
+    traceback (argparse usage errors look the same).
+    """
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments and arguments[0] in _DELEGATED:
-        return _DELEGATED[arguments[0]](arguments[1:])
-    parser = build_parser()
-    args = parser.parse_args(arguments)
+    command = arguments[0] if arguments else ""
     try:
+        if command in _DELEGATED:
+            return _DELEGATED[command](arguments[1:])
+        args = build_parser().parse_args(arguments)
         status: int = args.run(args)
     except (PokerGymError, ValueError, OSError) as error:
-        print(f"pokergym {args.command}: error: {error}", file=sys.stderr)
+        print(f"pokergym {command}: error: {error}", file=sys.stderr)
         return 2
     return status
 

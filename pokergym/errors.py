@@ -12,8 +12,11 @@ Example:
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "AgentError",
+    "AgentSpecError",
     "CardError",
     "ConfigError",
     "ContextError",
@@ -25,6 +28,7 @@ __all__ = [
     "PokerGymError",
     "RangeError",
     "SolverError",
+    "brief",
 ]
 
 
@@ -60,6 +64,10 @@ class AgentError(PokerGymError):
     """An agent failed to produce a decision (raised, or returned garbage)."""
 
 
+class AgentSpecError(PokerGymError, ValueError):
+    """An agent spec names no installed agent, or no package providing agents is installed."""
+
+
 class HistoryError(PokerGymError, ValueError):
     """A hand history is malformed, or replaying it does not reproduce the record."""
 
@@ -74,3 +82,22 @@ class SolverError(PokerGymError, ValueError):
 
 class RangeError(SolverError):
     """A hand range is malformed (bad token, bad weight) or empty where combos are needed."""
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel = 3
+_BRIEF.maxstring = 60
+_BRIEF.maxother = 60
+
+
+def brief(value: object) -> str:
+    """``repr(value)`` cut short, for error messages that show a caller's bad input.
+
+    Any value can be shown: deep nesting stops after three levels (no
+    ``RecursionError``) and long text is elided.
+
+    Example:
+        >>> brief([[[[1]]]]), brief("x" * 100)[:12]
+        ('[[[[...]]]]', "'xxxxxxxxxxx")
+    """
+    return _BRIEF.repr(value)

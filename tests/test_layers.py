@@ -67,3 +67,26 @@ def test_imports_point_down() -> None:
             if RANK[target] >= RANK[source]:
                 upward.append(f"{path.relative_to(PACKAGE.parent)} imports {name}")
     assert not upward, "\n".join(upward)
+
+
+def imported_names(path: Path) -> set[str]:
+    """Every absolute module name a file imports (at any depth, function-level imports included)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+def test_only_the_cli_imports_baselines() -> None:
+    """``baselines`` sits above ``pokergym``; specs reach it through the ``pokergym.agents`` entry points."""
+    breaches = [
+        f"{path.relative_to(PACKAGE.parent)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path != PACKAGE / "cli.py"
+        for name in imported_names(path)
+        if name == "baselines" or name.startswith("baselines.")
+    ]
+    assert not breaches, "\n".join(breaches)

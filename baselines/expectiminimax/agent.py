@@ -26,14 +26,18 @@ class ExpectiminimaxAgent(BaseAgent):
     therefore puts all its mass on the action :meth:`act` returns (the
     result is cached, so asking for both searches once).
 
-    With ``budget_ms`` set, the search deepens until the budget runs out, so
-    the action may vary with machine load; ``budget_ms=None`` searches exactly
-    ``depth`` plies and is reproducible for a given view, opponent model and
-    generator state.
+    By default (``budget_ms=None``) the search goes exactly ``depth`` plies,
+    so the action is a function of the view, the opponent model and ``seed``:
+    the same seed gives the same match on any machine. A wall-clock budget is
+    opt-in (``budget_ms=100``): the search then deepens until the budget runs
+    out, so the action may vary with machine speed and load, and the agent
+    reports :attr:`reproducible` as ``False`` (the arena records it in
+    ``results.json``).
 
     Args:
         depth: decision plies to search (chance nodes are free).
-        budget_ms: wall-clock budget per decision in milliseconds, or ``None``.
+        budget_ms: wall-clock budget per decision in milliseconds (not reproducible),
+            or ``None`` (default) to search exactly ``depth`` plies.
         chance_samples: sampled next-street boards per chance node (0: cut off there).
         strength_samples: draws per hand-strength estimate.
         bet_fractions: bet and raise sizes as fractions of the pot after calling
@@ -51,7 +55,7 @@ class ExpectiminimaxAgent(BaseAgent):
         >>> import numpy as np
         >>> from pokergym.cards import parse_cards
         >>> from pokergym.engine import HandState
-        >>> agent = ExpectiminimaxAgent(depth=2, budget_ms=None)
+        >>> agent = ExpectiminimaxAgent(depth=2)
         >>> agent.reset(1, np.random.default_rng(0))
         >>> state = HandState.new(deck=parse_cards("AsKd7c2h9s8s3d4cJh"))  # 7-2 in the big blind
         >>> state.all_in()
@@ -65,7 +69,7 @@ class ExpectiminimaxAgent(BaseAgent):
         self,
         *,
         depth: int = 3,
-        budget_ms: float | None = 100.0,
+        budget_ms: float | None = None,
         chance_samples: int = 3,
         strength_samples: int = 200,
         bet_fractions: tuple[float, ...] = (0.5, 1.0),
@@ -93,6 +97,16 @@ class ExpectiminimaxAgent(BaseAgent):
         self.seed = seed
         self.last: SearchResult | None = None
         self._searched: PlayerView | None = None
+
+    @property
+    def reproducible(self) -> bool:
+        """Whether the same seed gives the same play on any machine: ``False`` with a wall-clock budget.
+
+        Example:
+            >>> ExpectiminimaxAgent().reproducible, ExpectiminimaxAgent(budget_ms=100).reproducible
+            (True, False)
+        """
+        return self.config.budget_ms is None
 
     def act(self, view: PlayerView) -> Action:
         """Search the view and return the best abstract action found (always legal)."""

@@ -66,8 +66,9 @@ class SearchConfig:
 
     Attributes:
         depth: decision plies searched (hero and opponent actions; chance is free).
-        budget_ms: wall-clock budget in milliseconds, or ``None`` to search
-            exactly ``depth`` plies (reproducible).
+        budget_ms: wall-clock budget in milliseconds (opt-in; the depth reached then
+            depends on the machine), or ``None`` (default) to search exactly ``depth``
+            plies (reproducible).
         bet_fractions: bet and raise sizes as fractions of the pot after calling.
         chance_samples: sampled next-street boards per chance node (0 cuts the tree there).
         strength_samples: draws per hand-strength estimate.
@@ -76,7 +77,7 @@ class SearchConfig:
     """
 
     depth: int = 3
-    budget_ms: float | None = 100.0
+    budget_ms: float | None = None
     bet_fractions: tuple[float, ...] = (0.5, 1.0)
     chance_samples: int = 3
     strength_samples: int = 200

@@ -22,7 +22,14 @@ Example:
 from baselines.llm_skill.agent import PREFLOP_MODES, LLMSkillAgent
 from baselines.llm_skill.cache import ReplyCache, cache_key
 from baselines.llm_skill.client import LLMClient, LLMConfig, LLMError, Reply
-from baselines.llm_skill.parse import ANSWER_TOOL, Decision, conservative_action, find_answer, parse_reply
+from baselines.llm_skill.parse import (
+    ANSWER_TOOL,
+    Decision,
+    MalformedReplyError,
+    conservative_action,
+    find_answer,
+    parse_reply,
+)
 from baselines.llm_skill.transcript import Transcript, TranscriptSummary, estimate_cost, summarize
 
 __all__ = [
@@ -33,6 +40,7 @@ __all__ = [
     "LLMConfig",
     "LLMError",
     "LLMSkillAgent",
+    "MalformedReplyError",
     "Reply",
     "ReplyCache",
     "Transcript",

@@ -18,7 +18,7 @@ from typing import Any, Final
 import numpy as np
 
 from baselines.llm_skill.cache import ReplyCache
-from baselines.llm_skill.client import LLMClient, LLMConfig, LLMError, Message, Reply
+from baselines.llm_skill.client import Fault, LLMClient, LLMConfig, LLMError, Message, Reply
 from baselines.llm_skill.parse import Decision, parse_reply
 from baselines.llm_skill.transcript import Transcript, estimate_cost
 from baselines.policy import legal_of
@@ -44,6 +44,24 @@ class _Question:
     messages: list[Message]
     prompt_ms: float
 
+    def check(self, reply: Reply) -> Decision:
+        """The decision ``reply`` gives in this view.
+
+        Raises:
+            MalformedReplyError: when the reply's bet amount is unusable (the client then asks again).
+        """
+        return parse_reply(reply.content, reply.tool_arguments, self.view)
+
+
+def _sendable(text: str) -> str:
+    """``text`` with each lone surrogate (JSON may carry one) replaced by U+FFFD, so that it can be sent again.
+
+    Example:
+        >>> _sendable("ok " + chr(0xD800) + "!") == "ok \N{REPLACEMENT CHARACTER}!"
+        True
+    """
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
 
 class LLMSkillAgent(BaseAgent):
     """A language model choosing actions from the PokerSkill prompt.
@@ -61,8 +79,13 @@ class LLMSkillAgent(BaseAgent):
     the system and user messages, each later one adds the model's previous
     answer and the new user message. :meth:`reset` (a new hand) starts a new
     conversation. The reply is read and made legal by
-    :func:`~baselines.llm_skill.parse.parse_reply`; when the request fails
-    after all retries the agent checks, else calls, else folds.
+    :func:`~baselines.llm_skill.parse.parse_reply`. A reply with status 200
+    that holds no usable answer (HTML, broken JSON, no choices or message,
+    neither text nor tool call, a bet of ``NaN``, ``1e400`` or ``-5`` big
+    blinds) is asked again like a server error. When the request still fails
+    after all retries, the agent checks, else calls, else folds; the
+    fallback is counted by its reason and its transcript line names the
+    fault and the error. No reply, however broken, makes :meth:`act` raise.
 
     Counters cover the agent object's lifetime (the arena plays with deep
     copies, so for match totals read the transcript with
@@ -100,12 +123,18 @@ class LLMSkillAgent(BaseAgent):
         price_out: dollars per million completion tokens, for the cost estimate.
         name: display name.
 
+    Raises:
+        ConfigError: for an unknown mode or preflop setting, a negative price,
+            a bad client setting, or when ``api_key_env`` is unset and no
+            ``base_url`` is given (the agent could never ask the model).
+
     Attributes:
         client: the :class:`~baselines.llm_skill.client.LLMClient` (shared by deep copies).
         decisions: decisions taken by :meth:`act`.
         model_decisions: decisions that went to the model.
         fallbacks: model decisions played by the last-resort rule, by reason
-            (``"unparsed"``: no action in the reply; ``"api_error"``: the request failed).
+            (``"unparsed"``: no action in the reply; ``"api_error"``: the
+            request failed; ``"malformed_reply"``: every reply was malformed).
         outcomes: model decisions by outcome (``"valid"``, ``"repaired"``, ``"fallback"``).
         tokens_in: prompt tokens used.
         tokens_out: completion tokens used.
@@ -113,6 +142,7 @@ class LLMSkillAgent(BaseAgent):
     """
 
     name = "llm"
+    reproducible = False  # the replies come from a model endpoint (a reply cache replays them)
 
     def __init__(
         self,
@@ -190,7 +220,7 @@ class LLMSkillAgent(BaseAgent):
         if isinstance(question, Action):
             return question
         try:
-            outcome: Reply | LLMError = self.client.complete(question.messages)
+            outcome: Reply | LLMError = self.client.complete(question.messages, question.check)
         except LLMError as exc:
             outcome = exc
         return self._answer(question, outcome)
@@ -206,10 +236,18 @@ class LLMSkillAgent(BaseAgent):
         if isinstance(question, Action):
             return question
         try:
-            outcome: Reply | LLMError = await self.client.acomplete(question.messages)
+            outcome: Reply | LLMError = await self.client.acomplete(question.messages, question.check)
         except LLMError as exc:
             outcome = exc
         return self._answer(question, outcome)
+
+    def check_ready(self) -> None:
+        """Check, before a match, that the endpoint can be asked (no request is sent).
+
+        Raises:
+            ConfigError: if the API key's environment variable is unset for OpenAI.
+        """
+        self.client.check_ready()
 
     def close(self) -> None:
         """Close the HTTP connection and the cache (both reopen when needed)."""
@@ -244,23 +282,22 @@ class LLMSkillAgent(BaseAgent):
 
     def _answer(self, question: _Question, outcome: Reply | LLMError) -> Action:
         """Read the model's reply (or note the failed request) and choose the action."""
-        view = question.view
         reply = outcome if isinstance(outcome, Reply) else None
-        error = str(outcome) if isinstance(outcome, LLMError) else None
-        decision = parse_reply(reply.content, reply.tool_arguments, view) if reply else parse_reply(None, None, view)
+        fault = outcome.fault if isinstance(outcome, LLMError) else None
+        decision = question.check(reply) if reply else parse_reply(None, None, question.view)
         if reply is not None:
-            answer = reply.tool_arguments or reply.content or ""
+            answer = _sendable(reply.tool_arguments or reply.content or "")
             self._conversation = [*question.messages, {"role": "assistant", "content": answer}]
-        self._count(decision, reply, error)
+        self._count(decision, reply, fault)
         if self.transcript is not None:
             self.transcript.write(self._record(question, decision, outcome))
         return decision.action
 
-    def _count(self, decision: Decision, reply: Reply | None, error: str | None) -> None:
+    def _count(self, decision: Decision, reply: Reply | None, fault: Fault | None) -> None:
         self.model_decisions += 1
         self.outcomes[decision.outcome] += 1
         if decision.fallback:
-            self.fallbacks["api_error" if error is not None else "unparsed"] += 1
+            self.fallbacks[fault or "unparsed"] += 1
         if reply is not None and not reply.cached:
             self.tokens_in += reply.tokens_in
             self.tokens_out += reply.tokens_out
@@ -293,6 +330,7 @@ class LLMSkillAgent(BaseAgent):
             "repairs": list(decision.repairs),
             "fallback": decision.fallback,
             "error": str(outcome) if isinstance(outcome, LLMError) else None,
+            "fault": outcome.fault if isinstance(outcome, LLMError) else None,
             "tokens_in": tokens_in,
             "tokens_out": tokens_out,
             "latency": round(outcome.latency, 6),

@@ -6,20 +6,26 @@
 the latency. It adds what a long match needs on top of the ``openai``
 package:
 
-* **Retries** on connection errors, timeouts, HTTP 429 and 5xx, with
-  exponential backoff (``backoff * 2**k`` seconds), within a per-decision
-  ``deadline`` that bounds the whole exchange; other errors (400, 401, 404 ...)
-  are not retried. The ``openai`` package's own retries are switched off so
-  the two do not multiply.
+* **Retries** on connection errors, timeouts, HTTP 429 and 5xx, and on
+  malformed replies with status 200 (a body that is not a chat completion:
+  HTML, broken JSON, no choices, no message, neither text nor tool call;
+  or one the caller's ``check`` refuses), with exponential backoff
+  (``backoff * 2**k`` seconds), within a per-decision ``deadline`` that
+  bounds the whole exchange; other errors (400, 401, 404 ...) are not
+  retried. The ``openai`` package's own retries are switched off so the two
+  do not multiply. When the attempts run out, :class:`LLMError` says why,
+  and its :attr:`~LLMError.fault` tells a malformed reply from a failed request.
 * **Structured output** by tool calling (:data:`~baselines.llm_skill.parse.ANSWER_TOOL`,
   forced with ``tool_choice``). When a server rejects the tool request
   (HTTP 400) the client drops tools for the rest of its life and asks for
   JSON in the text instead.
 * **A reply cache** (:class:`~baselines.llm_skill.cache.ReplyCache`): a
   request seen before is answered from disk without any network traffic.
-* **The API key** is read from an environment variable at first use and
-  never stored in replies, errors or transcripts; local servers that need no
-  key get a placeholder when the variable is unset and ``base_url`` is given.
+* **The API key** is read from an environment variable and never stored in
+  replies, errors or transcripts; local servers that need no key get a
+  placeholder when the variable is unset and ``base_url`` is given. A client
+  with neither is refused when it is made (:class:`~pokergym.errors.ConfigError`),
+  before any match can start.
 
 Both a synchronous (:meth:`LLMClient.complete`) and an asynchronous
 (:meth:`LLMClient.acomplete`) path exist; :meth:`LLMClient.complete_batch`
@@ -37,27 +43,33 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import os
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from baselines.llm_skill.cache import ReplyCache, cache_key
-from baselines.llm_skill.parse import ANSWER_TOOL
+from baselines.llm_skill.parse import ANSWER_TOOL, MalformedReplyError
 from pokergym.errors import ConfigError, PokerGymError
 
 if TYPE_CHECKING:  # the client library is the optional 'llm' extra, imported where it is used
     import openai
 
-__all__ = ["LLMClient", "LLMConfig", "LLMError", "Message", "Reply"]
+__all__ = ["Fault", "LLMClient", "LLMConfig", "LLMError", "Message", "Reply", "ReplyCheck"]
 
 Message = Mapping[str, Any]
 """A chat message: ``{"role": ..., "content": ...}``."""
 
+Fault = Literal["api_error", "malformed_reply"]
+"""Why a request failed: ``"api_error"`` (no reply: connection, timeout, HTTP
+error) or ``"malformed_reply"`` (status 200 with no usable answer)."""
+
 _NO_KEY: Final = "no-key-needed"
 _MAX_SLEEP: Final = 30.0
 _RETRY_STATUS: Final = 500
+_PREVIEW: Final = 80
 
 
 class LLMError(PokerGymError):
@@ -66,12 +78,14 @@ class LLMError(PokerGymError):
     Attributes:
         attempts: HTTP requests made.
         latency: seconds spent, sleeps included.
+        fault: ``"api_error"`` or ``"malformed_reply"``, after the last attempt.
     """
 
-    def __init__(self, message: str, attempts: int, latency: float) -> None:
+    def __init__(self, message: str, attempts: int, latency: float, fault: Fault = "api_error") -> None:
         super().__init__(message)
         self.attempts = attempts
         self.latency = latency
+        self.fault: Fault = fault
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,14 +186,71 @@ def _retryable(exc: Exception) -> bool:
     return isinstance(exc, openai.APIStatusError) and exc.status_code >= _RETRY_STATUS
 
 
-def _reply_of(completion: Any, latency: float, attempts: int) -> Reply:
-    message = completion.choices[0].message
-    calls = message.tool_calls or []
-    arguments = next((c.function.arguments for c in calls if getattr(c, "function", None) is not None), None)
-    usage = completion.usage
-    tokens_in = (usage.prompt_tokens or 0) if usage is not None else 0
-    tokens_out = (usage.completion_tokens or 0) if usage is not None else 0
-    return Reply(message.content, arguments, tokens_in, tokens_out, latency, attempts)
+ReplyCheck = Callable[[Reply], object]
+"""A test of a reply's answer that raises :class:`~baselines.llm_skill.parse.MalformedReplyError` to refuse it."""
+
+
+def _preview(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _PREVIEW else f"{text[:_PREVIEW]}..."
+
+
+def _count(usage: object, name: str) -> int:
+    value = getattr(usage, name, None)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _arguments(message: object) -> str | None:
+    """The arguments of the message's first tool call that has text arguments."""
+    calls = getattr(message, "tool_calls", None)
+    for call in calls if isinstance(calls, list) else []:
+        arguments = getattr(getattr(call, "function", None), "arguments", None)
+        if isinstance(arguments, str):
+            return arguments
+    return None
+
+
+def _reply_of(completion: object, latency: float, attempts: int) -> Reply:
+    """The reply in a decoded completion body.
+
+    The body is checked, not trusted: the ``openai`` package builds it without
+    validation, and returns the raw text when the server did not send JSON.
+
+    Raises:
+        MalformedReplyError: when the body has no choice with a message, or
+            the message has neither text nor a tool call.
+    """
+    choices = getattr(completion, "choices", None)
+    if not isinstance(choices, list) or not choices:
+        raise MalformedReplyError(f"the reply holds no choices: {_preview(completion)}")
+    message = getattr(choices[0], "message", None)
+    if message is None:
+        raise MalformedReplyError(f"the reply's first choice holds no message: {_preview(choices[0])}")
+    content = getattr(message, "content", None)
+    content = content if isinstance(content, str) else None
+    arguments = _arguments(message)
+    if not content and arguments is None:
+        raise MalformedReplyError(f"the reply's message holds neither text nor a tool call: {_preview(message)}")
+    usage = getattr(completion, "usage", None)
+    return Reply(
+        content, arguments, _count(usage, "prompt_tokens"), _count(usage, "completion_tokens"), latency, attempts
+    )
+
+
+def _undecodable(exc: Exception) -> MalformedReplyError:
+    """A body the ``openai`` package could not decode (e.g. truncated JSON), as a malformed reply."""
+    return MalformedReplyError(f"the reply body could not be decoded: {type(exc).__name__}: {exc}")
+
+
+def _checked(reply: Reply, check: ReplyCheck | None) -> Reply:
+    """``reply``, once ``check`` (if any) accepted it.
+
+    Raises:
+        MalformedReplyError: when ``check`` refuses the reply.
+    """
+    if check is not None:
+        check(reply)
+    return reply
 
 
 class LLMClient:
@@ -204,6 +275,7 @@ class LLMClient:
         if importlib.util.find_spec("openai") is None:
             raise ConfigError("the llm agent needs the openai client library: pip install 'pokergym[llm]'")
         self.config = config
+        self._api_key()  # refuse a client that could never send a request, before any match starts
         self.cache = cache
         self.tools_supported = config.tools
         self.requests = 0
@@ -211,6 +283,14 @@ class LLMClient:
         self._async: openai.AsyncOpenAI | None = None
 
     # ------------------------------------------------------------ plumbing
+    def check_ready(self) -> None:
+        """Check that a request could be authorised (no request is sent).
+
+        Raises:
+            ConfigError: when no API key is available.
+        """
+        self._api_key()
+
     def _api_key(self) -> str:
         key = os.environ.get(self.config.api_key_env, "")
         if key:
@@ -238,12 +318,20 @@ class LLMClient:
     def _key(self, messages: Sequence[Message]) -> str:
         return cache_key(self.config.model, messages, self.config.request_params())
 
-    def _cached(self, messages: Sequence[Message]) -> tuple[str | None, Reply | None]:
+    def _cached(self, messages: Sequence[Message], check: ReplyCheck | None) -> tuple[str | None, Reply | None]:
+        """The cache key and the cached reply (``None`` when absent or refused by ``check``)."""
         if self.cache is None:
             return None, None
         key = self._key(messages)
         stored = self.cache.get(key)
-        return key, Reply.from_cache(stored) if stored is not None else None
+        if stored is None:
+            return key, None
+        reply = Reply.from_cache(stored)
+        try:
+            _checked(reply, check)
+        except MalformedReplyError:
+            return key, None
+        return key, reply
 
     def _store(self, key: str | None, reply: Reply) -> None:
         if self.cache is not None and key is not None:
@@ -278,14 +366,23 @@ class LLMClient:
         """
         if self._drop_tools(exc):
             return 0.0
-        delay = self._wait(attempts, start) if _retryable(exc) else None
+        malformed = isinstance(exc, MalformedReplyError)
+        delay = self._wait(attempts, start) if malformed or _retryable(exc) else None
         if delay is None:
-            raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start) from None
+            fault: Fault = "malformed_reply" if malformed else "api_error"
+            raise LLMError(self._scrub(exc), attempts, time.perf_counter() - start, fault) from None
         return delay
 
     # ------------------------------------------------------------ sync
-    def complete(self, messages: Sequence[Message]) -> Reply:
+    def complete(self, messages: Sequence[Message], check: ReplyCheck | None = None) -> Reply:
         """Send ``messages`` and return the model's reply (from the cache when known).
+
+        Args:
+            messages: the conversation.
+            check: called on each reply; when it raises
+                :class:`~baselines.llm_skill.parse.MalformedReplyError` the
+                reply is refused and the request retried, like a malformed
+                body. Only accepted replies are cached or returned.
 
         Raises:
             LLMError: when every attempt failed, a non-retryable error came
@@ -294,7 +391,7 @@ class LLMClient:
         """
         import openai
 
-        key, hit = self._cached(messages)
+        key, hit = self._cached(messages, check)
         if hit is not None:
             return hit
         if self._sync is None:
@@ -305,19 +402,24 @@ class LLMClient:
             attempts += 1
             self.requests += 1
             try:
-                completion = self._sync.chat.completions.create(**self._request(messages), timeout=self._timeout(start))
-            except openai.OpenAIError as exc:
+                try:
+                    completion = self._sync.chat.completions.create(
+                        **self._request(messages), timeout=self._timeout(start)
+                    )
+                except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                    raise _undecodable(exc) from exc
+                reply = _checked(_reply_of(completion, time.perf_counter() - start, attempts), check)
+            except (openai.OpenAIError, MalformedReplyError) as exc:
                 delay = self._retry_delay(exc, attempts, start)
                 if delay:
                     time.sleep(delay)
                 continue
-            reply = _reply_of(completion, time.perf_counter() - start, attempts)
             self._store(key, reply)
             return reply
 
     # ------------------------------------------------------------ async
-    async def acomplete(self, messages: Sequence[Message]) -> Reply:
-        """The asynchronous form of :meth:`complete` (same retries, deadline and cache).
+    async def acomplete(self, messages: Sequence[Message], check: ReplyCheck | None = None) -> Reply:
+        """The asynchronous form of :meth:`complete` (same retries, check, deadline and cache).
 
         Raises:
             LLMError: as :meth:`complete`.
@@ -325,7 +427,7 @@ class LLMClient:
         """
         import openai
 
-        key, hit = self._cached(messages)
+        key, hit = self._cached(messages, check)
         if hit is not None:
             return hit
         if self._async is None:
@@ -336,15 +438,18 @@ class LLMClient:
             attempts += 1
             self.requests += 1
             try:
-                completion = await self._async.chat.completions.create(
-                    **self._request(messages), timeout=self._timeout(start)
-                )
-            except openai.OpenAIError as exc:
+                try:
+                    completion = await self._async.chat.completions.create(
+                        **self._request(messages), timeout=self._timeout(start)
+                    )
+                except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                    raise _undecodable(exc) from exc
+                reply = _checked(_reply_of(completion, time.perf_counter() - start, attempts), check)
+            except (openai.OpenAIError, MalformedReplyError) as exc:
                 delay = self._retry_delay(exc, attempts, start)
                 if delay:
                     await asyncio.sleep(delay)
                 continue
-            reply = _reply_of(completion, time.perf_counter() - start, attempts)
             self._store(key, reply)
             return reply
 

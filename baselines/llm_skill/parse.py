@@ -18,7 +18,10 @@ in this order:
 3. **Grounding.** An illegal action becomes the nearest legal one: check and
    call swap, fold becomes check when checking is free, a bet or raise that
    is not allowed becomes a call (or check). A bet without an amount
-   becomes the minimum raise; an amount outside the legal range is clamped;
+   becomes the minimum raise; a bet whose amount is not a finite,
+   non-negative number (``NaN``, ``1e400``, ``-Infinity``, ``-5``) is no
+   answer at all and raises :class:`MalformedReplyError`, so that the
+   client asks again; an amount outside the legal range is clamped;
    a bet larger than twice the pot (after calling) is cut to twice the pot,
    or three times when the reasoning mentions all-in, unless the model asked
    for all-in itself or for at least its whole stack.
@@ -41,11 +44,16 @@ Example:
     >>> d = parse_reply("no idea", None, view)
     >>> str(d.action), d.source, d.fallback
     ('call', 'fallback', True)
+    >>> parse_reply('{"action": "raise", "amount": NaN}', None, view)
+    Traceback (most recent call last):
+    ...
+    baselines.llm_skill.parse.MalformedReplyError: the bet amount nan is not a finite, non-negative number of big blinds
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -53,8 +61,17 @@ from typing import Any, Final, Literal
 from pokergym.engine.actions import Action
 from pokergym.engine.state import LegalActions
 from pokergym.engine.view import PlayerView
+from pokergym.errors import PokerGymError
 
-__all__ = ["ANSWER_TOOL", "Decision", "Source", "conservative_action", "find_answer", "parse_reply"]
+__all__ = [
+    "ANSWER_TOOL",
+    "Decision",
+    "MalformedReplyError",
+    "Source",
+    "conservative_action",
+    "find_answer",
+    "parse_reply",
+]
 
 Source = Literal["tool", "json", "regex", "fallback"]
 """Where a decision came from."""
@@ -80,6 +97,18 @@ ANSWER_TOOL: Final[dict[str, Any]] = {
 }
 """The function the model is asked to call (OpenAI ``tools`` format, JSON schema parameters)."""
 
+
+class MalformedReplyError(PokerGymError):
+    """A reply came back but holds no usable answer.
+
+    Raised for a body that is not a chat completion (HTML, broken JSON, no
+    choices, no message, neither text nor tool call) and for a bet whose
+    amount is not a finite, non-negative number. The client retries such a
+    reply like a server error; when every attempt fails, the agent plays its
+    conservative fallback and counts it as ``"malformed_reply"``.
+    """
+
+
 _SYNONYMS: Final = {
     "fold": "fold",
     "muck": "fold",
@@ -102,10 +131,12 @@ _SYNONYMS: Final = {
 _CAP: Final = 2.0
 _CAP_ALL_IN: Final = 3.0
 _ALL_IN_WORDS: Final = re.compile(r"all[\s_-]?in|shove|jam", re.IGNORECASE)
+_DECIMAL: Final = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
+_NUMBER: Final = re.compile(rf"[-+]?(?:{_DECIMAL}|\b(?:inf(?:inity)?|nan)\b)", re.IGNORECASE)
 _WORDS: Final = re.compile(
     r"(?P<allin>all[\s_-]?in|shove|jam)"
     r"|(?P<fold>\bfold)"
-    r"|(?P<raise>\b(?:raise|bet)s?(?:\s+to)?(?:\s+(?P<amount>\d+(?:\.\d+)?))?)"
+    rf"|(?P<raise>\b(?:raise|bet)s?(?:\s+to)?(?:\s+(?P<amount>{_DECIMAL}))?)"
     r"|(?P<call>\bcall)"
     r"|(?P<check>\bcheck)",
     re.IGNORECASE,
@@ -165,7 +196,8 @@ def conservative_action(legal: LegalActions) -> Action:
 def find_answer(text: str) -> dict[str, Any] | None:
     """The last JSON object in ``text`` that has an ``"action"`` key.
 
-    Objects nested inside other objects count too; broken JSON is skipped.
+    Objects nested inside other objects count too; broken JSON, and JSON
+    nested too deeply to decode, is skipped.
 
     Example:
         >>> find_answer('draft {"action": "call"} final: ```json {"action": "fold", "amount": null} ```')
@@ -179,7 +211,7 @@ def find_answer(text: str) -> dict[str, Any] | None:
     while start != -1:
         try:
             value, _ = decoder.raw_decode(text, start)
-        except ValueError:
+        except (ValueError, RecursionError):
             value = None
         if isinstance(value, dict) and "action" in value:
             found = value
@@ -200,6 +232,9 @@ def parse_reply(content: str | None, tool_arguments: str | None, view: PlayerVie
 
     Raises:
         ValueError: if it is not the seat's turn.
+        MalformedReplyError: if the reply asks to bet or raise an amount that
+            is not a finite, non-negative number (``NaN``, ``Infinity``,
+            ``1e400``, a 400-digit integer, ``-5``).
 
     Example:
         >>> from pokergym.engine import HandState
@@ -242,13 +277,36 @@ def _normalise(name: object) -> str | None:
 
 
 def _number(value: object) -> float | None:
+    """The number ``value`` holds (a string's first number), ``None`` if none.
+
+    The result may be ``nan`` or infinite: integers too large for a float
+    and strings such as ``"1e400"`` become infinite, never an error.
+    """
     if isinstance(value, bool):
         return None
-    if isinstance(value, int | float):
-        return float(value)
+    if isinstance(value, int):
+        try:
+            return float(value)
+        except OverflowError:
+            return math.inf if value > 0 else -math.inf
+    if isinstance(value, float):
+        return value
     if isinstance(value, str):
-        match = re.search(r"\d+(?:\.\d+)?", value)
+        match = _NUMBER.search(value)
         return float(match.group()) if match else None
+    return None
+
+
+def _checked_amount(requested: str, amount_bb: float | None) -> float | None:
+    """``amount_bb`` when usable; an unusable amount of a bet is a malformed reply, of any other action ignored.
+
+    Raises:
+        MalformedReplyError: for a bet or raise whose amount is not a finite, non-negative number.
+    """
+    if amount_bb is None or (math.isfinite(amount_bb) and amount_bb >= 0):
+        return amount_bb
+    if requested == "raise":
+        raise MalformedReplyError(f"the bet amount {amount_bb} is not a finite, non-negative number of big blinds")
     return None
 
 
@@ -260,6 +318,7 @@ def _ground(
     view: PlayerView,
     legal: LegalActions,
 ) -> Decision:
+    amount_bb = _checked_amount(requested, amount_bb)
     repairs: list[str] = []
     action: Action
     if requested == "allin":
@@ -296,7 +355,8 @@ def _raise_amount(
     if amount_bb is None:
         repairs.append("amount_missing")
         return legal.min_raise_to
-    chips = round(amount_bb * view.config.big_blind)
+    # Beyond the stack the amount only matters as "too much": bounding it keeps round() finite.
+    chips = round(min(amount_bb * view.config.big_blind, legal.max_raise_to + 1))
     to_call = legal.call_amount
     factor = _CAP_ALL_IN if _ALL_IN_WORDS.search(reasoning) else _CAP
     cap = view.bets[view.seat] + to_call + round(factor * (view.pot + to_call))

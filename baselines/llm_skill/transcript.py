@@ -51,7 +51,8 @@ class Transcript:
     """Appends JSON lines to a file.
 
     Args:
-        path: the file; its folder is created when missing.
+        path: the file; it and its folder are created when missing, so the
+            path exists even before the first line.
 
     Attributes:
         path: the file.
@@ -62,12 +63,18 @@ class Transcript:
         folder = os.path.dirname(self.path)
         if folder:
             os.makedirs(folder, exist_ok=True)
+        with open(self.path, "ab"):
+            pass
 
     def write(self, record: Mapping[str, Any]) -> None:
-        """Append ``record`` as one line."""
+        """Append ``record`` as one line.
+
+        A lone surrogate in a string (JSON from a server may hold one) has no
+        UTF-8 form; it is written as its JSON escape, which reads back as the same string.
+        """
         line = json.dumps(dict(record), ensure_ascii=False, separators=(",", ":")) + "\n"
         with open(self.path, "ab", buffering=0) as out:
-            out.write(line.encode())
+            out.write(line.encode("utf-8", "backslashreplace"))
 
     def __repr__(self) -> str:
         """E.g. ``Transcript('runs/llm.jsonl')``."""

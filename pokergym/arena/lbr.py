@@ -52,12 +52,14 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from pokergym.agents.specs import resolve_agent
 from pokergym.arena.stats import mean_ci
 from pokergym.arena.variance import StrategyAgent, canonical_action
 from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.state import HandState, deal_deck
 from pokergym.engine.view import PlayerView
+from pokergym.errors import AgentError
 from pokergym.evaluator import (
     COMBO_CARDS,
     N_COMBOS,
@@ -335,7 +337,11 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     """Command line ``pokergym exploit AGENT``: print the LBR bound of a registered agent.
 
     Returns:
-        The exit status: 0 on success, 2 if the agent reports no action probabilities.
+        The exit status, 0.
+
+    Raises:
+        PokerGymError: for an unknown or malformed agent spec; :class:`~pokergym.errors.AgentError`
+            if the agent reports no action probabilities (``pokergym`` prints either as one line).
     """
     parser = argparse.ArgumentParser(prog="pokergym exploit", description="Local best response against an agent.")
     parser.add_argument("agent", metavar="AGENT", help="agent spec, e.g. 'call' or 'rule'")
@@ -343,11 +349,8 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--variant", choices=("full", "call_until_turn"), default="full")
     args = parser.parse_args(argv)
-    from baselines.registry import make
-
-    agent = make(args.agent)
+    agent = resolve_agent(args.agent)
     if not isinstance(agent, StrategyAgent):
-        print(f"error: agent {args.agent!r} does not report action probabilities")
-        return 2
+        raise AgentError(f"agent {args.agent!r} does not report action probabilities, which LBR needs")
     print(lbr(agent, hands=args.hands, seed=args.seed, variant=args.variant))
     return 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -18,17 +18,24 @@ from pokergym.arena.stats import Z95
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
+    from matplotlib.colors import SymLogNorm
 
     from pokergym.arena.result import MatchResult
     from pokergym.arena.tournament import TournamentResult
 
-__all__ = ["plot_crosstable", "plot_cumulative"]
+__all__ = ["BAND_LABEL", "HEATMAP_LINEAR", "crosstable_norm", "plot_crosstable", "plot_cumulative"]
+
+BAND_LABEL = "95% interval of the expected total"
+"""Legend entry of the shaded band of :func:`plot_cumulative`."""
+
+HEATMAP_LINEAR = 100.0
+"""mbb/hand up to which the crosstable heatmap's colour scale is linear (logarithmic beyond)."""
 
 
 def plot_cumulative(matches: Sequence[MatchResult], path: str | Path) -> Path:
     """Draw each match's cumulative winnings (agent A, big blinds) against hands played.
 
-    The shaded band around the line is the 95% interval of the expected
+    The shaded band around the line (labelled in each panel's legend) is the 95% interval of the expected
     cumulative winnings: after ``k`` pairs, ``line +- 1.96 x s x sqrt(k)``
     with ``s`` the standard deviation of the winnings per pair. Where the
     band leaves zero at the right edge, the match result is significant.
@@ -57,15 +64,35 @@ def _cumulative_panel(ax: Axes, result: MatchResult) -> None:
     hands = 2 * np.arange(1, per_pair.size + 1)
     total = np.cumsum(per_pair)
     spread = Z95 * (per_pair.std(ddof=1) if per_pair.size > 1 else 0.0) * np.sqrt(np.arange(1, per_pair.size + 1))
-    ax.fill_between(hands, total - spread, total + spread, alpha=0.25, linewidth=0)
-    ax.plot(hands, total, linewidth=1.2)
+    ax.fill_between(hands, total - spread, total + spread, alpha=0.25, linewidth=0, label=BAND_LABEL)
+    ax.plot(hands, total, linewidth=1.2, label="cumulative winnings")
     ax.axhline(0.0, color="black", linewidth=0.6)
+    ax.legend(loc="best", fontsize=7, frameon=False)
     ax.set_title(
         f"{result.agents[0]} vs {result.agents[1]}\n{result.mbb_per_hand:+.0f} ± {result.ci95:.0f} mbb/hand",
         fontsize=9,
     )
     ax.set_xlabel("hands")
     ax.set_ylabel(f"{result.agents[0]} won (bb)")
+
+
+def crosstable_norm(means: np.ndarray[Any, np.dtype[np.float64]]) -> SymLogNorm:
+    """The heatmap's colour scale: symmetric about zero, linear up to :data:`HEATMAP_LINEAR`, logarithmic beyond.
+
+    A few lopsided pairings (a calling station against a maniac wins or loses
+    tens of thousands of mbb/hand) would wash every other cell out on a linear
+    scale; on this one a cell of a few hundred mbb/hand still shows its colour.
+
+    Example:
+        >>> norm = crosstable_norm(np.array([[np.nan, 46000.0], [-46000.0, np.nan]]))
+        >>> float(norm(0.0)), float(norm(46000.0)), round(float(norm(300.0)), 2)
+        (0.5, 1.0, 0.71)
+    """
+    from matplotlib.colors import SymLogNorm
+
+    finite = np.abs(means[np.isfinite(means)])
+    limit = max(float(finite.max()) if finite.size else 0.0, HEATMAP_LINEAR)
+    return SymLogNorm(linthresh=HEATMAP_LINEAR, linscale=1.0, vmin=-limit, vmax=limit, base=10)
 
 
 def plot_crosstable(result: TournamentResult, path: str | Path) -> Path:
@@ -78,18 +105,17 @@ def plot_crosstable(result: TournamentResult, path: str | Path) -> Path:
 
     means, halves = result.crosstable()
     size = len(result.names)
-    finite = np.abs(means[np.isfinite(means)])
-    limit = float(finite.max()) if finite.size and finite.max() > 0 else 1.0
+    norm = crosstable_norm(means)
     figure = Figure(figsize=(1.3 * size + 2.5, 1.1 * size + 1.5), layout="constrained")
     ax = figure.subplots()
-    image = ax.imshow(np.ma.masked_invalid(means), cmap="RdBu", vmin=-limit, vmax=limit)
-    figure.colorbar(image, ax=ax, label="mbb/hand (row vs column)")
+    image = ax.imshow(np.ma.masked_invalid(means), cmap="RdBu", norm=norm)
+    figure.colorbar(image, ax=ax, label=f"mbb/hand (row vs column; log scale beyond ±{HEATMAP_LINEAR:.0f})")
     ax.set_xticks(range(size), result.names, rotation=45, ha="right")
     ax.set_yticks(range(size), result.names)
     for i in range(size):
         for j in range(size):
             if i != j:
-                dark = abs(means[i, j]) > 0.6 * limit
+                dark = abs(float(norm(means[i, j])) - 0.5) > 0.3
                 ax.text(
                     j,
                     i,

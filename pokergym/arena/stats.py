@@ -29,7 +29,7 @@ import numpy as np
 from pokergym.engine.actions import ActionKind, Street
 from pokergym.engine.state import HandState
 
-__all__ = ["Z95", "StyleStats", "format_style", "hand_counts", "json_float", "mean_ci"]
+__all__ = ["STYLE_LEGEND", "Z95", "StyleStats", "format_style", "hand_counts", "json_float", "mean_ci"]
 
 Z95 = 1.96
 """Normal quantile of a two-sided 95% interval."""
@@ -204,19 +204,35 @@ def hand_counts(state: HandState, seat: int) -> tuple[int, ...]:
     )
 
 
-def format_style(stats: Mapping[str, StyleStats]) -> str:
-    """A text table of style statistics, one row per agent.
+STYLE_LEGEND = (
+    "VPIP: % of hands with chips put in voluntarily preflop; PFR: % raised preflop; "
+    "3-bet: % re-raised facing one preflop raise; AF: (bets + raises) / calls; "
+    "WTSD: % of flops seen that went to showdown; W$SD: % of showdowns won"
+)
+"""One line explaining the columns of :func:`format_style`."""
+
+
+def format_style(stats: Mapping[str, StyleStats], width: int | None = None) -> str:
+    """A text table of style statistics, one row per agent, with the legend of the columns.
+
+    Args:
+        stats: style counts by agent name.
+        width: columns available (default: the terminal's, or 100 off a terminal).
 
     Example:
         >>> print(format_style({"a": StyleStats(hands=4, vpip_hands=2, pfr_hands=1, calls=2, aggressive_actions=3)}))
-        agent         hands   VPIP    PFR  3-bet     AF   WTSD   W$SD
-        a                 4   50.0   25.0      -    1.5      -      -
+         agent   hands   VPIP    PFR   3-bet    AF   WTSD   W$SD
+        ─────────────────────────────────────────────────────────
+         a           4   50.0   25.0       -   1.5      -      -
+        VPIP: % of hands with chips put in voluntarily preflop; PFR: % raised preflop; 3-bet: % re-raised
+        facing one preflop raise; AF: (bets + raises) / calls; WTSD: % of flops seen that went to showdown;
+        W$SD: % of showdowns won
     """
-    width = max(12, *(len(name) for name in stats))
-    header = f"{'agent':<{width}} {'hands':>6} {'VPIP':>6} {'PFR':>6} {'3-bet':>6} {'AF':>6} {'WTSD':>6} {'W$SD':>6}"
-    rows = [header]
+    from pokergym.arena.tables import render
+
+    rows = []
     for name, s in stats.items():
         values = (s.vpip, s.pfr, s.three_bet, s.aggression, s.wtsd, s.wsd)
-        cells = " ".join(f"{v:6.1f}" if v is not None else f"{'-':>6}" for v in values)
-        rows.append(f"{name:<{width}} {s.hands:>6} {cells}")
-    return "\n".join(rows)
+        rows.append([name, str(s.hands), *(f"{v:.1f}" if v is not None else "-" for v in values)])
+    headers = ["agent", "hands", "VPIP", "PFR", "3-bet", "AF", "WTSD", "W$SD"]
+    return render(headers, rows, legend=[STYLE_LEGEND], width=width)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import string
 from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -32,11 +33,18 @@ from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
 from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
-from pokergym.arena.specs import resolve_agents
+from pokergym.arena.specs import not_reproducible, resolve_agents
 from pokergym.arena.stats import StyleStats, json_float
+from pokergym.arena.tables import render
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 
-__all__ = ["Standing", "TournamentResult", "tournament"]
+__all__ = ["RANKING_LEGEND", "Standing", "TournamentResult", "tournament"]
+
+RANKING_LEGEND = (
+    "mbb/hand: mean winnings against the other agents, in thousandths of a big blind per hand; "
+    "95% CI: half-width of its 95% confidence interval"
+)
+"""One line explaining the ranking's metric."""
 
 _Matrix = np.ndarray[Any, np.dtype[np.float64]]
 
@@ -64,6 +72,8 @@ class TournamentResult:
         names: the agents, in the order given.
         matches: one match per pairing ``i < j`` (in :func:`itertools.combinations`
             order), with agent ``i`` as agent A.
+        not_reproducible: agents whose play may change between runs with the same
+            seed (e.g. a wall-clock search budget); empty when the result is reproducible.
 
     Example:
         >>> from pokergym.agents import CallAgent, RandomAgent
@@ -75,6 +85,7 @@ class TournamentResult:
 
     names: tuple[str, ...]
     matches: tuple[MatchResult, ...]
+    not_reproducible: tuple[str, ...] = ()
 
     def crosstable(self) -> tuple[_Matrix, _Matrix]:
         """Means and 95% half-widths in mbb/hand; entry ``[i, j]`` is from agent ``i``'s side (diagonal ``nan``)."""
@@ -108,35 +119,47 @@ class TournamentResult:
                 totals[name] += stats
         return totals
 
-    def format_crosstable(self) -> str:
-        """The crosstable as text: the row agent's winnings against each column agent."""
-        means, halves = self.crosstable()
-        size = len(self.names)
-        cells = [
-            ["-" if i == j else f"{means[i, j]:+.0f} +- {halves[i, j]:.0f}" for j in range(size)] for i in range(size)
-        ]
-        width = 2 + max(len(text) for text in [*self.names, *(cell for row in cells for cell in row)])
-        first = max(len(name) for name in self.names) + 2
-        lines = [" " * first + "".join(name.rjust(width) for name in self.names)]
-        lines.extend(
-            name.ljust(first) + "".join(cell.rjust(width) for cell in row)
-            for name, row in zip(self.names, cells, strict=True)
-        )
-        lines.append("mbb/hand of the row agent against the column agent, +- 95% CI")
-        return "\n".join(lines)
+    def format_crosstable(self, width: int | None = None) -> str:
+        """The crosstable as text: the row agent's winnings against each column agent.
 
-    def format_ranking(self) -> str:
-        """The ranking as numbered lines."""
-        return "\n".join(
-            f"{rank}. {s.name}: {s.mbb_per_hand:+.1f} +- {s.ci95:.1f} mbb/hand"
+        Columns are headed by letters (numbers beyond 26 agents) that the row
+        labels define, and each cell holds the mean over its 95% half-width, so
+        nine agents fit 100 columns.
+
+        Args:
+            width: columns available (default: the terminal's, or 100 off a terminal).
+        """
+        means, halves = self.crosstable()
+        keys = _column_keys(len(self.names))
+        rows = [
+            [
+                f"{key} {name}",
+                *("-" if i == j else f"{means[i, j]:+.0f}\n±{halves[i, j]:.0f}" for j in range(len(self.names))),
+            ]
+            for i, (key, name) in enumerate(zip(keys, self.names, strict=True))
+        ]
+        legend = [f"mbb/hand of the row agent against the column agent (columns: {', '.join(keys)}), ± 95% CI"]
+        return render(["row agent", *keys], rows, legend=legend, width=width, row_gaps=True)
+
+    def format_ranking(self, width: int | None = None) -> str:
+        """The ranking as a table, best first, with the legend of the metric.
+
+        Args:
+            width: columns available (default: the terminal's, or 100 off a terminal).
+        """
+        rows = [
+            [f"{rank}.", s.name, f"{s.mbb_per_hand:+.1f}", f"±{s.ci95:.1f}"]
             for rank, s in enumerate(self.ranking(), start=1)
-        )
+        ]
+        return render(["rank", "agent", "mbb/hand", "95% CI"], rows, legend=[RANKING_LEGEND], width=width, left=2)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-compatible form, with the crosstable and ranking for readers."""
         means, halves = self.crosstable()
         return {
             "names": list(self.names),
+            "reproducible": not self.not_reproducible,
+            "not_reproducible": list(self.not_reproducible),
             "ranking": [
                 {"name": s.name, "mbb_per_hand": json_float(s.mbb_per_hand), "ci95": json_float(s.ci95)}
                 for s in self.ranking()
@@ -151,7 +174,11 @@ class TournamentResult:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentResult:
         """Rebuild from :meth:`to_dict` (crosstable and ranking are recomputed)."""
-        return cls(tuple(str(n) for n in data["names"]), tuple(MatchResult.from_dict(m) for m in data["matches"]))
+        return cls(
+            tuple(str(n) for n in data["names"]),
+            tuple(MatchResult.from_dict(m) for m in data["matches"]),
+            tuple(str(n) for n in data.get("not_reproducible", ())),
+        )
 
     def to_json(self, indent: int | None = None) -> str:
         """JSON text of :meth:`to_dict`."""
@@ -161,6 +188,18 @@ class TournamentResult:
     def from_json(cls, text: str) -> TournamentResult:
         """Load what :meth:`to_json` wrote."""
         return cls.from_dict(json.loads(text))
+
+
+def _column_keys(count: int) -> list[str]:
+    """Short column headings: ``A``, ``B``, ... (``1``, ``2``, ... beyond 26 agents).
+
+    Example:
+        >>> _column_keys(3), _column_keys(28)[-1]
+        (['A', 'B', 'C'], '28')
+    """
+    if count <= len(string.ascii_uppercase):
+        return list(string.ascii_uppercase[:count])
+    return [str(number) for number in range(1, count + 1)]
 
 
 def tournament(
@@ -199,7 +238,8 @@ def tournament(
         plots: with ``out_dir``, draw the PNG plots (needs matplotlib).
 
     Returns:
-        The :class:`TournamentResult`.
+        The :class:`TournamentResult`; its ``not_reproducible`` names the agents
+        that declare ``reproducible = False`` (saved in ``results.json``).
 
     Example:
         >>> from pokergym.agents import CallAgent, RandomAgent
@@ -233,7 +273,7 @@ def tournament(
                 matches.append(plan.collect(itertools.islice(blocks, len(group)), out, bar))
     if bar is not None:
         bar.finish()
-    result = TournamentResult(names, tuple(matches))
+    result = TournamentResult(names, tuple(matches), not_reproducible(agents))
     if out_dir is not None:
         save_tournament(result, out_dir, plots=plots)
     return result

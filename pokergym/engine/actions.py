@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from pokergym.errors import IllegalActionError
+from pokergym.errors import IllegalActionError, brief
 
 __all__ = ["Action", "ActionKind", "ActionRecord", "LegalActions", "Street"]
 
@@ -61,6 +61,20 @@ class Action:
     kind: ActionKind
     amount: int = 0
 
+    def __post_init__(self) -> None:
+        """Check the kind; a plain integer kind (``2``) becomes its :class:`ActionKind`.
+
+        Raises:
+            IllegalActionError: if ``kind`` is not one of the six action kinds.
+        """
+        kind = self.kind
+        if type(kind) is ActionKind:
+            return
+        if isinstance(kind, int | np.integer) and not isinstance(kind, bool) and 0 <= kind < len(ActionKind):
+            object.__setattr__(self, "kind", ActionKind(int(kind)))
+            return
+        raise IllegalActionError(f"an action kind is one of {_KIND_CHOICES}, got {brief(kind)}")
+
     @staticmethod
     def fold() -> Action:
         """Give up the hand."""
@@ -100,20 +114,24 @@ class Action:
     def __str__(self) -> str:
         """Short human-readable form, e.g. ``raise to 300``."""
         if self.kind in (ActionKind.BET, ActionKind.RAISE):
-            return f"{self.kind.name.lower()} to {self.amount}"
+            amount = self.amount
+            return f"{self.kind.name.lower()} to {amount if type(amount) is int else brief(amount)}"
         return self.kind.name.lower().replace("_", "-")
+
+
+_KIND_CHOICES = ", ".join(f"ActionKind.{kind.name}" for kind in ActionKind) + f" (0..{len(ActionKind) - 1})"
 
 
 def _as_chips(amount: object) -> int:
     if isinstance(amount, bool):
-        raise IllegalActionError(f"a bet amount must be a whole number of chips, got {amount!r}")
+        raise IllegalActionError(f"a bet amount must be a whole number of chips, got {brief(amount)}")
     if isinstance(amount, int):
         return amount
     if isinstance(amount, float | np.floating) and float(amount).is_integer():
         return int(amount)
     if isinstance(amount, np.integer):
         return int(amount)
-    raise IllegalActionError(f"a bet amount must be a whole number of chips, got {amount!r}")
+    raise IllegalActionError(f"a bet amount must be a whole number of chips, got {brief(amount)}")
 
 
 _FOLD = Action(ActionKind.FOLD)

@@ -35,6 +35,12 @@ Export formats and their seat mapping:
   ``button``. Betting is ``f``, ``c`` (check or call) and ``r<N>`` where N is
   the raiser's total for the whole hand; streets are separated by ``/`` up
   to the last street reached, so an all-in called preflop reads ``r20000c///``.
+  One difference with the engine: when a button whose stack is at most the
+  big blind calls all-in (or is all-in by its blind), the engine ends the
+  preflop there, while ACPC's dealer and OpenSpiel still have the big blind
+  check; the export writes that check, so such a hand reads ``cc///``. ACPC
+  posts every blind in full, so a stack below its blind has no ACPC form
+  (a :class:`~pokergym.errors.HistoryError`).
   Cards are ``hole0|hole1`` by position, then ``/flop/turn/river`` as far as
   dealt. Values and names are listed by position. The ACPC game definition
   must match the history's blinds and stacks (stacks listed by position).
@@ -70,7 +76,7 @@ from pokergym.cards import format_cards, parse_cards, validate_cards
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.state import HandState
-from pokergym.errors import CardError, ConfigError, HistoryError, IllegalActionError
+from pokergym.errors import CardError, ConfigError, HistoryError, IllegalActionError, brief
 
 __all__ = ["FORMAT_VERSION", "HandHistory"]
 
@@ -136,7 +142,7 @@ class HandHistory:
         """
         _freeze(self)
         if self.button not in (0, 1) or isinstance(self.button, bool):
-            raise HistoryError(f"button must be seat 0 or 1, got {self.button!r}")
+            raise HistoryError(f"button must be seat 0 or 1, got {brief(self.button)}")
         if any(len(hole) != 2 for hole in self.hole_cards) or len(self.hole_cards) != 2 or len(self.board) > 5:
             raise HistoryError("a hand history needs two hole cards per seat and at most five board cards")
         validate_cards((*self.hole_cards[0], *self.hole_cards[1], *self.board))
@@ -315,7 +321,7 @@ class HandHistory:
         version = data.get("format_version")
         if version != FORMAT_VERSION or isinstance(version, bool):
             raise HistoryError(
-                f"unsupported hand history format_version {version!r} (this pokergym reads {FORMAT_VERSION})"
+                f"unsupported hand history format_version {brief(version)} (this pokergym reads {FORMAT_VERSION})"
             )
         _check_keys(data)
         try:
@@ -340,7 +346,7 @@ class HandHistory:
         """
         try:
             return json.dumps(self.to_dict(), separators=(",", ":"), allow_nan=False)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise HistoryError(f"the hand history cannot be written as JSON: {exc}") from exc
 
     @classmethod
@@ -352,8 +358,9 @@ class HandHistory:
             verify: also :meth:`replay` the hand to prove the record.
 
         Raises:
-            HistoryError: if the text is not JSON or the record is invalid
-                (see :meth:`from_dict`).
+            HistoryError: if ``text`` is not text, not JSON, nested deeper
+                than the parser can follow, or the record is invalid (see
+                :meth:`from_dict`).
 
         Example:
             >>> HandHistory.from_json("[1, 2]")
@@ -361,10 +368,14 @@ class HandHistory:
             ...
             pokergym.errors.HistoryError: a hand history must be a JSON object, got list
         """
+        if not isinstance(text, str | bytes | bytearray):
+            raise HistoryError(f"a hand history must be JSON text (str or bytes), got {type(text).__name__}")
         try:
             data = json.loads(text)
         except ValueError as exc:
             raise HistoryError(f"a hand history must be JSON: {exc}") from exc
+        except RecursionError as exc:
+            raise HistoryError("a hand history is JSON a few levels deep; this text is nested too deeply") from exc
         return cls.from_dict(data, verify=verify)
 
     # ---------------------------------------------------------------- ACPC
@@ -390,11 +401,14 @@ class HandHistory:
 
         Returns:
             ``STATE:<hand>:<betting>:<cards>:<value0>|<value1>:<name0>|<name1>``.
+            The betting is ACPC's: where the engine ends the hand at a short
+            button's all-in call (no forced check), the line adds the big
+            blind's check ``c`` that ACPC requires (see the module docstring).
 
         Raises:
-            HistoryError: if the hand is unfinished, the names are not two
-                strings free of ``:``, ``|`` and line breaks, or the replay
-                disagrees with the record.
+            HistoryError: if the hand is unfinished, a stack is below its
+                blind, the names are not two strings free of ``:``, ``|`` and
+                line breaks, or the replay disagrees with the record.
 
         Example:
             >>> from pokergym.cards import parse_cards
@@ -423,7 +437,8 @@ class HandHistory:
             hand_number: the hand number written in the message.
 
         Raises:
-            HistoryError: if the replay disagrees with the record.
+            HistoryError: if a stack is below its blind, or the replay
+                disagrees with the record.
             ValueError: if ``seat`` is not 0 or 1.
 
         Example:
@@ -464,12 +479,41 @@ class HandHistory:
         return chosen
 
     def _acpc_betting(self, street: Street) -> str:
+        self._check_acpc_blinds()
         base = 0
         parts = []
         for group in _group_by_street(self.actions, street):
             parts.append("".join(_acpc_token(record, base) for record in group))
             base += max((record.to for record in group), default=0)
+        if self._acpc_forced_check(street):
+            parts[0] += "c"
         return "/".join(parts)
+
+    def _check_acpc_blinds(self) -> None:
+        """Refuse stacks below their blind: ACPC posts every blind in full, the engine what a stack has."""
+        config = self.config
+        for seat, blind in ((self.button, config.small_blind), (1 - self.button, config.big_blind)):
+            if config.stacks[seat] < blind:
+                raise HistoryError(
+                    f"ACPC posts the whole blind, so it has no line for seat {seat}'s stack of "
+                    f"{config.stacks[seat]} chips below its blind of {blind}"
+                )
+
+    def _acpc_forced_check(self, street: Street) -> bool:
+        """Whether ACPC has the big blind check where the engine closed the preflop without it.
+
+        That happens when the button, with a stack of at most the big blind,
+        is all-in by its call (or by its blind) and the big blind, not all-in,
+        has not acted: the engine ends the betting there, ACPC's dealer (and
+        OpenSpiel) still make the big blind close the round with ``c``.
+        """
+        big = 1 - self.button
+        if self.config.stacks[big] <= self.config.big_blind:
+            return False  # all-in from its blind: it cannot act at all
+        if street == Street.PREFLOP and self.payoffs is None:
+            return False  # the preflop is still open
+        preflop = (record for record in self.actions if record.street == Street.PREFLOP)
+        return not any(record.seat == big or record.kind == ActionKind.FOLD for record in preflop)
 
     def _acpc_cards(self, street: Street, shown: Sequence[int]) -> str:
         holes = "|".join(format_cards(self.hole_cards[s]) if s in shown else "" for s in self._seats_by_position())
@@ -659,7 +703,7 @@ def _decode_fields(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def _decode_config(value: object) -> GameConfig:
     if not isinstance(value, dict) or value.keys() != {"small_blind", "big_blind", "stacks"}:
-        raise HistoryError(f"config must be an object with small_blind, big_blind and stacks, got {value!r}")
+        raise HistoryError(f"config must be an object with small_blind, big_blind and stacks, got {brief(value)}")
     return GameConfig(
         small_blind=_int(value["small_blind"], "config.small_blind"),
         big_blind=_int(value["big_blind"], "config.big_blind"),
@@ -669,12 +713,12 @@ def _decode_config(value: object) -> GameConfig:
 
 def _decode_record(value: object, where: str) -> ActionRecord:
     if not isinstance(value, dict) or set(value) != set(_RECORD_KEYS):
-        raise HistoryError(f"{where} must be an object with the keys {list(_RECORD_KEYS)}, got {value!r}")
+        raise HistoryError(f"{where} must be an object with the keys {list(_RECORD_KEYS)}, got {brief(value)}")
     street, kind = value["street"], value["kind"]
-    if street not in _STREET_NAMES:
-        raise HistoryError(f"{where}.street must be one of {list(_STREET_NAMES)}, got {street!r}")
-    if kind not in _KIND_OF_NAME:
-        raise HistoryError(f"{where}.kind must be one of {list(_KIND_OF_NAME)}, got {kind!r}")
+    if not isinstance(street, str) or street not in _STREET_NAMES:
+        raise HistoryError(f"{where}.street must be one of {list(_STREET_NAMES)}, got {brief(street)}")
+    if not isinstance(kind, str) or kind not in _KIND_OF_NAME:
+        raise HistoryError(f"{where}.kind must be one of {list(_KIND_OF_NAME)}, got {brief(kind)}")
     seat = _int(value["seat"], f"{where}.seat")
     if seat not in (0, 1):
         raise HistoryError(f"{where}.seat must be 0 or 1, got {seat}")
@@ -690,20 +734,20 @@ def _decode_record(value: object, where: str) -> ActionRecord:
 
 def _int(value: object, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HistoryError(f"{where} must be an integer, got {value!r}")
+        raise HistoryError(f"{where} must be an integer, got {brief(value)}")
     return value
 
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise HistoryError(f"{where} must be true or false, got {value!r}")
+        raise HistoryError(f"{where} must be true or false, got {brief(value)}")
     return value
 
 
 def _list(value: object, where: str, length: int | None = None) -> list[Any]:
     if not isinstance(value, list) or (length is not None and len(value) != length):
         size = "a list" if length is None else f"a list of {length}"
-        raise HistoryError(f"{where} must be {size}, got {value!r}")
+        raise HistoryError(f"{where} must be {size}, got {brief(value)}")
     return value
 
 
@@ -714,7 +758,7 @@ def _int_pair(value: object, where: str) -> tuple[int, int]:
 
 def _cards(value: object, where: str) -> tuple[int, ...]:
     if not isinstance(value, str):
-        raise HistoryError(f"{where} must be a card string such as 'AsKd', got {value!r}")
+        raise HistoryError(f"{where} must be a card string such as 'AsKd', got {brief(value)}")
     try:
         return parse_cards(value)
     except CardError as exc:
@@ -732,7 +776,7 @@ def _name_pair(names: Sequence[str] | None) -> tuple[str, str] | None:
     if names is None:
         return None
     if isinstance(names, str) or len(names) != 2 or not all(isinstance(name, str) for name in names):
-        raise HistoryError(f"names must be two strings, got {names!r}")
+        raise HistoryError(f"names must be two strings, got {brief(names)}")
     return (names[0], names[1])
 
 
@@ -740,5 +784,5 @@ def _extra(value: object) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise HistoryError(f"extra must be a JSON object, got {value!r}")
+        raise HistoryError(f"extra must be a JSON object, got {brief(value)}")
     return value

@@ -54,7 +54,7 @@ from pokergym.cards import format_cards, validate_cards
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.view import PlayerView, make_view
-from pokergym.errors import CardError, HandOverError, IllegalActionError, OutOfTurnError
+from pokergym.errors import CardError, HandOverError, IllegalActionError, OutOfTurnError, brief
 from pokergym.evaluator import rank7
 
 __all__ = ["DECK_SIZE", "HandState", "LegalActions", "deal_deck"]
@@ -334,13 +334,17 @@ class HandState:
         Raises:
             HandOverError: the hand is over.
             OutOfTurnError: ``seat`` is not the seat to act.
-            IllegalActionError: the action or its amount is not legal; the
-                message lists what is.
+            IllegalActionError: ``action`` is not an :class:`Action`, or the
+                action or its amount is not legal; the message lists what is.
         """
+        if not isinstance(action, Action):
+            raise IllegalActionError(
+                f"expected an Action such as Action.call() or Action.raise_to(300), got {brief(action)}"
+            )
         if self.terminal:
             raise HandOverError(f"the hand is over; cannot {action}")
-        if seat is not None and seat != self.actor:
-            raise OutOfTurnError(f"seat {seat} cannot act: it is seat {self.actor}'s turn")
+        if seat is not None and not (isinstance(seat, int | np.integer) and seat == self.actor):
+            raise OutOfTurnError(f"seat {brief(seat)} cannot act: it is seat {self.actor}'s turn")
         kind = action.kind
         if kind == _FOLD:
             if self.to_call == 0:
@@ -356,7 +360,7 @@ class HandState:
                 self._illegal(action, "no bet or raise is possible")
             amount = action.amount
             if not isinstance(amount, int | np.integer) or isinstance(amount, bool):
-                self._illegal(action, f"the amount must be a whole number of chips, got {amount!r}")
+                self._illegal(action, f"the amount must be a whole number of chips, got {brief(amount)}")
             if not self.min_raise_to <= amount <= self.max_raise_to:
                 self._illegal(action, f"raise-to amount {amount} is outside {self.min_raise_to}..{self.max_raise_to}")
         elif kind == _ALL_IN:

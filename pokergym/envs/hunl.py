@@ -24,6 +24,7 @@ import numpy as np
 
 from pokergym.agents.base import Agent, BaseAgent
 from pokergym.agents.simple import CallAgent
+from pokergym.agents.specs import resolve_agent
 from pokergym.engine.actions import ActionKind, ActionRecord
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer, seed_key
@@ -162,7 +163,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     ``showdown`` and ``opponent_hole`` (the opponent's cards if shown, else ``None``).
 
     Args:
-        opponent: the agent in seat 1 (default a new :class:`~pokergym.agents.CallAgent`).
+        opponent: the agent in seat 1 (default a new :class:`~pokergym.agents.CallAgent`),
+            or a spec such as ``"honest"`` or ``"maniac:aggression=0.5"`` (see :mod:`pokergym.agents.specs`).
         config: blinds and stacks (both stacks must exceed the big blind).
         action_mode: ``"discrete"``, ``"continuous"`` or ``"chips"``.
         raise_fractions: the discrete mode's pot fractions, increasing.
@@ -186,7 +188,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
 
     def __init__(
         self,
-        opponent: Agent | None = None,
+        opponent: Agent | str | None = None,
         config: GameConfig = DEFAULT_CONFIG,
         *,
         action_mode: ActionMode = "discrete",
@@ -201,7 +203,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         """Build the environment (see the class docstring for the arguments)."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
-        self.opponent: Agent = CallAgent() if opponent is None else opponent
+        self.opponent: Agent = CallAgent() if opponent is None else resolve_agent(opponent)
         if not isinstance(self.opponent, Agent):
             raise ConfigError(f"opponent must implement pokergym.agents.Agent, got {opponent!r}")
         self._table = HandTable(

@@ -34,7 +34,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokergym.cards import parse_cards, validate_cards
+from pokergym.cards import Cards, parse_cards, validate_cards
 from pokergym.errors import CardError
 from pokergym.evaluator.combos import N_COMBOS, combo_array
 from pokergym.evaluator.preflop import preflop_outcome
@@ -47,9 +47,6 @@ __all__ = [
     "equity_vs_random",
     "equity_vs_range",
 ]
-
-Cards = str | Iterable[str] | Iterable[int]
-"""Anything :func:`~pokergym.cards.parse_cards` reads."""
 
 DEFAULT_SAMPLES: Final = 100_000
 """Monte Carlo samples used preflop against a range when ``samples`` is not given."""

@@ -21,12 +21,11 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Final
 
-from pokergym.cards import RANKS, parse_cards
+from pokergym.cards import RANKS, Cards, parse_cards
 from pokergym.errors import CardError
 
 __all__ = [
@@ -64,14 +63,14 @@ CLASS_NAMES_169: Final[tuple[str, ...]] = tuple(_grid_name(i) for i in range(169
 _INDEX_OF_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(CLASS_NAMES_169)}
 
 
-def _hole(hole: str | Iterable[str] | Iterable[int]) -> tuple[int, int]:
+def _hole(hole: Cards) -> tuple[int, int]:
     cards = parse_cards(hole)
     if len(cards) != 2:
         raise CardError(f"hole cards must be exactly 2 cards, got {len(cards)}: {hole!r}")
     return cards[0], cards[1]
 
 
-def class_index_169(hole_or_class: str | Iterable[str] | Iterable[int]) -> int:
+def class_index_169(hole_or_class: Cards) -> int:
     """Grid index (0..168) of two hole cards or of a class name such as ``"T9s"``.
 
     Raises:
@@ -91,7 +90,7 @@ def class_index_169(hole_or_class: str | Iterable[str] | Iterable[int]) -> int:
     return _grid_index(a >> 2, b >> 2, (a & 3) == (b & 3))
 
 
-def hand_class_169(hole: str | Iterable[str] | Iterable[int]) -> str:
+def hand_class_169(hole: Cards) -> str:
     """Class name of two hole cards: ``"AA"``, ``"AKs"``, ``"T9o"`` ...
 
     Raises:
@@ -127,7 +126,7 @@ def _table() -> tuple[tuple[tuple[float, float], ...], int]:
     return rows, int(data["showdowns_per_hand"])
 
 
-def preflop_outcome(hole_or_class: str | Iterable[str] | Iterable[int]) -> tuple[float, float, int]:
+def preflop_outcome(hole_or_class: Cards) -> tuple[float, float, int]:
     """``(win, tie, showdowns)`` of a class against a random hand, from the shipped table.
 
     ``showdowns`` is the number of (board, opponent hand) deals behind each
@@ -143,7 +142,7 @@ def preflop_outcome(hole_or_class: str | Iterable[str] | Iterable[int]) -> tuple
     return win, tie, showdowns
 
 
-def preflop_equity(hole_or_class: str | Iterable[str] | Iterable[int]) -> float:
+def preflop_equity(hole_or_class: Cards) -> float:
     """Equity (win + tie / 2) of two hole cards or a class name against a uniformly random hand.
 
     Raises:

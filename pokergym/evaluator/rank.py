@@ -19,7 +19,7 @@ Two kinds of entry points:
 Example:
     >>> evaluate("AsKsQsJsTs"), evaluate("7d5c4h3s2c")
     (1, 7462)
-    >>> from pokergym.cards import parse_cards
+    >>> from pokergym.cards import Cards, parse_cards
     >>> rank7(*parse_cards("AhAd Kc Kd 2s 7h 9c"))
     2471
     >>> class_name(2471)
@@ -28,10 +28,10 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import cast
 
-from pokergym.cards import parse_cards
+from pokergym.cards import Cards, parse_cards
 from pokergym.errors import CardError
 from pokergym.evaluator.tables import CARD_KEYS, FLUSH_RANKS, FLUSH_SHIFT, NONFLUSH_RANKS, SUIT_BITS
 
@@ -147,7 +147,7 @@ def rank_unchecked(cards: Sequence[int]) -> int:
     return NONFLUSH_RANKS[k >> 12]
 
 
-def evaluate(cards: str | Iterable[str] | Iterable[int]) -> int:
+def evaluate(cards: Cards) -> int:
     """Rank a 5-, 6- or 7-card hand, with full input validation.
 
     Args:

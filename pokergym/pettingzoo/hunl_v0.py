@@ -88,24 +88,108 @@ from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import Backend
 from pokergym.envs.render import render_hand
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import ConfigError, HandOverError
+from pokergym.errors import ConfigError, HandOverError, IllegalActionError, brief
 
-__all__ = ["env", "raw_env"]
+__all__ = ["ActionSpaceCheck", "env", "raw_env"]
 
 _AGENTS = ("player_0", "player_1")
 
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], Any]:
-    """The environment with PettingZoo's safety wrappers (bounds check, call order).
+    """The environment with its action-space check and PettingZoo's call-order wrapper.
 
-    Illegal actions are handled by the environment itself (``illegal_action``),
-    so ``TerminateIllegalWrapper`` is not added.
+    :class:`ActionSpaceCheck` takes the place of PettingZoo's
+    ``AssertOutOfBoundsWrapper`` (a typed error instead of an
+    ``AssertionError``, and integer actions of any dtype). Illegal actions are
+    handled by the environment itself (``illegal_action``), so
+    ``TerminateIllegalWrapper`` is not added.
 
     Args:
         **kwargs: passed to :class:`raw_env`.
     """
-    wrapped: AECEnv[str, dict[str, np.ndarray], Any] = wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs))
+    wrapped: AECEnv[str, dict[str, np.ndarray], Any] = ActionSpaceCheck(raw_env(**kwargs))
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class ActionSpaceCheck(wrappers.BaseWrapper):  # type: ignore[misc]  # pettingzoo is untyped
+    """Refuse an action outside the agent's action space with an :class:`~pokergym.errors.IllegalActionError`.
+
+    What PettingZoo's ``AssertOutOfBoundsWrapper`` checks, read by value: an
+    integer action may have any integer dtype (``uint64`` included) and a
+    continuous one any real dtype, as the action codecs read them. The error
+    names what the space expects and comes in both ``illegal_action`` modes:
+    an action that is not even in the space is a caller's bug, not a move to
+    penalise; the step is not taken. ``None`` passes for an agent whose hand
+    is over, as PettingZoo's dead step wants.
+
+    Example:
+        >>> aec = ActionSpaceCheck(raw_env(action_mode="chips", button=0))
+        >>> aec.reset(seed=0)
+        >>> aec.step(np.array([2, 300], np.uint64)); aec.unwrapped.hand.bets
+        [300, 100]
+        >>> try:
+        ...     aec.step([2, 99999])
+        ... except IllegalActionError as error:
+        ...     print(error)
+        player_1's action [2, 99999] is outside its action space: expected integers [0..2, 0..20000]
+    """
+
+    def step(self, action: Any) -> None:
+        """Check ``action`` against the space of ``agent_selection``, then take it."""
+        agent = self.agent_selection
+        if action is None and (self.terminations[agent] or self.truncations[agent]):
+            super().step(action)
+            return
+        space = self.action_space(agent)
+        if not _in_space(space, action):
+            raise IllegalActionError(
+                f"{agent}'s action {brief(action)} is outside its action space: expected {_expected(space)}"
+            )
+        super().step(action)
+
+
+def _in_space(space: spaces.Space[Any], action: Any) -> bool:
+    """Whether ``action`` lies in ``space``, reading numbers by value whatever their dtype."""
+    if isinstance(space, spaces.Discrete):
+        index = _integer(action)
+        return index is not None and int(space.start) <= index < int(space.start + space.n)
+    try:
+        values = np.asarray(action)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if values.shape != space.shape:
+        return False
+    if isinstance(space, spaces.MultiDiscrete):
+        bounds = zip(values.flat, space.start.flat, space.nvec.flat, strict=True)
+        return values.dtype.kind in "iu" and all(int(low) <= int(v) < int(low + n) for v, low, n in bounds)
+    if isinstance(space, spaces.Box):
+        if values.dtype.kind not in "iuf":
+            return False
+        numbers = values.astype(np.float64)
+        return bool(np.isfinite(numbers).all() and (numbers >= space.low).all() and (numbers <= space.high).all())
+    return bool(space.contains(action))
+
+
+def _integer(action: Any) -> int | None:
+    """``action`` as an int if it is an integer scalar (a 0-d integer array included), else ``None``."""
+    if isinstance(action, int | np.integer) and not isinstance(action, bool):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    return None
+
+
+def _expected(space: spaces.Space[Any]) -> str:
+    """What ``space`` holds, in words, for error messages."""
+    if isinstance(space, spaces.Discrete):
+        return f"an integer id in {space.start}..{space.start + space.n - 1}"
+    if isinstance(space, spaces.MultiDiscrete):
+        ranges = (f"{low}..{low + n - 1}" for low, n in zip(space.start.flat, space.nvec.flat, strict=True))
+        return f"integers [{', '.join(ranges)}]"
+    if isinstance(space, spaces.Box):
+        low, high = float(space.low.min()), float(space.high.max())
+        return f"{int(np.prod(space.shape))} numbers in [{low}, {high}]"
+    return str(space)
 
 
 class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ignore[misc]  # pettingzoo is untyped

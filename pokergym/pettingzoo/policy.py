@@ -29,6 +29,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from pokergym.agents.base import Agent
+from pokergym.agents.specs import resolve_agent
 from pokergym.engine.events import EventFeed
 from pokergym.engine.state import HandState
 from pokergym.pettingzoo.hunl_v0 import raw_env
@@ -48,7 +49,7 @@ class AgentPolicy:
     hand) so the agent still sees it.
 
     Args:
-        agent: the pokergym agent.
+        agent: the pokergym agent, or a spec such as ``"honest"`` (see :mod:`pokergym.agents.specs`).
         env: the PettingZoo environment (wrapped or not) built by :mod:`pokergym.pettingzoo.hunl_v0`.
         player: the agent name it plays, ``"player_0"`` or ``"player_1"``.
         seed: seed of the generator handed to the agent at every hand.
@@ -60,7 +61,7 @@ class AgentPolicy:
 
     def __init__(
         self,
-        agent: Agent,
+        agent: Agent | str,
         env: AECEnv[str, dict[str, np.ndarray], Any],
         player: str,
         seed: int | None = None,
@@ -70,13 +71,14 @@ class AgentPolicy:
         Raises:
             TypeError: if ``env`` is not a pokergym PettingZoo environment.
             ValueError: if ``player`` is not one of its agents.
+            AgentSpecError: if ``agent`` is a spec that names no installed agent.
         """
         raw = getattr(env, "unwrapped", None)
         if not isinstance(raw, raw_env):
             raise TypeError(f"AgentPolicy needs a pokergym.pettingzoo environment, got {env!r}")
         if player not in raw.possible_agents:
             raise ValueError(f"player must be one of {raw.possible_agents}, got {player!r}")
-        self.agent = agent
+        self.agent = resolve_agent(agent)
         self.player = player
         self._env = raw
         self._seat = raw.seat_of(player)

@@ -72,6 +72,7 @@ from gymnasium.vector.utils import batch_space
 
 from pokergym.agents.base import Agent
 from pokergym.agents.simple import CallAgent
+from pokergym.agents.specs import agent_factory
 from pokergym.engine.dealer import seed_key
 from pokergym.engine.row_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CALL
 from pokergym.envs.discrete import DiscreteActions
@@ -83,8 +84,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Backend", "EnvWrapper", "HUNLVectorEnv", "OpponentSource"]
 
-OpponentSource = Agent | Callable[[], Agent] | None
-"""An opponent: one agent (deep-copied for every table), a factory called per table, or ``None`` (call station)."""
+OpponentSource = Agent | Callable[[], Agent] | str | None
+"""An opponent: one agent (deep-copied for every table), a factory called per table, a spec such as
+``"honest"`` (one agent built from it per table, see :mod:`pokergym.agents.specs`), or ``None`` (call station)."""
 EnvWrapper = Callable[[gym.Env[dict[str, Any], Any]], gym.Env[dict[str, Any], Any]]
 """A function wrapping one table's environment, e.g. ``PokerSkillObservation``."""
 Backend = Literal["auto", "kernel", "python"]
@@ -132,6 +134,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
     Raises:
         ConfigError: ``num_envs`` is below 1, an observation entry is not a
             ``Box``, or ``backend="kernel"`` does not apply.
+        AgentSpecError: ``opponent`` is a spec that names no installed agent.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (as in VectorEnv)
@@ -160,6 +163,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
         self.envs: list[gym.Env[dict[str, Any], Any]] = []
         self.kernel: KernelTables | None = None
+        source = agent_factory(opponent) if isinstance(opponent, str) else opponent
         if self.backend == "kernel":
             from pokergym.envs.kernel import KernelTables  # imports numba: only when the kernel runs
 
@@ -175,7 +179,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             single = self.template.observation_space
         else:
             for _ in range(num_envs):
-                env: gym.Env[dict[str, Any], Any] = HUNLEnv(_opponent(opponent), **kwargs)
+                env: gym.Env[dict[str, Any], Any] = HUNLEnv(_opponent(source), **kwargs)
                 self.envs.append(env if wrap is None else wrap(env))
             single = self.envs[0].observation_space
         if not isinstance(single, spaces.Dict) or not all(isinstance(s, spaces.Box) for s in single.spaces.values()):
@@ -462,7 +466,7 @@ def _mask(size: int, rows: Sequence[int]) -> np.ndarray:
     return mask
 
 
-def _opponent(source: OpponentSource) -> Agent | None:
+def _opponent(source: Agent | Callable[[], Agent] | None) -> Agent | None:
     """One table's opponent: a copy of an agent, a factory's product, or ``None`` for the default."""
     if source is None or isinstance(source, Agent):
         return copy.deepcopy(source)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import tomllib
 from typing import Any
 
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from pokergym.cards import parse_cards
 from pokergym.engine import Action, ActionKind, ActionRecord, GameConfig, HandState, Street
+from pokergym.engine.config import DEFAULT_CONFIG
 from pokergym.engine.history import FORMAT_VERSION, HandHistory
 from pokergym.errors import CardError, DuplicateCardError, HistoryError
 
@@ -86,9 +88,9 @@ def random_history(seed: int, *, finish: bool = True, blinds: tuple[tuple[int, i
     )
 
 
-def play(deck: tuple[int, ...], button: int, *moves: int | str) -> HandState:
+def play(deck: tuple[int, ...], button: int, *moves: int | str, config: GameConfig = DEFAULT_CONFIG) -> HandState:
     """Play ``moves``: 'c' check/call, 'f' fold, an int raises to that street total."""
-    state = HandState.new(deck=deck, button=button)
+    state = HandState.new(config, deck=deck, button=button)
     for move in moves:
         if move == "c":
             state.check_or_call()
@@ -99,8 +101,13 @@ def play(deck: tuple[int, ...], button: int, *moves: int | str) -> HandState:
     return state
 
 
-def history_of(*moves: int | str, button: int = 0, names: tuple[str, str] | None = ("alice", "bob")) -> HandHistory:
-    return HandHistory.from_state(play(DECK, button, *moves), names=names)
+def history_of(
+    *moves: int | str,
+    button: int = 0,
+    names: tuple[str, str] | None = ("alice", "bob"),
+    config: GameConfig = DEFAULT_CONFIG,
+) -> HandHistory:
+    return HandHistory.from_state(play(DECK, button, *moves, config=config), names=names)
 
 
 # -------------------------------------------------------------------- JSON
@@ -416,6 +423,117 @@ def test_acpc_state_lines_parse_in_pokerkit_with_the_same_payoffs() -> None:
         *_, final = phh
         by_position = [history.payoffs[seat] for seat in (1 - history.button, history.button)]  # type: ignore[index]
         assert list(final.payoffs) == by_position
+
+
+# A button whose whole stack is at most the big blind (a preflop call puts it
+# all-in) ends the engine's hand at that call; ACPC and OpenSpiel still make
+# the big blind check, so the line has ``cc`` where the engine recorded one call.
+@pytest.mark.parametrize(
+    ("button_stack", "button", "expected"),
+    [
+        (100, 0, "STATE:0:cc///:KsKh|AsAh/2c7d9h/Js/Qd:-100|100:bob|alice"),
+        (80, 0, "STATE:0:cc///:KsKh|AsAh/2c7d9h/Js/Qd:-80|80:bob|alice"),
+        (100, 1, "STATE:0:cc///:KsKh|AsAh/2c7d9h/Js/Qd:-100|100:alice|bob"),
+    ],
+)
+def test_acpc_state_adds_the_big_blinds_check_after_a_short_buttons_all_in_call(
+    button_stack: int, button: int, expected: str
+) -> None:
+    stacks = (button_stack, 20000) if button == 0 else (20000, button_stack)
+    history = history_of("c", button=button, config=GameConfig(stacks=stacks))
+    assert [record.kind for record in history.actions] == [ActionKind.CALL] and history.actions[0].all_in
+    assert history.to_acpc_state(0) == expected
+    matchstate = history.to_acpc_matchstate(1 - button, 0)
+    assert matchstate == "MATCHSTATE:0:0:cc///:KsKh|AsAh/2c7d9h/Js/Qd"
+
+
+def test_acpc_state_keeps_the_big_blinds_own_actions() -> None:
+    # The big blind acts by itself here (it raises, the button calls all-in): nothing to add.
+    history = history_of("c", 300, "c", config=GameConfig(stacks=(200, 20000)))
+    assert history.to_acpc_state(0) == "STATE:0:cr300c///:KsKh|AsAh/2c7d9h/Js/Qd:-200|200:bob|alice"
+    # A big blind all-in from its blind has nothing to check with.
+    history = history_of("c", config=GameConfig(stacks=(20000, 100)))
+    assert history.to_acpc_state(0) == "STATE:0:c///:KsKh|AsAh/2c7d9h/Js/Qd:-100|100:bob|alice"
+
+
+def test_acpc_state_adds_the_big_blinds_check_after_a_button_all_in_from_its_blind() -> None:
+    history = history_of(config=GameConfig(stacks=(50, 20000)))
+    assert history.actions == () and history.payoffs == (50, -50)
+    assert history.to_acpc_state(0) == "STATE:0:c///:KsKh|AsAh/2c7d9h/Js/Qd:-50|50:bob|alice"
+
+
+@pytest.mark.parametrize(("stacks", "moves"), [((30, 20000), ()), ((20000, 60), ("c",))])
+def test_acpc_has_no_line_for_a_stack_below_its_blind(stacks: tuple[int, int], moves: tuple[str, ...]) -> None:
+    # ACPC posts every blind in full; the engine posts what a short stack has.
+    history = history_of(*moves, config=GameConfig(stacks=stacks))
+    with pytest.raises(HistoryError, match="ACPC posts the whole blind"):
+        history.to_acpc_state(0)
+    with pytest.raises(HistoryError, match="ACPC posts the whole blind"):
+        history.to_acpc_matchstate(0, 0)
+
+
+def openspiel_returns(line: str, config: GameConfig, button: int) -> list[float]:
+    """Replay an ACPC ``STATE`` line in OpenSpiel's ``universal_poker`` and return its payoffs by position."""
+    pyspiel = pytest.importorskip("pyspiel")
+    _, _, betting, cards, _, _ = line.split(":")
+    big_seat = 1 - button
+    game = pyspiel.load_game(
+        "universal_poker",
+        {
+            "betting": "nolimit",
+            "numPlayers": 2,
+            "numRounds": 4,
+            "blind": f"{config.big_blind} {config.small_blind}",
+            "firstPlayer": "2 1 1 1",
+            "numSuits": 4,
+            "numRanks": 13,
+            "numHoleCards": 2,
+            "numBoardCards": "0 3 1 1",
+            "stack": f"{config.stacks[big_seat]} {config.stacks[button]}",
+            "bettingAbstraction": "fullgame",
+        },
+    )
+    state = game.new_initial_state()
+    holes, *boards = cards.split("/")
+    dealt = iter(parse_cards(holes.replace("|", "")) + parse_cards("".join(boards)))
+    tokens = iter(re.findall(r"r\d+|[cf/]", betting))
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(next(dealt))
+            continue
+        token = next(tokens)
+        while token == "/":
+            token = next(tokens)
+        action = 0 if token == "f" else 1 if token == "c" else int(token[1:])
+        assert action in state.legal_actions(), f"{token!r} is illegal in OpenSpiel after {state.history()}"
+        state.apply_action(action)
+    assert next(tokens, None) in (None, "/")
+    return list(state.returns())
+
+
+@pytest.mark.parametrize(("button_stack", "moves"), [(100, ("c",)), (80, ("c",)), (200, ("c", 300, "c"))])
+def test_acpc_short_stack_lines_replay_in_openspiel(button_stack: int, moves: tuple[int | str, ...]) -> None:
+    config = GameConfig(stacks=(button_stack, 20000))
+    history = history_of(*moves, config=config)
+    payoffs = history.payoffs
+    assert payoffs is not None
+    by_position = [float(payoffs[seat]) for seat in (1, 0)]
+    assert openspiel_returns(history.to_acpc_state(0), config, button=0) == by_position
+
+
+@SEEDS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_acpc_lines_of_random_hands_replay_in_openspiel(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    button = int(rng.integers(2))
+    button_stack, big_stack = int(rng.integers(50, 400)), int(rng.integers(100, 3000))  # short, never below a blind
+    config = GameConfig(50, 100, (button_stack, big_stack) if button == 0 else (big_stack, button_stack))
+    state = HandState.new(config, button=button, rng=rng)
+    while not state.terminal:
+        state.apply(random_action(state, rng))
+    history = HandHistory.from_state(state)
+    by_position = [float(history.payoffs[seat]) for seat in (1 - state.button, state.button)]  # type: ignore[index]
+    assert openspiel_returns(history.to_acpc_state(0), config, state.button) == by_position
 
 
 # ----------------------------------------------------------------- Slumbot

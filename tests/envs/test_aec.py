@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import pickle
 import warnings
 
 import numpy as np
 import pytest
 from env_helpers import CheatAgent, FoldAgent, RecordingAgent
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 with warnings.catch_warnings():
     # pettingzoo.test imports PettingZoo's classic games, which warn about a deprecated
@@ -16,8 +21,8 @@ with warnings.catch_warnings():
     from pettingzoo.test import api_test, seed_test
 
 from pokergym.agents import CallAgent, RandomAgent
-from pokergym.engine import Action, HandEnd, HandStart
-from pokergym.errors import IllegalActionError
+from pokergym.engine import Action, ActionKind, HandEnd, HandStart
+from pokergym.errors import IllegalActionError, PokerGymError
 from pokergym.pettingzoo import AgentPolicy, hunl_v0
 
 # PettingZoo exempts its own dictionary-observation card games from these
@@ -185,3 +190,109 @@ def test_agent_policy_in_every_action_mode(mode: str) -> None:
         info = play(env, policies)
         assert sum(info["payoffs"]) == 0  # type: ignore[arg-type]
         env.reset()
+
+
+# ---------------------------------------------------- actions outside the space
+# hunl_v0.env() checks that an action lies in the agent's action space itself (PettingZoo's
+# AssertOutOfBoundsWrapper raised a bare AssertionError, and refused legal uint64 chips actions).
+LEGAL_FORMS = pytest.mark.parametrize(
+    ("mode", "action"),
+    [
+        ("discrete", 1),
+        ("discrete", np.uint64(1)),
+        ("discrete", np.int8(1)),
+        ("discrete", np.array(1, np.uint32)),
+        ("chips", np.array([2, 300], np.uint64)),
+        ("chips", np.array([2, 300], np.uint16)),
+        ("chips", np.array([2, 300], np.int32)),
+        ("chips", [np.uint64(2), np.uint64(300)]),
+        ("chips", (2, 300)),
+        ("continuous", np.array([1.0, -1.0], np.float64)),
+        ("continuous", np.array([1, -1], np.int64)),
+        ("continuous", [0.9, -1.0]),
+    ],
+)
+
+
+@LEGAL_FORMS
+@pytest.mark.parametrize("illegal", ["raise", "penalty"])
+def test_every_legal_action_form_is_accepted(mode: str, action: object, illegal: str) -> None:
+    env = hunl_v0.env(action_mode=mode, illegal_action=illegal, button=0)
+    env.reset(seed=0)
+    env.step(action)
+    record = env.unwrapped.hand.history[-1]
+    assert record.seat == 0 and not env.infos["player_0"].get("illegal_action", False)
+    assert record.kind in (ActionKind.CALL, ActionKind.RAISE)
+
+
+@pytest.mark.parametrize(
+    ("mode", "action", "expected"),
+    [
+        ("discrete", 9, r"an integer id in 0\.\.8"),
+        ("discrete", -1, r"an integer id in 0\.\.8"),
+        ("discrete", "fold", r"an integer id in 0\.\.8"),
+        ("discrete", None, r"an integer id in 0\.\.8"),
+        ("discrete", 1.0, r"an integer id in 0\.\.8"),
+        ("chips", np.array([3, 300]), r"integers \[0\.\.2, 0\.\.20000\]"),
+        ("chips", [2, 20001], r"integers \[0\.\.2, 0\.\.20000\]"),
+        ("chips", np.array([2.0, 300.0]), r"integers \[0\.\.2, 0\.\.20000\]"),
+        ("chips", [[2, 300]], r"integers \[0\.\.2, 0\.\.20000\]"),
+        ("chips", [2, [300]], r"integers \[0\.\.2, 0\.\.20000\]"),
+        ("chips", {"kind": 2}, r"integers \[0\.\.2, 0\.\.20000\]"),
+        ("continuous", [1.5, 0.0], r"2 numbers in \[-1\.0, 1\.0\]"),
+        ("continuous", [float("nan"), 0.0], r"2 numbers in \[-1\.0, 1\.0\]"),
+        ("continuous", ["a", "b"], r"2 numbers in \[-1\.0, 1\.0\]"),
+        ("continuous", [0.0], r"2 numbers in \[-1\.0, 1\.0\]"),
+    ],
+)
+@pytest.mark.parametrize("illegal", ["raise", "penalty"])
+def test_an_action_outside_the_space_is_a_typed_error_in_every_mode(
+    mode: str, action: object, expected: str, illegal: str
+) -> None:
+    env = hunl_v0.env(action_mode=mode, illegal_action=illegal, button=0)
+    env.reset(seed=0)
+    message = rf"player_0's action .* is outside its action space: expected {expected}"
+    with pytest.raises(IllegalActionError, match=message):
+        env.step(action)
+    assert env.agent_selection == "player_0" and not any(env.terminations.values())  # nothing happened
+    assert env.unwrapped.hand.history == []
+
+
+GARBAGE_ACTIONS = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=6)
+    | st.binary(max_size=6)
+    | st.integers(-2, 10)
+    | st.floats(-1.5, 1.5),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.tuples(children, children)
+        | st.dictionaries(st.text(max_size=3), children, max_size=2)
+    ),
+    max_leaves=8,
+) | hnp.arrays(
+    dtype=st.sampled_from([np.uint64, np.uint8, np.int8, np.int64, np.float64, np.float32, np.bool_]),
+    shape=hnp.array_shapes(min_dims=0, max_dims=2, min_side=0, max_side=3),
+)
+
+
+@functools.cache
+def fuzz_env(mode: str, illegal: str) -> object:
+    return hunl_v0.env(action_mode=mode, illegal_action=illegal)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    mode=st.sampled_from(["discrete", "continuous", "chips"]),
+    illegal=st.sampled_from(["raise", "penalty"]),
+    action=GARBAGE_ACTIONS,
+    seed=st.integers(0, 1000),
+)
+def test_step_raises_only_typed_errors(mode: str, illegal: str, action: object, seed: int) -> None:
+    env = fuzz_env(mode, illegal)
+    env.reset(seed=seed)  # type: ignore[attr-defined]
+    with contextlib.suppress(PokerGymError):
+        env.step(action)  # type: ignore[attr-defined]

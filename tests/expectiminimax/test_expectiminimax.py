@@ -303,3 +303,30 @@ def test_decisions_ignore_the_opponents_hidden_cards() -> None:
         state.raise_to(200)  # the big blind leads the flop
         actions.append(decide(state.view(0), 4))
     assert actions[0] == actions[1]
+
+
+def test_default_agent_ignores_a_slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    from pokergym.arena import match
+
+    search_module = importlib.import_module("baselines.expectiminimax.search")
+
+    def views() -> list[PlayerView]:
+        state = HandState.new(deck=parse_cards("AsKd7c2h9s8s3d4cJh"))
+        first = state.view(state.actor)
+        state.raise_to(300)
+        return [first, state.view(state.actor)]
+
+    normal = [ExpectiminimaxAgent().act(view) for view in views()]
+    first_match = match(ExpectiminimaxAgent(), RandomBot(), pairs=3, seed=5, backend="local")
+    clock = iter(range(0, 10**9, 10))  # every reading of the clock is 10 s after the last
+    monkeypatch.setattr(search_module.time, "perf_counter", lambda: float(next(clock)))
+    agent = ExpectiminimaxAgent()
+    assert agent.reproducible
+    assert [agent.act(view) for view in views()] == normal
+    assert agent.last is not None and agent.last.depth == 3
+    assert match(ExpectiminimaxAgent(), RandomBot(), pairs=3, seed=5, backend="local") == first_match
+    timed = ExpectiminimaxAgent(budget_ms=100)
+    timed.act(views()[1])
+    assert not timed.reproducible and timed.last is not None and timed.last.depth == 1

@@ -6,6 +6,12 @@ in the text, always with a ``usage`` block. What it answers is scripted:
 queued :class:`Answer` objects are used first, in order, then ``brain(request)``.
 Every request body is kept in :attr:`FakeOpenAIServer.requests`.
 
+:data:`FAULTS` holds replies that a broken server or model may send with
+status 200: bodies that are not a chat completion (HTML, truncated JSON, no
+choices, a null message or null content) and answers whose amount is not a
+usable number (``"1e400"``, the literal ``1e400``, ``NaN``, ``-Infinity``, a
+negative number, integers with 400 digits).
+
 For concurrency tests the server counts the requests it is answering at once
 (:attr:`FakeOpenAIServer.peak` is the most ever seen), and with ``hold=K`` it
 keeps every request waiting until K have been in flight together (after
@@ -35,12 +41,16 @@ class Answer:
     ``arguments`` (a dict or a raw string) become a tool call when tools were
     offered and supported, else the text; ``text`` is always sent as text;
     ``status`` other than 200 sends an error body; ``delay`` sleeps first.
+    ``body`` replaces the whole completion: a dict is sent as JSON, a string
+    as it is, with ``content_type``.
     """
 
     arguments: dict[str, Any] | str | None = None
     text: str | None = None
     status: int = 200
     delay: float = 0.0
+    body: dict[str, Any] | list[Any] | str | None = None
+    content_type: str = "application/json"
 
 
 def act(action: str, amount: float | None = None, reasoning: str = "scripted") -> Answer:
@@ -48,6 +58,39 @@ def act(action: str, amount: float | None = None, reasoning: str = "scripted") -
 
 
 Brain = Callable[[dict[str, Any]], Answer]
+
+
+def completion(message: object) -> dict[str, Any]:
+    """A chat completion body whose only choice holds ``message`` as given."""
+    choice = {"index": 0, "message": message, "finish_reason": "stop"}
+    return {"id": "chatcmpl-raw", "object": "chat.completion", "created": 0, "model": "fake", "choices": [choice]}
+
+
+def raise_with(amount: str) -> Answer:
+    """A raise whose amount is the JSON text ``amount``, written into the arguments as it is."""
+    return Answer(f'{{"action": "raise", "amount": {amount}, "reasoning": "scripted"}}')
+
+
+_HUGE = "1" + "0" * 400
+
+FAULTS: dict[str, Answer] = {
+    "html": Answer(
+        body="<!DOCTYPE html><html><body><h1>Welcome to nginx!</h1></body></html>", content_type="text/html"
+    ),
+    "html_as_json": Answer(body="<html><body>502 Bad Gateway</body></html>"),
+    "truncated_json": Answer(body='{"id": "chatcmpl-1", "object": "chat.completion", "choices": [{"index": 0, "mess'),
+    "empty_choices": Answer(body={"choices": []}),
+    "null_message": Answer(body=completion(None)),
+    "null_content": Answer(body=completion({"role": "assistant", "content": None})),
+    "amount_string_1e400": raise_with('"1e400"'),
+    "amount_literal_1e400": raise_with("1e400"),
+    "amount_nan": raise_with("NaN"),
+    "amount_minus_infinity": raise_with("-Infinity"),
+    "amount_negative": raise_with("-5"),
+    "amount_huge_integer_string": raise_with(f'"{_HUGE}"'),
+    "amount_huge_integer": raise_with(_HUGE),
+}
+"""Replies with status 200 that hold no usable answer, by name."""
 
 _LEGAL = re.compile(r"Legal actions: (.*)")
 
@@ -103,18 +146,20 @@ class FakeOpenAIServer:
                     return
                 server.arrive()
                 try:
-                    status, body, delay = server.answer(request, self.headers.get("Authorization", ""))
+                    status, body, delay, content_type = server.answer(request, self.headers.get("Authorization", ""))
                     if delay:
                         time.sleep(delay)
                 finally:
                     server.leave()  # before replying: the client cannot have sent its next request yet
                 with contextlib.suppress(OSError):  # the client may have given up (timeout)
-                    self._send(status, body)
+                    self._send(status, body, content_type)
 
-            def _send(self, status: int, body: dict[str, Any]) -> None:
-                data = json.dumps(body).encode()
+            def _send(
+                self, status: int, body: dict[str, Any] | list[Any] | str, content_type: str = "application/json"
+            ) -> None:
+                data = (body if isinstance(body, str) else json.dumps(body)).encode()
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
@@ -145,18 +190,23 @@ class FakeOpenAIServer:
         with self._lock:
             self.script.extend(answers)
 
-    def answer(self, request: dict[str, Any], authorization: str) -> tuple[int, dict[str, Any], float]:
+    def answer(
+        self, request: dict[str, Any], authorization: str
+    ) -> tuple[int, dict[str, Any] | list[Any] | str, float, str]:
         with self._lock:
             self.requests.append(request)
             self.authorizations.append(authorization)
             scripted = self.script.popleft() if self.script else None
         offered = bool(request.get("tools"))
         if offered and not self.tools:
-            return 400, {"error": {"message": "tools are not supported", "type": "invalid_request_error"}}, 0.0
+            error = {"error": {"message": "tools are not supported", "type": "invalid_request_error"}}
+            return 400, error, 0.0, "application/json"
         answer = scripted if scripted is not None else self.brain(request)
         if answer.status != 200:
             error = {"error": {"message": f"scripted status {answer.status}", "type": "server_error"}}
-            return answer.status, error, answer.delay
+            return answer.status, error, answer.delay, "application/json"
+        if answer.body is not None:
+            return 200, answer.body, answer.delay, answer.content_type
         message: dict[str, Any] = {"role": "assistant", "content": answer.text}
         arguments = answer.arguments
         if isinstance(arguments, dict):
@@ -185,7 +235,7 @@ class FakeOpenAIServer:
                 "total_tokens": prompt_chars // 4 + max(1, reply_chars // 4),
             },
         }
-        return 200, body, answer.delay
+        return 200, body, answer.delay, answer.content_type
 
     def __enter__(self) -> FakeOpenAIServer:
         self._thread.start()

@@ -10,10 +10,20 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fake_openai_server import Answer, FakeOpenAIServer, act, passive_brain
+from fake_openai_server import FAULTS, Answer, FakeOpenAIServer, act, passive_brain
 from test_parse import facing_bet, free_view
 
-from baselines.llm_skill import LLMClient, LLMConfig, LLMError, LLMSkillAgent, ReplyCache, summarize
+from baselines.llm_skill import (
+    LLMClient,
+    LLMConfig,
+    LLMError,
+    LLMSkillAgent,
+    MalformedReplyError,
+    Reply,
+    ReplyCache,
+    Transcript,
+    summarize,
+)
 from pokergym.agents import CallAgent, play_hand
 from pokergym.context.prompt import DEFAULT_SYSTEM
 from pokergym.engine import HandState
@@ -174,9 +184,91 @@ def test_key_is_never_written(server: FakeOpenAIServer, tmp_path: Path) -> None:
 
 def test_missing_key_for_openai_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("POKERGYM_NO_SUCH_KEY", raising=False)
+    with pytest.raises(ConfigError, match="POKERGYM_NO_SUCH_KEY"):
+        LLMClient(LLMConfig("m", api_key_env="POKERGYM_NO_SUCH_KEY"))
+    with pytest.raises(ConfigError, match=r"POKERGYM_NO_SUCH_KEY.*base_url"):
+        LLMSkillAgent(api_key_env="POKERGYM_NO_SUCH_KEY")  # before any match can start
+    monkeypatch.setenv("POKERGYM_NO_SUCH_KEY", KEY)
     client = LLMClient(LLMConfig("m", api_key_env="POKERGYM_NO_SUCH_KEY"))
+    monkeypatch.delenv("POKERGYM_NO_SUCH_KEY")  # the key is read again at first use
     with pytest.raises(ConfigError, match="POKERGYM_NO_SUCH_KEY"):
         client.complete([{"role": "user", "content": "hi"}])
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_malformed_reply_is_retried_then_a_counted_fallback(
+    fault: str, server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    agent = make_agent(server, tmp_path, retries=1)
+    server.queue(FAULTS[fault], FAULTS[fault])
+    assert agent.act(facing_bet()) == Action.call()
+    assert len(server.requests) == 2
+    (record,) = records(tmp_path)
+    assert (record["fallback"], record["fault"], record["attempts"], record["reply"]) == (
+        True,
+        "malformed_reply",
+        2,
+        None,
+    )
+    assert record["error"].startswith("MalformedReplyError: ")
+    assert agent.fallbacks == {"malformed_reply": 1} and agent.outcomes == {"fallback": 1}
+    assert agent.model_decisions == 1 and agent.fallback_rate == 1.0
+    assert summarize(tmp_path / "transcript.jsonl").errors == 1
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_malformed_reply_then_a_good_one(fault: str, server: FakeOpenAIServer, tmp_path: Path) -> None:
+    agent = make_agent(server, tmp_path, retries=1, cache=str(tmp_path / "c.sqlite"))
+    server.queue(FAULTS[fault], act("raise", 27, "value"))
+    assert agent.act(facing_bet()) == Action.raise_to(2700)
+    (record,) = records(tmp_path)
+    assert (record["attempts"], record["outcome"], record["error"], record["fault"]) == (2, "valid", None, None)
+    assert agent.fallbacks == {}
+    agent.close()
+
+
+def test_lone_surrogates_in_a_reply_are_recorded_and_the_hand_goes_on(server: FakeOpenAIServer, tmp_path: Path) -> None:
+    agent = make_agent(server, tmp_path, cache=str(tmp_path / "c.sqlite"))
+    odd = chr(0xD800)
+    server.queue(Answer(text=f'{odd} {{"action": "call", "reasoning": "odd {odd}"}}'), act("call"))
+    assert agent.act(facing_bet()) == Action.call()
+    assert agent.act(facing_bet()) == Action.call()  # the earlier answer goes back in the conversation
+    first, second = records(tmp_path)
+    assert (first["reasoning"], first["reply"]["content"][0], first["outcome"]) == (f"odd {odd}", odd, "valid")
+    assert (second["error"], second["attempts"]) == (None, 1)
+    assert server.requests[1]["messages"][-2]["content"].startswith("\N{REPLACEMENT CHARACTER} ")
+    agent.close()
+
+
+def test_malformed_reply_is_not_cached_and_a_cached_one_is_asked_again(
+    server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    config = LLMConfig("m", base_url=server.url, api_key_env="POKERGYM_TEST_KEY", retries=0, tools=False)
+    client = LLMClient(config, ReplyCache(tmp_path / "c.sqlite"))
+    messages = [{"role": "user", "content": "hi"}]
+
+    def refuse_odd(reply: Reply) -> None:
+        if reply.content == "odd":
+            raise MalformedReplyError("odd reply")
+
+    server.queue(FAULTS["empty_choices"])
+    with pytest.raises(LLMError, match="choices") as info:
+        client.complete(messages)
+    assert (info.value.fault, info.value.attempts) == ("malformed_reply", 1)
+    server.queue(Answer(text="odd"), Answer(text="fine"))
+    assert client.complete(messages).content == "odd"  # without a check any text is an answer, and cached
+    assert client.complete(messages).cached
+    assert client.complete(messages, check=refuse_odd).content == "fine"  # the cached reply fails the check
+    assert client.complete(messages, check=refuse_odd).cached and len(server.requests) == 3
+    client.close()
+
+
+def test_malformed_reply_in_a_batch_is_an_error_in_place(server: FakeOpenAIServer) -> None:
+    config = LLMConfig("m", base_url=server.url, api_key_env="POKERGYM_TEST_KEY", retries=0, tools=False)
+    client = LLMClient(config)
+    server.queue(FAULTS["truncated_json"])
+    (outcome,) = client.complete_batch([[{"role": "user", "content": "hi"}]])
+    assert isinstance(outcome, LLMError) and outcome.fault == "malformed_reply"
 
 
 def test_cache_hit_makes_no_request(server: FakeOpenAIServer, tmp_path: Path) -> None:
@@ -275,3 +367,9 @@ def test_transcript_summary(server: FakeOpenAIServer, tmp_path: Path) -> None:
     assert summary.tokens_in > 0 and summary.cost > 0
     assert summary.to_dict()["fallback_rate"] == 0.5
     assert passive_brain(server.requests[0]).arguments is not None
+
+
+def test_transcript_file_exists_before_its_first_line(tmp_path: Path) -> None:
+    path = tmp_path / "runs" / "llm.jsonl"
+    Transcript(path)
+    assert path.read_text() == "" and summarize(path).decisions == 0

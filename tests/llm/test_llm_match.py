@@ -1,19 +1,27 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
+import os
+import subprocess
+import sys
+import threading
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
-from fake_openai_server import Answer, FakeOpenAIServer, betting_brain
+from fake_openai_server import FAULTS, Answer, FakeOpenAIServer, betting_brain
 
 from baselines.llm_skill import LLMSkillAgent, summarize
 from baselines.rule_skill import RuleSkillAgent
-from pokergym.arena import match
+from pokergym.arena import match, read_histories
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "llm_vs_rule.py"
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "llm_vs_rule.py"
 
 
 @pytest.fixture
@@ -72,3 +80,83 @@ def test_example_runs_against_the_fake_server(
     assert "per hand" in printed and "fallbacks 0" in printed
     assert report["llm"]["decisions"] > 0 and report["cost_per_hand"] > 0
     assert json.loads(out.read_text())["match"]["hands"] == 4
+
+
+def hands_the_llm_acted_in(histories: Path) -> int:
+    """Hands in which seat 0 (agent A, the LLM) took at least one action."""
+    return sum(any(a.seat == 0 for a in hand.actions) for hand in read_histories(histories))
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_server_that_only_sends_malformed_replies_voids_no_pair(fault: str, tmp_path: Path) -> None:
+    with FakeOpenAIServer(lambda request: FAULTS[fault]) as server:
+        transcript, histories = tmp_path / "t.jsonl", tmp_path / "hands.jsonl"
+        agent = LLMSkillAgent(
+            model="fake",
+            base_url=server.url,
+            api_key_env="POKERGYM_UNSET_KEY",
+            preflop="llm",
+            retries=1,
+            backoff=0.001,
+            transcript=str(transcript),
+        )
+        result = match(agent, RuleSkillAgent(), pairs=3, seed=7, backend="local", histories=histories)
+    assert result.voided == () and result.hands == 6
+    usage = summarize(transcript)
+    assert usage.decisions == usage.fallbacks == usage.errors == len(server.requests) // 2 > 0
+    assert usage.hands == hands_the_llm_acted_in(histories) > 0  # every hand the LLM played is in the transcript
+    assert {json.loads(line)["fault"] for line in transcript.read_text().splitlines()} == {"malformed_reply"}
+
+
+def test_malformed_replies_mixed_with_answers_on_the_async_backend(tmp_path: Path) -> None:
+    others = {"status_500": Answer(status=500), "no_idea": Answer(text="no idea")}
+    kinds = itertools.cycle([*FAULTS, *others])
+    served: list[str] = []
+    lock = threading.Lock()
+
+    def brain(request: dict[str, Any]) -> Answer:
+        """Every other request gets the next broken reply; the rest a real answer."""
+        with lock:
+            kind = next(kinds) if len(served) % 2 == 0 else "answer"
+            served.append(kind)
+        return FAULTS.get(kind) or others.get(kind) or betting_brain(request)
+
+    with FakeOpenAIServer(brain) as server:
+        transcript, histories = tmp_path / "t.jsonl", tmp_path / "hands.jsonl"
+        agent = LLMSkillAgent(
+            model="fake",
+            base_url=server.url,
+            api_key_env="POKERGYM_UNSET_KEY",
+            preflop="llm",
+            retries=0,
+            transcript=str(transcript),
+        )
+        result = match(
+            agent, RuleSkillAgent(), pairs=6, seed=11, block_size=1, histories=histories, backend="async", concurrency=3
+        )
+    assert result.voided == () and result.hands == 12
+    usage = summarize(transcript)
+    assert usage.decisions == len(served) and usage.hands == hands_the_llm_acted_in(histories)
+    reasons = {**dict.fromkeys(FAULTS, "malformed_reply"), "status_500": "api_error", "no_idea": "unparsed"}
+    expected = Counter(reasons[kind] for kind in served if kind != "answer")
+    lines = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert Counter(r["fault"] or "unparsed" for r in lines if r["fallback"]) == expected
+    assert expected["malformed_reply"] > 0
+
+
+def test_example_without_key_or_base_url_fails_before_playing(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+    transcript = tmp_path / "t.jsonl"
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--pairs", "1", "--transcript", str(transcript)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert done.returncode != 0 and done.stdout == ""
+    (line,) = done.stderr.strip().splitlines()
+    assert "OPENAI_API_KEY" in line and "base_url" in line
+    assert not transcript.exists()

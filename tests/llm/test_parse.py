@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import json
+import math
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from baselines.llm_skill import ANSWER_TOOL, conservative_action, find_answer, parse_reply
+from baselines.llm_skill import ANSWER_TOOL, MalformedReplyError, conservative_action, find_answer, parse_reply
 from pokergym.cards import parse_cards
 from pokergym.engine import HandState
 from pokergym.engine.actions import Action, ActionKind
@@ -129,21 +133,83 @@ def test_nothing_parses_falls_back_conservatively() -> None:
         assert conservative_action(view.legal) == expected
 
 
+def test_json_nested_too_deeply_is_skipped() -> None:
+    deep = "[" * 5000 + "]" * 5000
+    d = parse_reply(f'{{"action": "fold", "x": {deep}}} so I call', None, facing_bet())
+    assert (d.action, d.source) == (Action.call(), "regex")
+    assert parse_reply('{"a":' * 5000, None, free_view()).fallback
+
+
 def test_schema_names_the_three_fields() -> None:
     assert ANSWER_TOOL["function"]["parameters"]["required"] == ["action", "amount", "reasoning"]
+
+
+HUGE = "1" + "0" * 400
+
+
+@pytest.mark.parametrize(
+    "amount",
+    [
+        '"1e400"',
+        "1e400",
+        "NaN",
+        "-Infinity",
+        "Infinity",
+        "-5",
+        '"-5 BB"',
+        '"inf"',
+        pytest.param(HUGE, id="huge_integer"),
+        pytest.param(f'"{HUGE}"', id="huge_integer_string"),
+    ],
+)
+@pytest.mark.parametrize("source", ["tool", "json"])
+def test_unusable_bet_amounts_are_invalid_replies(amount: str, source: str) -> None:
+    answer = f'{{"action": "raise", "amount": {amount}, "reasoning": "value"}}'
+    tool, text = (answer, None) if source == "tool" else (None, f"My answer: {answer}")
+    for view in (facing_bet(), free_view(), facing_all_in()):
+        with pytest.raises(MalformedReplyError, match="amount"):
+            parse_reply(text, tool, view)
+
+
+def test_unusable_amount_in_free_text_is_an_invalid_reply() -> None:
+    with pytest.raises(MalformedReplyError, match="amount"):
+        parse_reply("I raise to 1e400 BB.", None, facing_bet())
+    assert parse_reply("I raise to 3e1 BB.", None, facing_bet()).action == Action.raise_to(3000)
+
+
+def test_amount_of_an_action_that_takes_none_is_ignored_when_unusable() -> None:
+    d = parse_reply('{"action": "call", "amount": NaN}', None, facing_bet())
+    assert (d.action, d.amount_bb, d.outcome) == (Action.call(), None, "valid")
+    d = parse_reply('{"action": "call", "amount": 9}', None, facing_bet())
+    assert (d.action, d.amount_bb) == (Action.call(), 9.0)
+
+
+def test_large_finite_amount_is_clamped_to_the_stack() -> None:
+    view = free_view()
+    assert view.legal is not None
+    for amount in ("1e300", "1.7e308", '"12345678901234567890"'):
+        d = parse_reply(f'{{"action": "bet", "amount": {amount}}}', None, view)
+        assert (d.action, d.repairs) == (Action.raise_to(view.legal.max_raise_to), ("amount_clamped",))
 
 
 @settings(max_examples=150, deadline=None)
 @given(
     text=st.text(max_size=80)
     | st.builds(
-        lambda a, n: f'{{"action": "{a}", "amount": {n}}}',
+        lambda a, n: f'{{"action": "{a}", "amount": {json.dumps(n)}}}',
         st.sampled_from(["fold", "check", "call", "bet", "raise", "all-in", "hmm"]),
-        st.floats(min_value=-10, max_value=1e6, allow_nan=False),
+        st.floats(min_value=-10, max_value=1e6) | st.sampled_from([math.nan, math.inf, -math.inf, 1e300]),
     ),
     which=st.integers(0, 2),
 )
-def test_any_reply_becomes_a_legal_action(text: str, which: int) -> None:
+def test_any_reply_becomes_a_legal_action_or_an_invalid_bet_size(text: str, which: int) -> None:
     view = (facing_bet, free_view, facing_all_in)[which]()
     assert view.legal is not None
-    assert is_legal(parse_reply(text, None, view).action, view.legal)
+    answer = find_answer(text)
+    try:
+        action = parse_reply(text, None, view).action
+    except MalformedReplyError:
+        assert answer is not None and answer["action"] in ("bet", "raise")
+        assert not (math.isfinite(answer["amount"]) and answer["amount"] >= 0)
+        return
+    assert is_legal(action, view.legal)

@@ -47,7 +47,7 @@ def test_rllib_trains_two_iterations_on_a_local_ray():
     probe = subprocess.run([sys.executable, "-c", "import ray.rllib"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
         reason = probe.stderr.strip().splitlines()[-1] if probe.stderr.strip() else "import failed"
-        pytest.skip(f"ray[rllib] is not importable ({reason}); it is not in an extra: it would downgrade gymnasium")
+        pytest.skip(f"ray[rllib] is not importable ({reason}); install the ray extra: pip install -e '.[ray]'")
     completed = subprocess.run(
         [sys.executable, str(EXAMPLE), "--iterations", "2", "--batch", "200", "--hidden", "16"],
         capture_output=True,
@@ -63,3 +63,13 @@ def test_rllib_trains_two_iterations_on_a_local_ray():
     first, second = (int(row[1]) for row in rows)
     assert 200 <= first < second  # each iteration samples at least its batch
     assert all(math.isfinite(float(value)) for row in rows for value in row[3:])
+
+
+def test_the_example_names_a_missing_rllib_dependency(monkeypatch):
+    """Without RLlib's dependencies the example exits with a message saying what is missing and how to install it."""
+    module = _load()
+    for name in [name for name in sys.modules if name == "ray.rllib" or name.startswith("ray.rllib.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "ray.rllib", None)  # an import of it fails, as without dm-tree
+    with pytest.raises(SystemExit, match=r"(?s)module 'ray.rllib' is missing.*pip install -e '.\[ray\]'"):
+        module.require_rllib()

@@ -1,0 +1,60 @@
+"""A benchmark whose anchor is missing fails loudly, unless told to run without it (no timing runs here)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def load(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # the scripts import their helper module as a sibling
+    spec = importlib.util.spec_from_file_location(f"benchmark_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def block(monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """Make ``import module`` fail, as on a machine without it."""
+    for name in [name for name in sys.modules if name == module or name.startswith(module + ".")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, module, None)
+
+
+def test_a_missing_anchor_stops_bench_env(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    bench_env = load("bench_env", monkeypatch)
+    block(monkeypatch, "clubs")
+    with pytest.raises(SystemExit, match=r"(?s)clubs Dealer.*--allow-missing") as stopped:
+        bench_env.available(["engine", "clubs"], allow_missing=False)
+    assert stopped.value.code != 0
+    assert bench_env.available(["engine", "clubs"], allow_missing=True) == ["engine"]
+    assert "clubs Dealer" in capsys.readouterr().err  # said, not silent
+
+
+def test_pettingzoo_without_its_classic_extra_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    bench_env = load("bench_env", monkeypatch)
+    block(monkeypatch, "pettingzoo.classic")  # as without pygame: the hold'em module cannot be imported
+    with pytest.raises(SystemExit, match="PettingZoo texas_holdem_no_limit_v6"):
+        bench_env.available(["gym", "pz"], allow_missing=False)
+
+
+def test_a_missing_anchor_stops_bench_evaluator(monkeypatch: pytest.MonkeyPatch) -> None:
+    bench_evaluator = load("bench_evaluator", monkeypatch)
+    block(monkeypatch, "eval7")
+    with pytest.raises(SystemExit, match="eval7"):
+        bench_evaluator.available_anchors(allow_missing=False)
+    assert "eval7" not in bench_evaluator.available_anchors(allow_missing=True)
+
+
+def test_present_anchors_pass_quietly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    anchors = load("anchors", monkeypatch)
+    anchors.require_anchors({}, allow_missing=False)
+    assert anchors.import_error("json") is None
+    assert capsys.readouterr().err == ""
