@@ -159,12 +159,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     solve = commands.add_parser(
         "solve",
-        help="compute a baseline's offline strategy (e.g. 'solve cfr --seed 0')",
-        description="Run a baseline's solver; the options after the solver name are the solver's own "
-        "(see 'pokergym solve cfr --help').",
+        help="solve a postflop spot ('solve spot --board Td9d6h ...') or compute a baseline's strategy ('solve cfr')",
+        description="Run a solver; the options after its name are its own "
+        "(see 'pokergym solve spot --help', 'pokergym solve cfr --help').",
         add_help=False,
     )
-    solve.add_argument("solver", choices=("cfr",), help="which solver to run")
+    solve.add_argument("solver", choices=("spot", "cfr"), help="which solver to run")
     solve.add_argument("options", nargs=argparse.REMAINDER, help="options passed to the solver")
 
     corpus = commands.add_parser(
@@ -298,10 +298,14 @@ def _run_export(args: argparse.Namespace) -> int:
 
 
 def _solve_main(argv: list[str]) -> int:
-    solvers = ("cfr",)
+    solvers = ("spot", "cfr")
     if not argv or argv[0] not in solvers:
-        print(f"usage: pokergym solve {{{','.join(solvers)}}} [options]  (e.g. 'pokergym solve cfr --help')")
+        print(f"usage: pokergym solve {{{','.join(solvers)}}} [options]  (e.g. 'pokergym solve spot --help')")
         return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+    if argv[0] == "spot":
+        from pokergym.solver.cli import main as spot_main
+
+        return spot_main(argv[1:])
     from baselines.cfr import solve_main
 
     return solve_main(argv[1:])
