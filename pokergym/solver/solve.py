@@ -202,7 +202,7 @@ def solve(
         iterations: run exactly this many iterations (deterministic; the target is then only reported).
         target_exploitability: otherwise stop once exploitability is at most this share of the starting pot
             (0.005 = 0.5%), checked every ``check_every`` iterations, or at ``max_iterations``.
-        algorithm: ``"dcfr"`` (Discounted CFR, alpha 1.5, beta 0, gamma 2) or ``"cfr+"``.
+        algorithm: ``"dcfr"`` (Discounted CFR, see :func:`._cfr_kernel.dcfr_discounts`) or ``"cfr+"``.
         max_iterations: cap when solving to a target.
         check_every: iterations between exploitability checks.
         time_limit_s: also stop at the first check after this many seconds (makes the result depend on speed).

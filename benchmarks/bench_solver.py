@@ -1,0 +1,80 @@
+"""Solver speed: time to 0.5% of the pot on river, turn and flop spots, and the plain implementation for the ratio.
+
+Each spot uses the same realistic ranges (a big-blind defence range against a
+button open, about 450-550 combos each once the board is removed). Times are
+wall clock and this process's CPU time (CPU time discounts waiting for a core
+on a shared machine), after a warm-up solve that loads the compiled kernels.
+The anchor is :class:`pokergym.solver.reference.PlainCFR`: the same
+Discounted CFR in plain Python with pairwise ``n x m`` terminal matrices,
+timed per iteration on the river spot in this process; the ratio compares
+time per iteration.
+
+Usage (from the repository root):
+    PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pokergym.cards import parse_cards
+from pokergym.solver import Menu, Range, Spot, count_tree, estimate_bytes, solve
+from pokergym.solver.reference import PlainCFR
+
+OOP = "22+,A2s+,K2s+,Q4s+,J6s+,T6s+,96s+,86s+,75s+,65s,54s,A2o+,K8o+,Q9o+,J9o+,T9o"
+IP = "22+,A2+,K2s+,K5o+,Q2s+,Q8o+,J4s+,J8o+,T6s+,T8o+,96s+,98o,85s+,75s+,64s+,54s"
+RANGES = (Range.parse(OOP), Range.parse(IP))
+
+SPOTS = {
+    "river: 33/75/150% + all-in, raises 60% + all-in, 2 raises": Spot(
+        parse_cards("Td9d6h2cKs"), 1000, 9000, RANGES, Menu.uniform("33,75,150,a", "60,a", raise_cap=2)),
+    "turn: 50/100% + all-in, raise all-in, 1 raise": Spot(
+        parse_cards("Td9d6h2c"), 1000, 9000, RANGES, Menu.uniform("50,100,a", "a", raise_cap=1)),
+    "turn: 50/100% + all-in, raises 60% + all-in, 2 raises": Spot(
+        parse_cards("Td9d6h2c"), 1000, 9000, RANGES, Menu.uniform("50,100,a", "60,a", raise_cap=2)),
+    "flop, depth 1 (checked down after the flop): 33/75%, raise all-in, 1 raise": Spot(
+        parse_cards("Td9d6h"), 1000, 9000, RANGES, Menu.uniform("33,75", "a", raise_cap=1), betting_streets=1),
+    "flop to the river: flop 33/75%, turn and river 75%, raises all-in, 1 raise": Spot(
+        parse_cards("Td9d6h"), 1000, 9000, RANGES,
+        Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1)),
+}
+
+
+def run_spot(name: str, spot: Spot) -> tuple[float, float, float, int]:
+    count = count_tree(spot)
+    wall, cpu = time.perf_counter(), time.process_time()
+    solution = solve(spot, target_exploitability=0.005, check_every=10, max_iterations=1000)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"| {name} | {spot.n_hands[0]}/{spot.n_hands[1]} | {count.nodes:,} | {estimate_bytes(spot) / 2**20:,.0f} MiB "
+          f"| {solution.iterations} | {solution.exploitability_pct:.3f}% | {wall:.2f} s | {cpu:.2f} s |", flush=True)
+    return wall, cpu, solution.exploitability_pct, solution.iterations
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-flop", action="store_true", help="leave out the full flop spot (the slowest)")
+    parser.add_argument("--plain-iterations", type=int, default=2, help="iterations to time the plain solver over")
+    args = parser.parse_args()
+    river = next(iter(SPOTS.values()))
+    solve(river, iterations=2)  # load or compile the kernels
+    print("| spot | combos OOP/IP | nodes | memory (estimate) | iterations | exploitability | wall | CPU |")
+    print("|---|---|---|---|---|---|---|---|")
+    results = {}
+    for name, spot in SPOTS.items():
+        if args.skip_flop and name.startswith("flop to the river"):
+            continue
+        results[name] = run_spot(name, spot)
+    wall, cpu, _, iterations = results[next(iter(SPOTS))]
+    plain = PlainCFR(river)
+    plain.run(1)  # builds its pairwise matrices
+    start_wall, start_cpu = time.perf_counter(), time.process_time()
+    plain.run(args.plain_iterations)
+    plain_wall = (time.perf_counter() - start_wall) / args.plain_iterations
+    plain_cpu = (time.process_time() - start_cpu) / args.plain_iterations
+    print(f"\nriver, per iteration: pokergym {1000 * cpu / iterations:.2f} ms CPU, plain reference "
+          f"{1000 * plain_cpu:.0f} ms CPU ({1000 * plain_wall:.0f} ms wall): ratio {plain_cpu / (cpu / iterations):.0f}x")
+
+
+if __name__ == "__main__":
+    main()
