@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -98,6 +99,26 @@ def test_a_kernel_depends_on_what_it_imports_and_their_data() -> None:
     assert "pokergym/context/data/budgets.json" in context_kernel
     assert "pokergym/evaluator/_kernels.py" in context_kernel  # through the hand kernel's imports
     assert kernel_digest("pokergym.envs.kernel") != kernel_digest("pokergym.evaluator._kernels")
+
+
+def test_dependencies_follow_every_form_of_import(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    package = tmp_path / "deppkg"
+    (package / "sub" / "data").mkdir(parents=True)
+    for name in ("__init__", "a", "b", "c", "d", "unused", "sub/__init__", "sub/e"):
+        (package / f"{name}.py").write_text("")
+    (package / "sub" / "data" / "table.json").write_text("{}")
+    (package / "k.py").write_text(
+        '"""Importing this module imports numba (prose, not an import)."""\n'
+        "from . import a\n"
+        "from .sub import (  # a comment (with parentheses)\n    e,\n)\n"
+        "import deppkg.b, \\\n    deppkg.c\n"
+        "def f():\n    if True:\n        from deppkg import d\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("deppkg")
+    files = set(dependency_files("deppkg.k"))
+    expected = {f"deppkg/{name}.py" for name in ("__init__", "a", "b", "c", "d", "k", "sub/__init__", "sub/e")}
+    assert files == expected | {"deppkg/sub/data/table.json"}
 
 
 def test_warmup_command_readies_every_kernel_family(capsys: pytest.CaptureFixture[str]) -> None:

@@ -356,7 +356,7 @@ def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: i
 
 
 @kernel
-def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: int, all_in: int) -> None:
+def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: int, all_in: bool) -> None:
     """Append an action to table ``i``'s log (counted in ``LOGGED`` even when the log has no room)."""
     n = state[i, LOGGED]
     if n < log.shape[1]:
@@ -383,7 +383,7 @@ def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slo
     pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
     if column == _FOLD_COLUMN:
         _record(state, i, obs, slots, seat, _FOLD_COLUMN, 0.0, False)
-        _log(state, i, log, seat, _FOLD_KIND, own, 0, 0)
+        _log(state, i, log, seat, _FOLD_KIND, own, 0, False)
         loss = state[i, CONTRIBUTION + seat]
         uncalled = state[i, CONTRIBUTION + other] - loss  # the winner's bet nobody matched
         state[i, STACK + other] += uncalled
@@ -414,7 +414,7 @@ def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slo
         _log(state, i, log, seat, _CALL_KIND, own + amount, amount, all_in)
     else:
         _record(state, i, obs, slots, seat, _CHECK_COLUMN, 0.0, False)
-        _log(state, i, log, seat, _CHECK_KIND, own, 0, 0)
+        _log(state, i, log, seat, _CHECK_KIND, own, 0, False)
     state[i, ACTED + seat] = 1
     if state[i, STACK + other] and (
         state[i, BET + other] < state[i, BET + seat] or (state[i, ACTED + other] == 0 and state[i, STACK + seat])
