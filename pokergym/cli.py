@@ -8,6 +8,7 @@ Subcommands (each has ``--help``):
 * ``pokergym match A B``: one duplicate match between two agent specs.
 * ``pokergym play AGENT``: play against an agent in the terminal.
 * ``pokergym export --phh|--acpc FILE.jsonl``: convert saved hand histories.
+* ``pokergym warmup``: compile every numba kernel ahead (once per install).
 
 Agents are named by registry specs such as ``honest`` or
 ``maniac:aggression=0.6,name=m1`` (see :mod:`baselines.registry`); the
@@ -19,7 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
@@ -157,6 +158,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", type=Path, default=None, help="output file (default: FILE with new suffix)")
     export.set_defaults(run=_run_export)
 
+    warmup = commands.add_parser(
+        "warmup",
+        help="compile every numba kernel now, so that later runs load them from the cache",
+        description="Compile (or load from numba's disk cache) the kernels of the environments, the vector "
+        "environment, the PokerSkill features and the evaluator, and print how long each took.",
+    )
+    warmup.set_defaults(run=_run_warmup)
+
     solve = commands.add_parser(
         "solve",
         help="solve a postflop spot ('solve spot --board Td9d6h ...') or compute a baseline's strategy ('solve cfr')",
@@ -287,6 +296,53 @@ def _run_play(args: argparse.Namespace) -> int:
         play_session(opponent, hands=args.hands, seed=args.seed, config=_config(args))
     except KeyboardInterrupt:  # play_session has printed the summary
         return 130
+    return 0
+
+
+def _run_warmup(args: argparse.Namespace) -> int:
+    """Run each kernel family once (a first compilation, or a load from the cache) and print its time."""
+    import gymnasium as gym
+    import numpy as np
+
+    from pokergym.context.compiled import row_skill_features
+    from pokergym.envs import HUNLEnv
+    from pokergym.errors import ConfigError
+    from pokergym.evaluator import equity_hand_vs_hand, equity_vs_random, equity_vs_range, evaluate_batch
+    from pokergym.pettingzoo import hunl_v0
+
+    def features() -> None:
+        env = HUNLEnv()
+        env.reset(seed=0)
+        table = env.compiled
+        if table is None:  # not with the default settings, which play on the kernel backend
+            raise ConfigError("HUNLEnv() did not choose the kernel backend")
+        row_skill_features(table.tables.state[0], table.log[0], 0, True, table.config)
+
+    hands = np.arange(7)[None, :]
+    families: dict[str, Callable[[], object]] = {
+        "environment (HUNL-v0 and its AEC twin)": lambda: (
+            gym.make("HUNL-v0").reset(seed=0),
+            (aec := hunl_v0.env()).reset(seed=0),
+            aec.observe("player_1"),
+        ),
+        "vector environment": lambda: gym.make_vec(
+            "HUNL-v0", num_envs=2, vectorization_mode="vector_entry_point"
+        ).reset(seed=0),
+        "PokerSkill features": features,
+        "evaluator": lambda: (
+            [evaluate_batch(hands.astype(dtype)) for dtype in (np.uint8, np.int32, np.int64)],
+            equity_vs_random("AsKs", "2c7d9hTh"),
+            equity_vs_random("AsKs", samples=100, rng=0),
+            equity_vs_range("AsKs", "2c7d9hTh", np.ones(1326)),
+            equity_hand_vs_hand("AsKs", "QdQh", "2c7d9hTh"),
+        ),
+    }
+    started = time.perf_counter()
+    for family, run in families.items():
+        begun = time.perf_counter()
+        run()
+        print(f"{family}: {time.perf_counter() - begun:.1f} s")
+    print(f"every kernel ready in {time.perf_counter() - started:.1f} s")
     return 0
 
 

@@ -53,8 +53,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokergym._jit import kernel
+
 from . import budget as _budget
-from ._jit import kernel
 from .record import UNLIMITED, BoardInfo, DrawClass, HandInfo, MadeClass, PotType, SlowPlay
 from .tables import pot_key, table
 

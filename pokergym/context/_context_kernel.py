@@ -28,6 +28,7 @@ import math
 
 import numpy as np
 
+from pokergym._jit import kernel
 from pokergym.context import _BOARD_SIZE, vector
 from pokergym.context._budget_kernel import (
     SLOW_PLAY_MIN_ATTACK,
@@ -35,7 +36,6 @@ from pokergym.context._budget_kernel import (
     make_budget,
     value_tier,
 )
-from pokergym.context._jit import kernel
 from pokergym.context._line_kernel import preflop_spot, pressure_tables, read_line
 from pokergym.context._slow_play_kernel import look_ahead, row_budget_args
 from pokergym.context._texture_kernel import (

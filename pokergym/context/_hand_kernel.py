@@ -15,7 +15,7 @@ order, the pot type as its index in ``PotType`` (limp 0 .. 5-bet-plus 4).
 
 from __future__ import annotations
 
-from ._jit import kernel
+from pokergym._jit import kernel
 
 __all__ = ["SPECIAL", "board_bits", "full_house_is_best", "hand_codes"]
 

@@ -50,9 +50,9 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokergym._jit import kernel
 from pokergym.engine.actions import ActionKind, ActionRecord
 
-from ._jit import kernel
 from .preflop import PreflopScenario
 from .pressure import river_check_raise_factor, weight_steps
 from .record import PotType, Role, Scenario

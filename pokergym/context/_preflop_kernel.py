@@ -9,9 +9,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from pokergym._jit import kernel
 from pokergym.evaluator._kernels import Tables, rank_of
-
-from ._jit import kernel
 
 __all__ = ["class_showdowns"]
 

@@ -27,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
+from pokergym._jit import kernel
+
 from ._budget_kernel import ATTACK_CAP, NO_SLOW_PLAY, budget_tables, made_budget, slow_play_share_verdict
-from ._jit import kernel
 from ._texture_kernel import (
     B_ONE_CARD_STRAIGHT,
     B_PAIRED,

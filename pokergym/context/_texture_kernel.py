@@ -99,6 +99,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokergym._jit import kernel
 from pokergym.engine.actions import Street
 
 from ._hand_kernel import (
@@ -112,7 +113,6 @@ from ._hand_kernel import (
     _window,
     hand_codes,
 )
-from ._jit import kernel
 from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
 from .skills import BOARD_LABELS
 from .tables import pot_key, table

@@ -50,10 +50,10 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from pokergym._jit import kernel
 from pokergym.engine.actions import Street
 
 from ._budget_kernel import round2
-from ._jit import kernel
 from .record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role
 from .sizing import GEOMETRIC_MAX
 from .tables import table

@@ -63,12 +63,12 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
-import numba
 import numpy as np
 import numpy.typing as npt
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from pokergym._jit import kernel
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT, SEED_MULT, SEED_XOR
@@ -116,7 +116,6 @@ __all__ = [
     "step_tables",
 ]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
 _A = TypeVar("_A", bound=np.ndarray)
 
 Int64s = npt.NDArray[np.int64]
@@ -124,10 +123,6 @@ Log = npt.NDArray[np.int64]
 """An action log: ``int64 (tables, capacity, LOG_FIELDS)``; capacity 0 logs nothing."""
 Floats = npt.NDArray[np.float32]
 
-
-def _jit(fn: _F) -> _F:
-    """Compile with numba in nopython mode, cached on disk, keeping the static type."""
-    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
 
 
 def _unowned_view(typingctx: Any, array: Any) -> Any:
@@ -201,7 +196,7 @@ _SHIFT31 = np.uint64(31)
 _ONE = np.uint64(1)
 
 
-@_jit
+@kernel
 def _mix(z: np.uint64) -> np.uint64:
     """SplitMix64's output function (see :func:`pokergym.engine.dealer.mix64`)."""
     z = (z ^ (z >> _SHIFT30)) * _MIX1
@@ -209,7 +204,7 @@ def _mix(z: np.uint64) -> np.uint64:
     return z ^ (z >> _SHIFT31)
 
 
-@_jit
+@kernel
 def _deal(state: Int64s, i: int, key: np.uint64, count: int, deck: Int64s) -> int:
     """Write the cards of :func:`pokergym.engine.dealer.deal` of ``(key, count)`` into table ``i``'s row.
 
@@ -234,13 +229,13 @@ def _deal(state: Int64s, i: int, key: np.uint64, count: int, deck: Int64s) -> in
     return int(bit)
 
 
-@_jit
+@kernel
 def _board_count(street: int) -> int:
     """Board cards visible on ``street``: 0, 3, 4, 5."""
     return 0 if street == 0 else street + 2
 
 
-@_jit
+@kernel
 def _begin_turn(state: Int64s, i: int, seat: int) -> None:
     """``HandState._begin_turn``: give ``seat`` the turn and its bounds."""
     other = 1 - seat
@@ -264,7 +259,7 @@ def _begin_turn(state: Int64s, i: int, seat: int) -> None:
         state[i, MAX_RAISE_TO] = 0
 
 
-@_jit
+@kernel
 def _finish(state: Int64s, i: int, payoff: int, showdown: int) -> None:
     """``HandState._finish``: seat 0 wins ``payoff`` chips (seat 1 its opposite)."""
     state[i, TERMINAL] = 1
@@ -278,7 +273,7 @@ def _finish(state: Int64s, i: int, payoff: int, showdown: int) -> None:
     state[i, MAX_RAISE_TO] = 0
 
 
-@_jit
+@kernel
 def _showdown(state: Int64s, i: int, tabs: Tables) -> None:
     """``HandState._showdown``: rank both hands and set the payoffs, splitting a tie (an odd chip to the big blind)."""
     card_keys, suit_bits = tabs[0], tabs[1]
@@ -303,7 +298,7 @@ def _showdown(state: Int64s, i: int, tabs: Tables) -> None:
     state[i, PAYOFF + 1] = -state[i, PAYOFF]
 
 
-@_jit
+@kernel
 def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
     """``HandState._end_street``, writing the new board cards and street into the observation.
 
@@ -335,7 +330,7 @@ def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
     _begin_turn(state, i, 1 - state[i, BUTTON])
 
 
-@_jit
+@kernel
 def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: int, size: float, all_in: bool) -> None:
     """Write an action into its history slot (``SeatEncoder._add_actions``); ``size`` is the raw size ratio."""
     street = state[i, STREET]
@@ -360,8 +355,8 @@ def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: i
         obs[i, start + _ALL_IN_COLUMN] = 1.0
 
 
-@_jit
-def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: int, all_in: int) -> None:
+@kernel
+def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: int, all_in: bool) -> None:
     """Append an action to table ``i``'s log (counted in ``LOGGED`` even when the log has no room)."""
     n = state[i, LOGGED]
     if n < log.shape[1]:
@@ -374,7 +369,7 @@ def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: 
     state[i, LOGGED] = n + 1
 
 
-@_jit
+@kernel
 def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slots: int, big_blind: int) -> None:
     """The seat to act folds, checks, calls (by ``column``) or raises to ``to``, then the hand moves on.
 
@@ -388,7 +383,7 @@ def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slo
     pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
     if column == _FOLD_COLUMN:
         _record(state, i, obs, slots, seat, _FOLD_COLUMN, 0.0, False)
-        _log(state, i, log, seat, _FOLD_KIND, own, 0, 0)
+        _log(state, i, log, seat, _FOLD_KIND, own, 0, False)
         loss = state[i, CONTRIBUTION + seat]
         uncalled = state[i, CONTRIBUTION + other] - loss  # the winner's bet nobody matched
         state[i, STACK + other] += uncalled
@@ -419,7 +414,7 @@ def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slo
         _log(state, i, log, seat, _CALL_KIND, own + amount, amount, all_in)
     else:
         _record(state, i, obs, slots, seat, _CHECK_COLUMN, 0.0, False)
-        _log(state, i, log, seat, _CHECK_KIND, own, 0, 0)
+        _log(state, i, log, seat, _CHECK_KIND, own, 0, False)
     state[i, ACTED + seat] = 1
     if state[i, STACK + other] and (
         state[i, BET + other] < state[i, BET + seat] or (state[i, ACTED + other] == 0 and state[i, STACK + seat])
@@ -429,14 +424,14 @@ def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slo
         _end_street(state, i, obs, big_blind)
 
 
-@_jit
+@kernel
 def _play_opponent(state: Int64s, i: int, obs: Floats, log: Log, slots: int, big_blind: int) -> None:
     """The calling station's turns: check or call until the learner acts or the hand ends."""
     while state[i, ACTOR] == _OPPONENT:
         _act(state, i, obs, log, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
 
 
-@_jit
+@kernel
 def _take(
     state: Int64s, i: int, obs: Floats, log: Log, action: int, width: int, fractions: npt.NDArray[np.float64],
     slots: int, big_blind: int,
@@ -451,7 +446,7 @@ def _take(
         _act(state, i, obs, log, _RAISE_COLUMN, to, slots, big_blind)
 
 
-@_jit
+@kernel
 def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index: int) -> int:
     """``DiscreteActions.sizes(hand)[index]``: the raise-to amount of fraction ``index``, or 0 where it is masked."""
     facing = state[i, BET + 1 - state[i, ACTOR]]
@@ -469,7 +464,7 @@ def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index
     return found
 
 
-@_jit
+@kernel
 def _write_scalars(state: Int64s, i: int, obs: Floats, row: int, seat: int, scale: float) -> None:
     """Write the scalars of ``seat``'s observation of table ``i`` into ``obs[row]`` (``SeatEncoder.encode``)."""
     other = 1 - seat
@@ -492,7 +487,7 @@ def _write_scalars(state: Int64s, i: int, obs: Floats, row: int, seat: int, scal
     obs[row, _SCALARS + 8] = to_call / (pot + to_call)
 
 
-@_jit
+@kernel
 def _write_view(
     state: Int64s, i: int, obs: Floats, masks: npt.NDArray[np.int8], fractions: npt.NDArray[np.float64], scale: float
 ) -> None:
@@ -529,7 +524,7 @@ def _write_view(
         previous = amount
 
 
-@_jit
+@kernel
 def _new_hand(
     state: Int64s,
     keys: npt.NDArray[np.uint64],
@@ -597,7 +592,7 @@ def _new_hand(
     _write_view(state, i, obs, masks, fractions, scale)
 
 
-@_jit
+@kernel
 def reset_tables(
     reseed: npt.NDArray[np.bool_],
     new_keys: npt.NDArray[np.uint64],
@@ -626,7 +621,7 @@ def reset_tables(
         _new_hand(state, keys, i, obs, masks, log, settings, fractions, scale, deck)
 
 
-@_jit
+@kernel
 def seat_view(
     state: Int64s,
     obs: Floats,
@@ -669,7 +664,7 @@ def seat_view(
         out_mask[0, k] = masks[0, k] if turn else 0
 
 
-@_jit
+@kernel
 def _unowned_tables(tabs: Tables) -> Tables:
     """The evaluator's tables as views without a memory owner (see :func:`_unowned_view`)."""
     return (
@@ -683,7 +678,7 @@ def _unowned_tables(tabs: Tables) -> Tables:
     )
 
 
-@_jit
+@kernel
 def step_tables(
     actions: Int64s,
     state: Int64s,
@@ -785,7 +780,7 @@ NO_SEED = -1
 """``seed`` of :func:`reset_table`: deal the next hand under the current key."""
 
 
-@_jit
+@kernel
 def reset_table(
     seed: int,
     reply: bool,
@@ -818,7 +813,7 @@ def reset_table(
     _new_hand(state, keys, 0, obs, masks, log, _unowned(settings), _unowned(fractions), scale, deck, reply)
 
 
-@_jit
+@kernel
 def step_table(
     action: int,
     reply: bool,
@@ -851,7 +846,7 @@ def step_table(
     return bool(state[0, TERMINAL] == 1)
 
 
-@_jit
+@kernel
 def legal_id(masks: npt.NDArray[np.int8], uniforms: npt.NDArray[np.float64], out: Int64s) -> None:
     """Write into ``out[i]`` the legal id of row ``i`` of ``masks`` picked by ``uniforms[i]`` in ``[0, 1)``.
 

@@ -2,8 +2,8 @@
 
 Importing this module imports numba (about a quarter of a second), so the
 public modules import it lazily, on first use. Every kernel is compiled with
-``cache=True``; the first call in a fresh environment compiles (a few
-seconds), later processes load the machine code from numba's cache.
+:func:`pokergym._jit.kernel`; the first call in a fresh environment compiles
+(a few seconds), later processes load the machine code from numba's cache.
 
 The lookup tables are passed in as one tuple ``tabs`` (see
 :func:`kernel_tables`) rather than read from globals, because numba would
@@ -17,13 +17,12 @@ summed once and each hole-card pair adds its own pair sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
+from pokergym._jit import kernel
 from pokergym.evaluator.layout import BUCKET_MASK, BUCKET_SHIFT, SLOT_MASK, SLOT_SHIFT
 from pokergym.evaluator.tables import HASH_MULT, KERNEL_TABLES
 
@@ -37,8 +36,6 @@ __all__ = [
     "sampled_showdowns",
 ]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-
 Tables = tuple[
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
@@ -51,10 +48,6 @@ Tables = tuple[
 """``(card_keys, suit_bits, flush_suit, flush_ranks, hash_disp, hash_ranks, hash_mult)``."""
 
 
-def _jit(fn: _F) -> _F:
-    """Compile with numba in nopython mode, cached on disk, keeping the static type."""
-    return cast(_F, numba.njit(cache=True, nogil=True)(fn))
-
 
 def kernel_tables() -> Tables:
     """The lookup tables in the order the kernels unpack them."""
@@ -62,7 +55,7 @@ def kernel_tables() -> Tables:
     return (t.card_keys, t.suit_bits, t.flush_suit, t.flush_ranks, t.hash_disp, t.hash_ranks, HASH_MULT)
 
 
-@_jit
+@kernel
 def rank_of(key: int, bits: int, tabs: Tables) -> int:
     """Rank of a hand from its key sum and suit-bit OR."""
     _, _, flush_suit, flush_ranks, hash_disp, hash_ranks, hash_mult = tabs
@@ -74,7 +67,7 @@ def rank_of(key: int, bits: int, tabs: Tables) -> int:
     return int(hash_ranks[slot])
 
 
-@_jit
+@kernel
 def rank_rows(
     cards: npt.NDArray[np.integer[Any]], out: npt.NDArray[np.int32], check: bool, tabs: Tables
 ) -> tuple[int, bool]:
@@ -115,7 +108,7 @@ def rank_rows(
     return -1, False
 
 
-@_jit
+@kernel
 def _next_subset(idx: npt.NDArray[np.int64], n: int) -> bool:
     """Advance ``idx`` to the next ``len(idx)``-subset of ``range(n)`` in lexicographic order; False at the end."""
     k = idx.shape[0]
@@ -130,7 +123,7 @@ def _next_subset(idx: npt.NDArray[np.int64], n: int) -> bool:
     return True
 
 
-@_jit
+@kernel
 def _cards_outside(mask: int) -> npt.NDArray[np.int64]:
     """Card codes whose bit is not set in ``mask``, in increasing order."""
     deck = np.empty(52, dtype=np.int64)
@@ -142,7 +135,7 @@ def _cards_outside(mask: int) -> npt.NDArray[np.int64]:
     return deck[:n]
 
 
-@_jit
+@kernel
 def _alias_table(
     opp_cards: npt.NDArray[np.int64], opp_weight: npt.NDArray[np.float64], dead: int
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
@@ -194,7 +187,7 @@ def _alias_table(
     return items[:m], prob, alias
 
 
-@_jit
+@kernel
 def exact_showdowns(
     board_key: int,
     board_bits: int,
@@ -253,7 +246,7 @@ def exact_showdowns(
     return win, tie, total, count
 
 
-@_jit
+@kernel
 def sampled_showdowns(
     board_key: int,
     board_bits: int,
@@ -318,7 +311,7 @@ def sampled_showdowns(
     return wins, ties, n
 
 
-@_jit
+@kernel
 def canonical_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """One 5-card board per class of boards equal up to a permutation of suits.
 
@@ -367,7 +360,7 @@ def canonical_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     return boards[:m].copy(), mult[:m].copy()
 
 
-@_jit
+@kernel
 def preflop_class_outcomes(
     boards: npt.NDArray[np.int64],
     mult: npt.NDArray[np.int64],

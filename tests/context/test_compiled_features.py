@@ -16,8 +16,8 @@ import pytest
 from context_helpers import play, random_views
 
 import pokergym  # noqa: F401  (registers HUNL-v0)
+from pokergym._jit import kernel_digest
 from pokergym.context import analyze
-from pokergym.context._jit import DEPENDENCY_DIGEST
 from pokergym.context.compiled import row_skill_features, skill_features
 from pokergym.context.vector import FEATURE_NAMES, skill_vector
 from pokergym.engine import GameConfig, PlayerView
@@ -152,7 +152,8 @@ def test_the_kernel_cache_is_keyed_on_the_package_sources() -> None:
     from pokergym.context._context_kernel import row_features
 
     cache = row_features._cache
-    assert cache._index_key(row_features.signatures[0], row_features.targetctx.codegen())[-1] == DEPENDENCY_DIGEST
+    key = cache._index_key(row_features.signatures[0], row_features.targetctx.codegen())
+    assert key[-1] == kernel_digest("pokergym.context._context_kernel")
 
 
 def test_row_features_reject_rows_they_cannot_read() -> None:
