@@ -17,7 +17,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("cards",),
     ("evaluator",),
     ("engine",),
-    ("agents", "context"),
+    ("agents", "context", "solver"),
     ("envs", "arena"),
     ("pettingzoo", "vector"),
     ("wrappers", "cli"),

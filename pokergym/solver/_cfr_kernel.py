@@ -30,8 +30,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
+
+from pokergym._jit import kernel as _jit
 
 UPDATE = 0
 NOISE = 1e-9
@@ -39,7 +40,6 @@ NOISE = 1e-9
 BEST_RESPONSE = 1
 AVERAGE = 2
 
-_jit = numba.njit(cache=True, nogil=True)
 
 
 @_jit
