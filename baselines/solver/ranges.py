@@ -15,7 +15,7 @@ Example:
     >>> state.raise_to(250); state.call()          # open, call: on the flop
     >>> ranges = preflop_ranges(state.config, 0, state.history)
     >>> round(float(ranges[0].sum())), round(float(ranges[1].sum()))   # button opens ~75%, calls some
-    (990, 744)
+    (991, 744)
 """
 
 from __future__ import annotations
