@@ -42,6 +42,7 @@ from baselines.expectiminimax import ExpectiminimaxAgent
 from baselines.llm_skill import LLMSkillAgent
 from baselines.rule_skill import RuleSkillAgent
 from baselines.simple import CallBot, FishBot, FoldBot, HonestBot, ManiacBot, RandomBot
+from baselines.solver import SolverAgent
 from pokergym.agents import Agent
 from pokergym.errors import AgentError, PokerGymError
 
@@ -527,6 +528,11 @@ register(
 )
 register("cfr", CFRBucketAgent, "CFR+ bucket strategies (LiveGTO method) postflop, preflop range tables")
 register("bayes", BayesAgent, "HaRDBot-style Bayesian opponent model over a hand corpus, with an expert system")
+register(
+    "solver",
+    SolverAgent,
+    "range tables preflop; after the flop, a range-vs-range re-solve of the current street at every decision",
+)
 register(
     "llm",
     LLMSkillAgent,

@@ -19,7 +19,7 @@ from pokergym.engine import GameConfig, HandState, Street
 NAMES = tuple(name for name in names() if not describe(name).service)
 
 # Specs that make an agent's play independent of wall-clock time, so that runs can be compared.
-REPRODUCIBLE_SPECS = {"expectiminimax": "expectiminimax:budget_ms=none"}
+REPRODUCIBLE_SPECS = {"expectiminimax": "expectiminimax:budget_ms=none", "solver": "solver:iterations=1"}
 
 
 # Agents that do not report action probabilities (their strategy is not exposed); every

@@ -1,0 +1,446 @@
+"""The solver agent: preflop range tables, then a range-vs-range re-solve of the current street at every decision.
+
+Preflop, :class:`SolverAgent` plays the project's 169-class range tables
+(:func:`~pokergym.context.preflop.preflop_probabilities`; spots without a
+table get the rule agent's equity fallback). After the flop it keeps both
+players' ranges (:mod:`baselines.solver.ranges`) and, at each decision,
+solves the current street from its start with :func:`pokergym.solver.solve`:
+the pot and effective stack at the street's start, both ranges, the street
+menu below, and every bet or raise already made on the street inserted at
+its real size (an off-menu size becomes an extra action of the tree, never
+a nearby menu size). It then plays the current node's strategy for its hand.
+
+Ranges follow Bayes' rule through the solves: when a street is over, each
+player's range is multiplied by the probability of the actions it took, read
+from the solve of that street with every action of the street in the tree
+(the last solve the agent made there): the opponent's by the equilibrium
+strategy, its own by its own. Cards on the board are removed, and the range
+renormalised to sum 1. Everything is derived from the view's public history,
+so :meth:`SolverAgent.action_probabilities` depends on the view only (what
+LBR and AIVAT need) and one solve per public state serves every holding; the
+solver removes the card conflicts between each pair of hands itself, so the
+spot gets the opponent's range without blocking the agent's own cards.
+
+Street settings (``_STREETS``): the flop and the turn are depth-limited to
+their own betting (``betting_streets=1``: after the street the board is
+checked down) with one raise per street: on the flop bets of 75% pot, on the
+turn half pot or all-in, raises all-in; the flop keeps the 150 heaviest
+combos of each range and runs a third of ``iterations``, the turn keeps 500.
+The river is solved to the end, every combo, 4 times ``iterations``, with
+bets of 50%, 100% pot or all-in and raises of 60% or all-in, two raises.
+Combos below ``trim`` times the heaviest combo are left out of every solve.
+A combo left out (or outside the modelled range) plays like the solved combo
+nearest to it in hand strength on the spot's board, for its own decisions
+and for the Bayes updates alike (:func:`_proxies`).
+
+Fallbacks (counted in :attr:`SolverAgent.fallbacks` by reason, each decision
+once): ``"deep_preflop"`` (a preflop spot without a table: the rule agent's
+equity rule), ``"no_solve"`` (the solver refuses the spot, e.g. less than
+one big blind behind), ``"no_strategy"`` (the strategy gives the hand no
+action with positive probability) and ``"no_node"`` (the history does not
+lead to a node of the tree where the agent acts). Every postflop fallback checks when free,
+calls when its exact equity against the opponent's range reaches the pot
+odds, and folds otherwise. A street whose actions leave a range empty (an
+action its strategy never takes) keeps that range unchanged for the street;
+:attr:`SolverAgent.range_resets` counts those.
+
+Example:
+    >>> import numpy as np
+    >>> from pokergym.agents import CallAgent, play_hand
+    >>> from pokergym.engine import HandState
+    >>> agents = [SolverAgent(iterations=5), CallAgent()]
+    >>> state = play_hand(HandState.new(rng=np.random.default_rng(3)), agents,
+    ...                   [np.random.default_rng(1), np.random.default_rng(2)])
+    >>> state.terminal
+    True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from baselines.policy import ActionDistribution, legal_of, merge, sample_action
+from baselines.rule_skill import RuleSkillAgent
+from baselines.solver.ranges import block, preflop_ranges, street_start, tree_path
+from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
+from pokergym.context.preflop import detect_scenario
+from pokergym.engine.actions import ActionRecord
+from pokergym.engine.config import GameConfig
+from pokergym.errors import ConfigError, PokerGymError
+from pokergym.evaluator import equity_vs_range, evaluate_batch
+from pokergym.evaluator.combos import N_COMBOS, combo_array, combo_index
+from pokergym.solver import Menu, Range, Solution, Spot, solve
+from pokergym.solver.tree import DECISION
+
+__all__ = ["SolverAgent"]
+
+Weights = npt.NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class _StreetSettings:
+    menu: Menu
+    betting_streets: int | None
+    iterations_factor: float
+    max_combos: int
+
+
+_STREETS: Final = {
+    Street.FLOP: _StreetSettings(Menu.uniform("75", "a", raise_cap=1), 1, 1 / 3, 150),
+    Street.TURN: _StreetSettings(Menu.uniform("50,a", "a", raise_cap=1), 1, 1.0, 500),
+    Street.RIVER: _StreetSettings(Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326),
+}
+"""Menu, depth limit, iteration multiple and combo cap of each street.
+
+Measured on one core (2026-11-28) with ~700 combos a side: a depth-limited flop iteration costs about 1 s (the
+checked-down leaves run out every turn and river card), a depth-limited turn iteration 25 ms, a river
+iteration 1 ms; hence the small flop (one bet size, 150 combos, a third of the iterations).
+"""
+
+_CACHE_LIMIT: Final = 64
+"""Public states whose solves and ranges are kept; the caches are emptied when they grow past it."""
+
+_Key = tuple[GameConfig, int, int, tuple[int, ...], tuple[ActionRecord, ...], tuple[object, ...]]
+"""Config, own seat, button, board, the actions of earlier streets, the opponent's sizes on this street."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What one public decision point needs: the solve, the node, and the ranges at the street start."""
+
+    solution: Solution | None
+    node: int
+    path: tuple[tuple[str, int], ...]
+    ranges: tuple[Weights, Weights]
+    reason: str
+
+
+class SolverAgent(BaseAgent):
+    """Range tables preflop; after the flop, re-solves the current street at each decision (see the module).
+
+    Args:
+        budget_ms: time per solve in milliseconds, solving towards 0.5% of the pot exploitability
+            (results then depend on the machine's speed); ``None`` (the default): a fixed number of
+            iterations, reproducible for a seed.
+        iterations: Discounted CFR iterations per turn solve in the fixed mode (the flop gets a third,
+            the river 4 times as many).
+        trim: combos below this share of the heaviest combo's weight are left out of a solve.
+        name: display name.
+
+    Attributes:
+        fallbacks: fallback decisions by reason (see the module docstring).
+        decisions: decisions taken by :meth:`act`.
+        range_resets: streets where an action left a range empty, so the range was kept unchanged.
+    """
+
+    name = "solver"
+
+    def __init__(
+        self,
+        *,
+        budget_ms: int | None = None,
+        iterations: int = 30,
+        trim: float = 1e-3,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(name)
+        if budget_ms is not None and (not isinstance(budget_ms, int) or budget_ms < 1):
+            raise ConfigError(f"budget_ms must be a positive number of milliseconds or None, got {budget_ms!r}")
+        if not isinstance(iterations, int) or iterations < 1:
+            raise ConfigError(f"iterations must be a positive integer, got {iterations!r}")
+        if not 0.0 <= trim < 1.0:
+            raise ConfigError(f"trim must be in [0, 1), got {trim!r}")
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.trim = float(trim)
+        self.reproducible = budget_ms is None
+        self.fallbacks: Counter[str] = Counter()
+        self.range_resets = 0
+        self.decisions = 0
+        self._preflop = RuleSkillAgent(fallback="equity")
+        self._solves: dict[_Key, Solution | None] = {}
+        self._starts: dict[_Key, tuple[Weights, Weights]] = {}
+
+    # ------------------------------------------------------------ the protocol
+    def act(self, view: PlayerView) -> Action:
+        """Sample :meth:`action_probabilities` with the hand's generator; count fallbacks.
+
+        Raises:
+            AgentError: if it is not this seat's turn.
+        """
+        self.decisions += 1
+        distribution, reason = self._decide(view)
+        if reason:
+            self.fallbacks[reason] += 1
+        return sample_action(distribution, self.rng)
+
+    def action_probabilities(self, view: PlayerView) -> ActionDistribution:
+        """The distribution :meth:`act` samples for ``view`` (a function of the view only; counts nothing).
+
+        Raises:
+            AgentError: if it is not this seat's turn.
+        """
+        return self._decide(view)[0]
+
+    def ranges(self, view: PlayerView) -> tuple[Weights, Weights]:
+        """``(own, opponent)`` ranges at the start of ``view``'s street (postflop), each summing to 1.
+
+        Combos holding a board card have weight 0 in both; the opponent's also has 0 on the
+        agent's own cards.
+        """
+        if view.street == Street.PREFLOP:
+            raise ConfigError("ranges are tracked from the flop on")
+        ranges = self._start(view.config, view.seat, view.button, view.board, view.history, view.street)
+        own = ranges[view.seat]
+        opponent = block(ranges[1 - view.seat], view.hole)
+        total = opponent.sum()
+        return own, opponent / total if total > 0.0 else opponent
+
+    # ------------------------------------------------------------ decisions
+    def _decide(self, view: PlayerView) -> tuple[ActionDistribution, str]:
+        """The action distribution and the fallback reason (``""`` when none applied)."""
+        legal = legal_of(view)
+        if view.street == Street.PREFLOP:
+            deep = not detect_scenario(view).has_table
+            return self._preflop.action_probabilities(view), "deep_preflop" if deep else ""
+        plan = self._plan(view)
+        if plan.solution is not None:
+            distribution = self._from_solution(view, legal, plan)
+            if distribution:
+                return distribution, ""
+        reason = plan.reason or "no_strategy"
+        return [(self._fallback_action(view, legal, plan.ranges[1 - view.seat]), 1.0)], reason
+
+    def _plan(self, view: PlayerView) -> _Plan:
+        """The solve of the current street with its actions so far, and the node reached."""
+        ranges = self._start(view.config, view.seat, view.button, view.board, view.history, view.street)
+        before = tuple(r for r in view.history if r.street < view.street)
+        solution = self._solve(view.config, view.seat, view.button, view.board, before, view.street_history, ranges)
+        if solution is None:
+            return _Plan(None, -1, (), ranges, "no_solve")
+        path = tree_path(view.street_history, solution.spot.stack)
+        walked = _walk(solution, path)
+        player = _player(view.seat, view.button)
+        tree = solution.tree
+        if walked is None or tree.kind[walked[0]] != DECISION or int(tree.player[walked[0]]) != player:
+            return _Plan(None, -1, path, ranges, "no_node")
+        return _Plan(solution, walked[0], path, ranges, "")
+
+    def _from_solution(self, view: PlayerView, legal: LegalActions, plan: _Plan) -> ActionDistribution:
+        """The node's strategy for the agent's hand (or its proxy), as legal engine actions."""
+        solution = plan.solution
+        assert solution is not None
+        player = _player(view.seat, view.button)
+        column = int(_proxies(solution, player)[combo_index(*view.hole)])
+        if column < 0:
+            return []
+        probabilities = solution.strategy(plan.node)[:, column]
+        labels = [solution.tree.label(c) for c in solution.tree.children_of(plan.node)]
+        weighted = [(_engine_action(label, legal), float(p)) for label, p in zip(labels, probabilities, strict=True)]
+        distribution = merge(weighted)
+        total = sum(p for _, p in distribution)
+        return [(a, p / total) for a, p in distribution] if total > 0.0 else []
+
+    def _fallback_action(self, view: PlayerView, legal: LegalActions, opponent: Weights) -> Action:
+        """Check when free; call when the equity against ``opponent`` reaches the pot odds; else fold."""
+        if legal.can_check:
+            return Action.check()
+        weights = block(opponent, (*view.hole, *view.board))
+        if weights.sum() <= 0.0:
+            weights = np.ones_like(weights)
+        equity = equity_vs_range(view.hole, view.board, weights).equity
+        pot_odds = legal.call_amount / (view.pot + legal.call_amount)
+        return Action.call() if equity >= pot_odds else Action.fold()
+
+    # ---------------------------------------------------------- ranges, solves
+    def _start(
+        self,
+        config: GameConfig,
+        seat: int,
+        button: int,
+        board: tuple[int, ...],
+        history: Sequence[ActionRecord],
+        street: Street,
+    ) -> tuple[Weights, Weights]:
+        """Both seats' ranges at the start of ``street`` (board-blocked, summing to 1), cached."""
+        cards = board[: int(street) + 2]
+        before = tuple(r for r in history if r.street < street)
+        key: _Key = (config, seat, button, cards, before, ())
+        known = self._starts.get(key)
+        if known is not None:
+            return known
+        if street == Street.FLOP:
+            previous = preflop_ranges(config, button, before)
+        else:
+            last = Street(int(street) - 1)
+            previous = self._start(config, seat, button, board, before, last)
+            earlier = tuple(r for r in before if r.street < last)
+            records = tuple(r for r in before if r.street == last)
+            solution = self._solve(config, seat, button, board[: int(last) + 2], earlier, records, previous)
+            previous = self._advance(previous, solution, records, button)
+        ranges = (_normalised(block(previous[0], cards)), _normalised(block(previous[1], cards)))
+        self._remember(self._starts, key, ranges)
+        return ranges
+
+    def _advance(
+        self, ranges: tuple[Weights, Weights], solution: Solution | None, records: Sequence[ActionRecord], button: int
+    ) -> tuple[Weights, Weights]:
+        """Each seat's range times the probability of its actions in ``records`` under ``solution``."""
+        if solution is None:
+            return ranges
+        walked = _walk(solution, tree_path(records, solution.spot.stack))
+        if walked is None:
+            self.range_resets += 1
+            return ranges
+        out = []
+        for seat in (0, 1):
+            player = _player(seat, button)
+            proxy = _proxies(solution, player)
+            likelihood = np.where(proxy >= 0, walked[1][player][np.maximum(proxy, 0)], 0.0)
+            weights = ranges[seat] * likelihood
+            if weights.sum() <= 0.0:
+                self.range_resets += 1
+                weights = ranges[seat]
+            out.append(weights)
+        return out[0], out[1]
+
+    def _solve(
+        self,
+        config: GameConfig,
+        seat: int,
+        button: int,
+        board: tuple[int, ...],
+        before: tuple[ActionRecord, ...],
+        records: Sequence[ActionRecord],
+        ranges: tuple[Weights, Weights],
+    ) -> Solution | None:
+        """The solve of the street that ``board`` opens with the opponent's ``records`` in its tree (cached).
+
+        None when the solver refuses the spot. The agent's own bets are menu sizes of the same tree, so the
+        solve of its last decision on a street is also the one that explains the whole street.
+        """
+        street = Street(len(board) - 2)
+        start = street_start(config, button, before, street)
+        path = tree_path(records, start.stack)
+        extras = tuple(
+            (path[:i], amount)
+            for i, ((kind, amount), record) in enumerate(zip(path, records, strict=True))
+            if kind in ("bet", "raise") and record.seat != seat  # the agent's own sizes come from the tree
+        )
+        key: _Key = (config, seat, button, board, before, extras)
+        if key in self._solves:
+            return self._solves[key]
+        settings = _STREETS[street]
+        oop = self._trimmed(ranges[1 - button], settings.max_combos)
+        ip = self._trimmed(ranges[button], settings.max_combos)
+        solution: Solution | None
+        try:
+            spot = Spot(board, start.pot, start.stack, (Range(oop), Range(ip)), settings.menu, config.big_blind,
+                        extra_actions=extras, betting_streets=settings.betting_streets)
+            if self.budget_ms is None:
+                solution = solve(spot, iterations=max(1, round(self.iterations * settings.iterations_factor)))
+            else:
+                solution = solve(spot, target_exploitability=0.005, time_limit_s=self.budget_ms / 1000.0,
+                                 check_every=5)
+        except (PokerGymError, ValueError):
+            solution = None
+        self._remember(self._solves, key, solution)
+        return solution
+
+    def _trimmed(self, weights: Weights, max_combos: int) -> Weights:
+        """``weights`` scaled to a maximum of 1 without the combos too light or beyond ``max_combos``."""
+        top = float(weights.max()) if weights.size else 0.0
+        if top <= 0.0:
+            return np.zeros_like(weights)
+        out = weights / top
+        out[out < self.trim] = 0.0
+        if np.count_nonzero(out) > max_combos:
+            order = np.argsort(-out, kind="stable")
+            out[order[max_combos:]] = 0.0
+        return out
+
+    @staticmethod
+    def _remember(cache: dict[_Key, object] | dict, key: _Key, value: object) -> None:  # type: ignore[type-arg]
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = value
+
+
+def _player(seat: int, button: int) -> int:
+    """The solver's player of ``seat``: 0 out of position (the big blind), 1 the button."""
+    return 1 if seat == button else 0
+
+
+def _normalised(weights: Weights) -> Weights:
+    total = float(weights.sum())
+    return weights / total if total > 0.0 else weights
+
+
+def _walk(solution: Solution, path: Sequence[tuple[str, int]]) -> tuple[int, tuple[Weights, Weights]] | None:
+    """The node ``path`` leads to and, per player and hand, the probability of its actions on the path.
+
+    None if a step is not in the tree.
+
+    Calls match by kind (a short all-in call puts in less than the bet); other steps by kind and amount.
+    """
+    tree = solution.tree
+    spot = solution.spot
+    reach = [np.ones(len(spot.hands(p))) for p in (0, 1)]
+    node = tree.root
+    for kind, amount in path:
+        if tree.kind[node] != DECISION:
+            return None
+        children = list(tree.children_of(node))
+        labels = [tree.label(c) for c in children]
+        index = next((i for i, (k, a) in enumerate(labels) if k == kind and (kind == "call" or a == amount)), None)
+        if index is None:
+            return None
+        actor = int(tree.player[node])
+        reach[actor] = reach[actor] * solution.strategy(node)[index]
+        node = children[index]
+    return node, (reach[0], reach[1])
+
+
+@lru_cache(maxsize=_CACHE_LIMIT)
+def _proxies(solution: Solution, player: int) -> npt.NDArray[np.intp]:
+    """For each of the 1326 combos, the column of ``player``'s solved hand it plays like (-1: blocked by the board).
+
+    A combo in the solve plays its own column; any other (left out by ``trim`` or the street's combo cap,
+    or outside the modelled range) plays the solved hand nearest to it in strength on the spot's board.
+    """
+    board = solution.spot.board
+    hands = solution.spot.hands(player)
+    cards = combo_array()
+    live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
+    rows = np.empty((len(live), 2 + len(board)), dtype=np.uint8)
+    rows[:, :2] = cards[live]
+    rows[:, 2:] = board
+    strength = np.zeros(N_COMBOS, dtype=np.int64)
+    strength[live] = evaluate_batch(rows, check=False)
+    order = np.argsort(strength[hands], kind="stable")
+    sorted_strength = strength[hands][order]
+    position = np.clip(np.searchsorted(sorted_strength, strength[live]), 0, len(hands) - 1)
+    below = np.clip(position - 1, 0, len(hands) - 1)
+    nearer_below = np.abs(sorted_strength[below] - strength[live]) < np.abs(sorted_strength[position] - strength[live])
+    proxy = np.full(N_COMBOS, -1, dtype=np.intp)
+    proxy[live] = order[np.where(nearer_below, below, position)]
+    proxy[hands] = np.arange(len(hands))
+    return proxy
+
+
+def _engine_action(label: tuple[str, int], legal: LegalActions) -> Action:
+    """The legal engine action of a tree edge (a size outside the legal range is clamped into it)."""
+    kind, amount = label
+    if kind in ("bet", "raise") and legal.can_raise:
+        return Action.raise_to(min(max(amount, legal.min_raise_to), legal.max_raise_to))
+    if kind == "fold" and legal.can_fold:
+        return Action.fold()
+    return Action.call() if legal.can_call else Action.check()
+

@@ -1,0 +1,146 @@
+"""The solver agent: legal play, range bookkeeping, reproducibility, fallbacks, real sizes in the tree."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from baselines import make
+from baselines.policy import legal_of
+from baselines.simple import ManiacBot
+from baselines.solver import SolverAgent
+from baselines.solver.ranges import preflop_ranges
+from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent
+from pokergym.arena import match
+from pokergym.cards import parse_cards
+from pokergym.engine import GameConfig, HandState
+from pokergym.evaluator.combos import COMBO_CARDS
+
+CHEAP = "solver:iterations=1"
+
+
+class MinRaiser(BaseAgent):
+    """Min-raises whenever it can, else calls or checks: min-raise wars and all-ins."""
+
+    name = "min-raiser"
+
+    def act(self, view: PlayerView) -> Action:
+        legal = legal_of(view)
+        if legal.can_raise:
+            return Action.raise_to(legal.min_raise_to)
+        return Action.call() if legal.can_call else Action.check()
+
+
+def card_set(combo: int) -> set[int]:
+    return set(COMBO_CARDS[combo])
+
+
+@pytest.mark.parametrize(
+    ("opponent", "config"),
+    [
+        (RandomAgent(), GameConfig()),
+        (ManiacBot(), GameConfig()),
+        (MinRaiser(), GameConfig()),
+        (RandomAgent(), GameConfig(stacks=(20000, 700))),
+    ],
+)
+def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig) -> None:
+    agent = make(CHEAP)
+    assert isinstance(agent, SolverAgent)
+    master = np.random.default_rng(5)
+    postflop = 0
+    for hand in range(10):
+        state = HandState.new(config, button=hand % 2, rng=master)
+        seat = int(master.integers(2))
+        agent.reset(seat, np.random.default_rng([hand, 1]))
+        opponent.reset(1 - seat, np.random.default_rng([hand, 2]))
+        while not state.terminal:
+            view = state.view(state.actor)
+            if state.actor != seat:
+                state.apply(opponent.act(view))
+                continue
+            distribution = agent.action_probabilities(view)
+            assert math.isclose(sum(p for _, p in distribution), 1.0) and min(p for _, p in distribution) > 0.0
+            assert all(state.can_apply(a) for a, _ in distribution)
+            action = agent.act(view)
+            assert action in [a for a, _ in distribution]
+            postflop += bool(view.board)
+            if view.board:
+                own, other = agent.ranges(view)
+                assert math.isclose(own.sum(), 1.0) and math.isclose(other.sum(), 1.0)
+                blocked = set(view.board)
+                assert all(own[c] == 0.0 for c in range(1326) if card_set(c) & blocked)
+                assert all(other[c] == 0.0 for c in range(1326) if card_set(c) & (blocked | set(view.hole)))
+            state.apply(action)
+    assert postflop > 0
+
+
+def test_preflop_ranges_follow_the_tables() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
+    state.raise_to(250)
+    state.call()
+    button, big_blind = preflop_ranges(state.config, 0, state.history)
+    aces, seven_deuce = 1325, next(c for c, cards in enumerate(COMBO_CARDS) if set(cards) == {20, 1})
+    assert button[aces] == 1.0 and big_blind[seven_deuce] == 0.0  # 72o never calls an open in the table
+    assert 0.0 < big_blind.sum() < button.sum() < 1326
+
+
+def test_an_off_menu_bet_is_solved_at_its_real_size() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    state.raise_to(250)
+    state.call()
+    for _ in range(2):  # checked to the river
+        state.check()
+        state.check()
+    state.check()  # the big blind checks, the button bets an odd size
+    state.raise_to(137)
+    view = state.view(1)
+    agent = SolverAgent(iterations=5)
+    plan = agent._plan(view)
+    assert plan.reason == "" and plan.path == (("check", 0), ("bet", 137))
+    assert agent.act(view) in [a for a, _ in agent.action_probabilities(view)]
+    assert agent.fallbacks.total() == 0
+
+
+def test_the_opponents_bet_moves_its_range_by_the_solved_strategy() -> None:
+    def turn_ranges(flop_bet: bool) -> np.ndarray:
+        state = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+        state.raise_to(250)
+        state.call()
+        state.check()
+        if flop_bet:
+            state.raise_to(375)  # the button's 75% flop bet (on the menu), called
+            state.call()
+        else:
+            state.check()
+        state.check()
+        return SolverAgent(iterations=30).ranges(state.view(0))[1]
+
+    after_bet, after_check = turn_ranges(True), turn_ranges(False)
+    assert not np.allclose(after_bet, after_check)
+
+
+def test_less_than_a_big_blind_behind_falls_back_and_is_counted() -> None:
+    state = HandState.new(GameConfig(stacks=(20000, 300)), deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    state.raise_to(250)
+    state.call()  # the big blind has 50 chips behind on the flop
+    agent = SolverAgent(iterations=3)
+    agent.reset(1, np.random.default_rng(0))
+    action = agent.act(state.view(1))
+    assert state.can_apply(action) and agent.fallbacks["no_solve"] == 1
+
+
+def test_registry_specs() -> None:
+    agent = make("solver:iterations=20")
+    assert isinstance(agent, SolverAgent) and agent.iterations == 20 and agent.reproducible
+    timed = make("solver:budget_ms=500")
+    assert isinstance(timed, SolverAgent) and not timed.reproducible
+    with pytest.raises(ValueError, match="iterations"):
+        make("solver:iterations=0")
+
+
+def test_the_same_seed_gives_the_same_match() -> None:
+    results = [match(make(CHEAP), make("maniac"), pairs=3, seed=4, backend="local") for _ in range(2)]
+    assert results[0].per_pair.tolist() == results[1].per_pair.tolist()
