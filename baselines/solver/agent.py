@@ -93,8 +93,8 @@ class _StreetSettings:
 
 
 _STREETS: Final = {
-    Street.FLOP: _StreetSettings(Menu.uniform("75", "a", raise_cap=1), 1, 1 / 3, 150),
-    Street.TURN: _StreetSettings(Menu.uniform("50,a", "a", raise_cap=1), 1, 1.0, 500),
+    Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 1.0, 300),
+    Street.TURN: _StreetSettings(Menu.uniform("50,100,a", "a", raise_cap=1), 1, 1.0, 700),
     Street.RIVER: _StreetSettings(Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326),
 }
 """Menu, depth limit, iteration multiple and combo cap of each street.
@@ -345,7 +345,8 @@ class SolverAgent(BaseAgent):
             spot = Spot(board, start.pot, start.stack, (Range(oop), Range(ip)), settings.menu, config.big_blind,
                         extra_actions=extras, betting_streets=settings.betting_streets)
             if self.budget_ms is None:
-                solution = solve(spot, iterations=max(1, round(self.iterations * settings.iterations_factor)))
+                iterations = max(1, round(self.iterations * settings.iterations_factor))
+                solution = solve(spot, iterations=iterations, measure=False)
             else:
                 solution = solve(spot, target_exploitability=0.005, time_limit_s=self.budget_ms / 1000.0,
                                  check_every=5)

@@ -106,8 +106,10 @@ class Solution:
 
     @property
     def exploitability(self) -> float:
-        """Exploitability in chips: half of what two best responses win beyond the pot."""
-        return self.history[-1][1] * self.spot.pot / 100.0 if self.history else self._prepared.exploitability()
+        """Exploitability in chips: half of what two best responses win beyond the pot (measured once)."""
+        if not self.history or self.history[-1][0] != self.iterations:
+            self.history.append((self.iterations, 100.0 * self._prepared.exploitability() / self.spot.pot))
+        return self.history[-1][1] * self.spot.pot / 100.0
 
     @property
     def exploitability_pct(self) -> float:

@@ -194,6 +194,7 @@ def solve(
     time_limit_s: float | None = None,
     max_bytes: int | None = None,
     progress: Callable[[int, float], None] | None = None,
+    measure: bool = True,
 ) -> Solution:
     """Solve ``spot`` and return the average strategies with their exploitability.
 
@@ -208,6 +209,8 @@ def solve(
         time_limit_s: also stop at the first check after this many seconds (makes the result depend on speed).
         max_bytes: memory limit for the guard (default 80% of available memory).
         progress: called with ``(iterations done, exploitability in % of the pot)`` after each check.
+        measure: with ``iterations``, measure the exploitability at the end (two best-response walks, about one
+            iteration's cost); without, :attr:`Solution.exploitability` computes it when first read.
 
     Raises:
         SolverError: on a bad setting or a spot too large for the memory limit.
@@ -241,7 +244,7 @@ def solve(
             prepared.tree.max_actions,
         )
         done += step
-        if iterations is not None and done < total:
+        if iterations is not None and (done < total or not measure):
             continue
         pct = 100.0 * prepared.exploitability() / spot.pot
         history.append((done, pct))
