@@ -23,7 +23,9 @@ not leak into its figures. Caches filled while it plays the timed states
 stay, as they would in a match.
 
 New agents need no change here: anything in ``baselines.registry`` is picked
-up, and any spec can be named on the command line.
+up, and any spec can be named on the command line. ``--by-street`` adds a
+row per street (preflop .. river) under each agent, for agents whose cost
+depends on the street (the solver re-solves each postflop street).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ import numpy as np
 
 from baselines.registry import describe, make, names
 from pokergym.agents import RandomAgent
-from pokergym.engine import GameConfig, HandState
+from pokergym.engine import GameConfig, HandState, Street
 
 CONFIGS = (
     GameConfig(),
@@ -79,20 +81,24 @@ def time_views(states: Sequence[tuple[HandState, int]]) -> np.ndarray:
 
 
 def time_agent(spec: str, count: int, seed: int, warmup: int) -> np.ndarray:
-    """Wall and CPU microseconds of ``act`` of a fresh ``make(spec)`` on the ``count`` states of ``seed``."""
+    """Wall and CPU microseconds of ``act`` of a fresh ``make(spec)`` on the ``count`` states of ``seed``.
+
+    Returns:
+        ``(n, 3)``: wall and CPU microseconds and the street of each state.
+    """
     agent = make(spec)
     for state, seat in random_states(warmup, seed + 1):
         agent.reset(seat, np.random.default_rng(seed))
         agent.act(state.view(seat))
     views = [state.view(seat) for state, seat in random_states(count, seed)]
-    out = np.empty((len(views), 2))
+    out = np.empty((len(views), 3))
     for i, view in enumerate(views):
         agent.reset(view.seat, np.random.default_rng([seed, i]))
         cpu = time.thread_time_ns()
         start = time.perf_counter_ns()
         agent.act(view)
-        out[i] = time.perf_counter_ns() - start, time.thread_time_ns() - cpu
-    return out / 1000.0
+        out[i] = (time.perf_counter_ns() - start) / 1000.0, (time.thread_time_ns() - cpu) / 1000.0, int(view.street)
+    return out
 
 
 HEADER = (
@@ -116,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--states", type=int, default=2000, help="timed decision states per agent")
     parser.add_argument("--warmup", type=int, default=200, help="untimed states played first")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random hands")
+    parser.add_argument("--by-street", action="store_true", help="a row per street under each agent")
     args = parser.parse_args(argv)
     # Agents that need a model endpoint are timed by benchmarks/bench_llm.py against a local server.
     specs = args.specs or [name for name in names() if not describe(name).service]
@@ -126,6 +133,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
             micros = pool.submit(time_agent, spec, args.states, args.seed, args.warmup).result()
         print(row(spec, micros), flush=True)
+        if args.by_street:
+            for street in Street:
+                chosen = micros[micros[:, 2] == int(street)]
+                if len(chosen):
+                    print(row(f"  {street.name.lower()}", chosen), flush=True)
 
 
 if __name__ == "__main__":

@@ -147,9 +147,10 @@ def test_an_agent_that_cannot_play_stops_the_match_before_it_starts(monkeypatch,
     llm = "llm:api_key_env=POKERGYM_NO_SUCH_KEY"
     assert main(["match", "rule", llm, "--pairs", "2", "--backend", "local", "--out", str(out)]) == 2
     printed = capsys.readouterr()
-    assert printed.err.strip() == (
-        "pokergym match: error: no API key: set the environment variable POKERGYM_NO_SUCH_KEY "
-        "(or give base_url for a local server)"
+    error = printed.err.strip()
+    assert "\n" not in error and error.startswith("pokergym match: error: ")
+    assert error.endswith(
+        "no API key: set the environment variable POKERGYM_NO_SUCH_KEY (or give base_url for a local server)"
     )
     assert "mbb/hand" not in printed.out and not out.exists()
 

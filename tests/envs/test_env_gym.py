@@ -315,7 +315,7 @@ def test_pickle_round_trip_mid_hand() -> None:
         {"illegal_action": "ignore"},
         {"illegal_penalty": -1.0},
         {"render_mode": "rgb_array"},
-        {"opponent": "call"},
+        {"opponent": 42},
         {"action_mode": "matrix"},
         {"config": (50, 100)},
     ],
