@@ -323,16 +323,17 @@ class SolverAgent(BaseAgent):
     ) -> Solution | None:
         """The solve of the street that ``board`` opens with the opponent's ``records`` in its tree (cached).
 
-        None when the solver refuses the spot. The agent's own bets are menu sizes of the same tree, so the
-        solve of its last decision on a street is also the one that explains the whole street.
+        None when the solver refuses the spot. Every bet and raise of the street so far is in the tree at its
+        real size (the agent's own are menu sizes in play, but a view may come from elsewhere, as LBR's and the
+        benchmarks' do), so the solve of the agent's last decision on a street explains the whole street.
         """
         street = Street(len(board) - 2)
         start = street_start(config, button, before, street)
         path = tree_path(records, start.stack)
         extras = tuple(
             (path[:i], amount)
-            for i, ((kind, amount), record) in enumerate(zip(path, records, strict=True))
-            if kind in ("bet", "raise") and record.seat != seat  # the agent's own sizes come from the tree
+            for i, (kind, amount) in enumerate(path)
+            if kind in ("bet", "raise")  # every size as it was bet; a menu size adds nothing
         )
         key: _Key = (config, seat, button, board, before, extras)
         if key in self._solves:
