@@ -21,6 +21,7 @@ __all__ = [
     "ConfigError",
     "ContextError",
     "DuplicateCardError",
+    "EnvOrderError",
     "HandOverError",
     "HistoryError",
     "IllegalActionError",
@@ -58,6 +59,10 @@ class OutOfTurnError(IllegalActionError):
 
 class HandOverError(IllegalActionError):
     """An action was sent to a hand that has already ended."""
+
+
+class EnvOrderError(PokerGymError, RuntimeError):
+    """An environment method was called out of order (for instance ``step`` before ``reset``)."""
 
 
 class AgentError(PokerGymError):

@@ -88,9 +88,9 @@ from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import Backend
 from pokergym.envs.render import render_hand
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import ConfigError, HandOverError, IllegalActionError, brief
+from pokergym.errors import ConfigError, EnvOrderError, HandOverError, IllegalActionError, brief
 
-__all__ = ["ActionSpaceCheck", "env", "raw_env"]
+__all__ = ["ActionSpaceCheck", "CallOrderCheck", "env", "raw_env"]
 
 _AGENTS = ("player_0", "player_1")
 
@@ -108,7 +108,52 @@ def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], Any]:
         **kwargs: passed to :class:`raw_env`.
     """
     wrapped: AECEnv[str, dict[str, np.ndarray], Any] = ActionSpaceCheck(raw_env(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return CallOrderCheck(wrapped)
+
+
+class CallOrderCheck(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # pettingzoo is untyped
+    """PettingZoo's call-order wrapper, with a typed error for a call before ``reset``.
+
+    PettingZoo's own raises an ``AssertionError``; this raises
+    :class:`~pokergym.errors.EnvOrderError` for ``step``, ``observe``,
+    ``state``, ``render`` and ``agent_iter`` before the first ``reset``.
+
+    Example:
+        >>> aec = env()
+        >>> aec.step(1)
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.EnvOrderError: step() before reset(): call reset() first
+    """
+
+    def _require_reset(self, method: str) -> None:
+        if not self._has_reset:
+            raise EnvOrderError(f"{method}() before reset(): call reset() first")
+
+    def step(self, action: Any) -> None:
+        """Step, after checking that the environment was reset."""
+        self._require_reset("step")
+        super().step(action)
+
+    def observe(self, agent: str) -> Any:
+        """Observe, after checking that the environment was reset."""
+        self._require_reset("observe")
+        return super().observe(agent)
+
+    def state(self) -> Any:
+        """The state, after checking that the environment was reset."""
+        self._require_reset("state")
+        return super().state()
+
+    def render(self) -> Any:
+        """Render, after checking that the environment was reset."""
+        self._require_reset("render")
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """Iterate over agents, after checking that the environment was reset."""
+        self._require_reset("agent_iter")
+        return super().agent_iter(max_iter)
 
 
 class ActionSpaceCheck(wrappers.BaseWrapper):  # type: ignore[misc]  # pettingzoo is untyped

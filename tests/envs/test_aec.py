@@ -296,3 +296,13 @@ def test_step_raises_only_typed_errors(mode: str, illegal: str, action: object, 
     env.reset(seed=seed)  # type: ignore[attr-defined]
     with contextlib.suppress(PokerGymError):
         env.step(action)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("call", ["step", "observe", "state", "render", "agent_iter"])
+def test_a_call_before_reset_is_a_typed_error(call: str) -> None:
+    from pokergym.errors import EnvOrderError
+
+    aec = hunl_v0.env()
+    args = {"step": (1,), "observe": ("player_0",)}.get(call, ())
+    with pytest.raises(EnvOrderError, match=f"{call}\\(\\) before reset"):
+        getattr(aec, call)(*args)
