@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -144,3 +145,25 @@ def test_registry_specs() -> None:
 def test_the_same_seed_gives_the_same_match() -> None:
     results = [match(make(CHEAP), make("maniac"), pairs=3, seed=4, backend="local") for _ in range(2)]
     assert results[0].per_pair.tolist() == results[1].per_pair.tolist()
+
+
+def test_the_paper_protocol_example_plays_rule_against_the_solver(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "llm_vs_solver.py"
+    spec = importlib.util.spec_from_file_location("llm_vs_solver", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    histories = tmp_path / "h.jsonl"
+    example.run(["--player", "rule", "--solver", "solver:iterations=2", "--pairs", "3", "--seed", "5", "--aivat",
+                 "--histories", str(histories)])
+    out = capsys.readouterr().out
+    assert "rule vs solver:iterations=2:" in out and "over 3 pairs (6 hands)" in out
+    assert "AIVAT over 3 pairs:" in out
+    assert len(histories.read_text().splitlines()) == 6
+    with pytest.raises(SystemExit) as stopped:
+        example.run(["--solver", "nosuch"])
+    assert stopped.value.code == 2
