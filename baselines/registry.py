@@ -224,12 +224,16 @@ class AgentInfo:
         service: whether the agent needs an outside service (a model endpoint) to
             play; such agents are left out of the default arena and of the
             offline contract tests, and test themselves against a local server.
+        slow: whether a decision may take most of a second (the solver re-solves
+            each street); such agents are left out of the default arena, whose
+            thousands of pairs they would stretch to hours, and join it by name.
     """
 
     name: str
     summary: str
     options: tuple[OptionInfo, ...]
     service: bool = False
+    slow: bool = False
 
     def option(self, key: str) -> OptionInfo:
         """The option called ``key``.
@@ -332,6 +336,7 @@ class Registry:
         *,
         replace: bool = False,
         service: bool = False,
+        slow: bool = False,
     ) -> None:
         """Add an agent under ``name``.
 
@@ -341,6 +346,7 @@ class Registry:
             summary: one line on how it plays (default: the docstring's first line).
             replace: allow overwriting an existing entry.
             service: the agent needs an outside service (e.g. a model endpoint) to play.
+            slow: a decision may take most of a second (see :class:`AgentInfo`).
 
         Raises:
             SpecError: for a malformed or taken name, or an unusable factory.
@@ -353,7 +359,7 @@ class Registry:
             raise SpecError(f"the factory of {name!r} must be callable, got {factory!r}")
         if summary is None:
             summary = (inspect.getdoc(factory) or "").partition("\n")[0]
-        info = AgentInfo(name, summary, _options_of(name, factory), service)
+        info = AgentInfo(name, summary, _options_of(name, factory), service, slow)
         self._entries[name] = _Entry(info, factory)
 
     def unregister(self, name: str) -> None:
@@ -451,6 +457,7 @@ def register(
     *,
     replace: bool = False,
     service: bool = False,
+    slow: bool = False,
 ) -> None:
     """Add an agent to the shared registry (see :meth:`Registry.register`).
 
@@ -461,7 +468,7 @@ def register(
         True
         >>> REGISTRY.unregister("station")  # undo the example
     """
-    REGISTRY.register(name, factory, summary, replace=replace, service=service)
+    REGISTRY.register(name, factory, summary, replace=replace, service=service, slow=slow)
 
 
 def names() -> tuple[str, ...]:
@@ -532,6 +539,7 @@ register(
     "solver",
     SolverAgent,
     "range tables preflop; after the flop, a range-vs-range re-solve of the current street at every decision",
+    slow=True,
 )
 register(
     "llm",

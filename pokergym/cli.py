@@ -3,8 +3,9 @@
 Subcommands (each has ``--help``):
 
 * ``pokergym arena``: a round-robin tournament, by default of every built-in
-  agent that needs no API key; prints the crosstable and ranking and saves
-  results, hand histories and plots under ``--out``.
+  agent that needs no API key and decides in milliseconds (the solver joins by
+  name); prints the crosstable and ranking and saves results, hand histories
+  and plots under ``--out``.
 * ``pokergym match A B``: one duplicate match between two agent specs.
 * ``pokergym play AGENT``: play against an agent in the terminal.
 * ``pokergym export --phh|--acpc FILE.jsonl``: convert saved hand histories.
@@ -39,21 +40,22 @@ about 55 s on 2 idle cores)."""
 
 
 def keyless_agents() -> list[str]:
-    """Registered agents that play offline: every one not marked as needing a service.
+    """The default arena: registered agents that play offline and quickly.
 
-    Agents that call a model endpoint are registered with ``service=True``
-    (``baselines.registry``); every other agent joins the default arena
-    without a change here.
+    Agents that call a model endpoint are registered with ``service=True``,
+    agents whose decisions take up to a second (the solver) with ``slow=True``
+    (``baselines.registry``); both join an arena by name (``--agents``). Every
+    other agent joins the default arena without a change here.
 
     Example:
         >>> keyless_agents()[:3]
         ['random', 'fold', 'call']
-        >>> "llm" in keyless_agents()
-        False
+        >>> "llm" in keyless_agents(), "solver" in keyless_agents()
+        (False, False)
     """
     from baselines.registry import describe, names
 
-    return [name for name in names() if not describe(name).service]
+    return [name for name in names() if not describe(name).service and not describe(name).slow]
 
 
 def _config(args: argparse.Namespace) -> GameConfig:
@@ -105,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         nargs="+",
         metavar="SPEC",
-        help="agent specs (default: every registered agent that needs no API key)",
+        help="agent specs (default: every registered agent that needs no API key, but the slow solver)",
     )
     arena.add_argument(
         "--pairs",

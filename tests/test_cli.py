@@ -248,3 +248,9 @@ def test_every_default_arena_agent_is_reproducible() -> None:
     from pokergym.arena.specs import not_reproducible
 
     assert not_reproducible([make(name) for name in keyless_agents()]) == ()
+
+
+def test_the_slow_solver_joins_the_arena_only_by_name() -> None:
+    from baselines.registry import describe
+
+    assert describe("solver").slow and "solver" not in keyless_agents()
