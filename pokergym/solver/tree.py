@@ -72,6 +72,34 @@ class _Street:
     root: bool
 
 
+class _Betting(NamedTuple):
+    """The state of a street's betting at a decision.
+
+    Attributes:
+        player: who acts (0 out of position, 1 in position).
+        bets: each player's chips on this street.
+        last_raise: the last full bet or raise (the minimum raise increment).
+        raises: raises made after the street's first bet (-1 before any bet).
+        path: the actions of the street so far.
+    """
+
+    player: int
+    bets: tuple[int, int]
+    last_raise: int
+    raises: int
+    path: tuple[TreeAction, ...]
+
+    @property
+    def faced(self) -> int:
+        """The opponent's chips on the street (what a call puts in)."""
+        return self.bets[1 - self.player]
+
+    @property
+    def facing(self) -> int:
+        """Chips to call."""
+        return self.faced - self.bets[self.player]
+
+
 class _TemplateBuilder:
     """Builds one street's betting tree (a list of :class:`_Node`, root first) from the spot's menu."""
 
@@ -85,74 +113,53 @@ class _TemplateBuilder:
                 self.extras.setdefault(path, []).append(amount)
 
     def build(self) -> list[_Node]:
-        self._decide(0, (0, 0), self.spot.big_blind, -1, (), ("deal", 0))
+        self._decide(_Betting(0, (0, 0), self.spot.big_blind, -1, ()), ("deal", 0))
         return self.nodes
 
     def _add(self, node: _Node) -> int:
         self.nodes.append(node)
         return len(self.nodes) - 1
 
-    def _decide(
-        self,
-        player: int,
-        bets: tuple[int, int],
-        last_raise: int,
-        raises: int,
-        path: tuple[TreeAction, ...],
-        label: TreeAction,
-    ) -> int:
-        index = self._add(_Node(DECISION, player, 0, (), label))
-        children = [
-            self._child(player, bets, last_raise, raises, path, action)
-            for action in self._actions(player, bets, last_raise, raises, path)
-        ]
+    def _decide(self, state: _Betting, label: TreeAction) -> int:
+        index = self._add(_Node(DECISION, state.player, 0, (), label))
+        children = [self._child(state, action) for action in self._actions(state)]
         self.nodes[index] = self.nodes[index]._replace(children=tuple(children))
         return index
 
-    def _child(
-        self,
-        player: int,
-        bets: tuple[int, int],
-        last_raise: int,
-        raises: int,
-        path: tuple[TreeAction, ...],
-        action: TreeAction,
-    ) -> int:
+    def _child(self, state: _Betting, action: TreeAction) -> int:
         kind, amount = action
-        committed = self.where.committed
+        player, bets = state.player, state.bets
+        path = (*state.path, action)
         if kind == "fold":
-            return self._add(_Node(FOLD, player, committed + bets[player], (), action))
+            return self._add(_Node(FOLD, player, self.where.committed + bets[player], (), action))
         if kind == "check" and player == 0:
-            return self._decide(1, bets, last_raise, raises, (*path, action), action)
+            return self._decide(state._replace(player=1, path=path), action)
         if kind in ("check", "call"):
-            total = committed + bets[1 - player]
-            last = bets[1 - player] == self.behind or self.where.street >= self.spot.last_betting_street
+            last = state.faced == self.behind or self.where.street >= self.spot.last_betting_street
             leaf = _ALLIN if last else _CONTINUE  # all-in, or past the depth limit: the board is run out
-            return self._add(_Node(leaf, -1, total, (), action))
+            return self._add(_Node(leaf, -1, self.where.committed + state.faced, (), action))
         new_bets = (amount, bets[1]) if player == 0 else (bets[0], amount)
-        step = amount - bets[1 - player]
-        return self._decide(1 - player, new_bets, max(last_raise, step), raises + 1, (*path, action), action)
+        last_raise = max(state.last_raise, amount - state.faced)
+        return self._decide(_Betting(1 - player, new_bets, last_raise, state.raises + 1, path), action)
 
-    def _actions(
-        self, player: int, bets: tuple[int, int], last_raise: int, raises: int, path: tuple[TreeAction, ...]
-    ) -> list[TreeAction]:
-        facing = bets[1 - player] - bets[player]
-        actions: list[TreeAction] = [("fold", 0), ("call", bets[1 - player])] if facing > 0 else [("check", 0)]
-        opponent_all_in = bets[1 - player] >= self.behind
-        if opponent_all_in or raises >= self.spot.menu.raise_cap:
+    def _actions(self, state: _Betting) -> list[TreeAction]:
+        facing = state.facing
+        actions: list[TreeAction] = [("fold", 0), ("call", state.faced)] if facing > 0 else [("check", 0)]
+        opponent_all_in = state.faced >= self.behind
+        if opponent_all_in or state.raises >= self.spot.menu.raise_cap:
             amounts: set[int] = set()
         else:
-            amounts = self._sizes(player, bets, last_raise, facing)
-        for extra in self.extras.get(path, ()):
-            amounts.add(self._check_extra(extra, bets, player, last_raise, facing, path, opponent_all_in))
+            amounts = self._sizes(state)
+        for extra in self.extras.get(state.path, ()):
+            amounts.add(self._check_extra(extra, state, opponent_all_in))
         kind = "raise" if facing > 0 else "bet"
         return actions + [(kind, a) for a in sorted(amounts)]
 
-    def _sizes(self, player: int, bets: tuple[int, int], last_raise: int, facing: int) -> set[int]:
+    def _sizes(self, state: _Betting) -> set[int]:
         spot, street = self.spot, self.where.street
         menu = spot.menu
-        sizes: Sizes = (menu.raises if facing > 0 else menu.bets)[street - 1][player]
-        faced = bets[1 - player]
+        facing, faced = state.facing, state.faced
+        sizes: Sizes = (menu.raises if facing > 0 else menu.bets)[street - 1][state.player]
         pot = spot.pot + 2 * self.where.committed + 2 * faced
         raw = [faced + round(f * pot) for f in sizes.fractions]
         if facing > 0:
@@ -161,8 +168,8 @@ class _TemplateBuilder:
             raw.append(faced + round(_geometric_fraction(pot, self.behind - faced, 4 - street) * pot))
         if sizes.allin:
             raw.append(self.behind)
-        minimum = faced + last_raise if facing > 0 else spot.big_blind
-        mine = bets[player]
+        minimum = self._minimum(state)
+        mine = state.bets[state.player]
         out = set()
         for amount in raw:
             amount = max(amount, minimum)
@@ -171,20 +178,17 @@ class _TemplateBuilder:
             out.add(amount)
         return out
 
-    def _check_extra(
-        self,
-        amount: int,
-        bets: tuple[int, int],
-        player: int,
-        last_raise: int,
-        facing: int,
-        path: tuple[TreeAction, ...],
-        opponent_all_in: bool,
-    ) -> int:
-        minimum = min(bets[1 - player] + last_raise if facing > 0 else self.spot.big_blind, self.behind)
+    def _minimum(self, state: _Betting) -> int:
+        """The smallest bet or raise-to: one big blind, or the bet faced plus the last full raise."""
+        return state.faced + state.last_raise if state.facing > 0 else self.spot.big_blind
+
+    def _check_extra(self, amount: int, state: _Betting, opponent_all_in: bool) -> int:
+        minimum = min(self._minimum(state), self.behind)
         if opponent_all_in or not minimum <= amount <= self.behind:
             legal = "none (the opponent is all-in)" if opponent_all_in else f"{minimum}..{self.behind}"
-            raise SolverError(f"extra action to {amount} after {list(path)} is not legal: bet or raise to {legal}")
+            raise SolverError(
+                f"extra action to {amount} after {list(state.path)} is not legal: bet or raise to {legal}"
+            )
         return amount
 
 
