@@ -87,19 +87,23 @@ def hands_the_llm_acted_in(histories: Path) -> int:
     return sum(any(a.seat == 0 for a in hand.actions) for hand in read_histories(histories))
 
 
+def fake_llm(server: FakeOpenAIServer, transcript: Path, **options: Any) -> LLMSkillAgent:
+    """The LLM agent on the local test server, deciding preflop too, with its transcript at ``transcript``."""
+    return LLMSkillAgent(
+        model="fake",
+        base_url=server.url,
+        api_key_env="POKERGYM_UNSET_KEY",
+        preflop="llm",
+        transcript=str(transcript),
+        **options,
+    )
+
+
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_server_that_only_sends_malformed_replies_voids_no_pair(fault: str, tmp_path: Path) -> None:
     with FakeOpenAIServer(lambda request: FAULTS[fault]) as server:
         transcript, histories = tmp_path / "t.jsonl", tmp_path / "hands.jsonl"
-        agent = LLMSkillAgent(
-            model="fake",
-            base_url=server.url,
-            api_key_env="POKERGYM_UNSET_KEY",
-            preflop="llm",
-            retries=1,
-            backoff=0.001,
-            transcript=str(transcript),
-        )
+        agent = fake_llm(server, transcript, retries=1, backoff=0.001)
         result = match(agent, RuleSkillAgent(), pairs=3, seed=7, backend="local", histories=histories)
     assert result.voided == () and result.hands == 6
     usage = summarize(transcript)
@@ -123,14 +127,7 @@ def test_malformed_replies_mixed_with_answers_on_the_async_backend(tmp_path: Pat
 
     with FakeOpenAIServer(brain) as server:
         transcript, histories = tmp_path / "t.jsonl", tmp_path / "hands.jsonl"
-        agent = LLMSkillAgent(
-            model="fake",
-            base_url=server.url,
-            api_key_env="POKERGYM_UNSET_KEY",
-            preflop="llm",
-            retries=0,
-            transcript=str(transcript),
-        )
+        agent = fake_llm(server, transcript, retries=0)
         result = match(
             agent, RuleSkillAgent(), pairs=6, seed=11, block_size=1, histories=histories, backend="async", concurrency=3
         )

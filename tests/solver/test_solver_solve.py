@@ -94,14 +94,13 @@ def test_permuting_suits_permutes_the_solution() -> None:
         np.testing.assert_allclose(a.strategy_of(combo), b.strategy_of(swapped), atol=1e-6)
 
 
+def river(pot: int, oop: str, ip: str, menu: Menu) -> Spot:
+    """A river spot on Td9d6h2cKs with 3000 behind."""
+    return Spot(parse_cards("Td9d6h2cKs"), pot, 3000, (Range.parse(oop), Range.parse(ip)), menu)
+
+
 def test_strategies_are_distributions_and_values_sum_to_the_pot() -> None:
-    spot = Spot(
-        parse_cards("Td9d6h2cKs"),
-        800,
-        3000,
-        (Range.parse("22+,A2s+,KTo+"), Range.parse("55+,A9s+,KJ+")),
-        Menu.uniform("33,75,a", "60,a"),
-    )
+    spot = river(800, "22+,A2s+,KTo+", "55+,A9s+,KJ+", Menu.uniform("33,75,a", "60,a"))
     solution = solve(spot, iterations=60)
     for node in np.flatnonzero(solution.tree.kind == 0):
         np.testing.assert_allclose(solution.strategy(int(node)).sum(axis=0), 1.0, atol=1e-9)
@@ -131,13 +130,7 @@ def test_node_views_give_reach_ev_and_equity() -> None:
 
 
 def test_save_and_load_round_trip(tmp_path: object) -> None:
-    spot = Spot(
-        parse_cards("Td9d6h2cKs"),
-        1000,
-        3000,
-        (Range.parse("22+,AKs"), Range.parse("55+,AQs+")),
-        Menu.uniform("50,a", "a"),
-    )
+    spot = river(1000, "22+,AKs", "55+,AQs+", Menu.uniform("50,a", "a"))
     solution = solve(spot, iterations=30)
     path = tmp_path / "spot.npz"  # type: ignore[operator]
     solution.save(path)
