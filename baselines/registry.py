@@ -40,6 +40,7 @@ from baselines.bayes import BayesAgent
 from baselines.cfr import CFRBucketAgent
 from baselines.expectiminimax import ExpectiminimaxAgent
 from baselines.llm_skill import LLMSkillAgent
+from baselines.ppo import PPOAgent
 from baselines.rule_skill import RuleSkillAgent
 from baselines.simple import CallBot, FishBot, FoldBot, HonestBot, ManiacBot, RandomBot
 from baselines.solver import SolverAgent
@@ -535,6 +536,7 @@ register(
 )
 register("cfr", CFRBucketAgent, "CFR+ bucket strategies (LiveGTO method) postflop, preflop range tables")
 register("bayes", BayesAgent, "HaRDBot-style Bayesian opponent model over a hand corpus, with an expert system")
+register("ppo", PPOAgent, "MaskablePPO on PokerSkill features, league-trained; a numpy forward pass (no torch)")
 register(
     "solver",
     SolverAgent,

@@ -29,44 +29,15 @@ from typing import Any
 
 import numpy as np
 
-from baselines.policy import ActionDistribution, DistributionAgent, legal_of, merge
-from pokergym.agents import Action, ActionKind, PlayerView
-from pokergym.engine import GameConfig, HandState
-from pokergym.envs import DEFAULT_FRACTIONS, DiscreteActions, ObservationLayout, SeatEncoder
+from baselines.policy import ActionDistribution, DistributionAgent
+from baselines.view_observation import ViewObserver, public_state
+from pokergym.agents import PlayerView
+from pokergym.engine import GameConfig
+from pokergym.envs import DEFAULT_FRACTIONS
 from pokergym.errors import AgentError, ConfigError
+from pokergym.wrappers._base import ViewFeature
 
 __all__ = ["SB3Agent", "public_state"]
-
-_RAISES = (ActionKind.BET, ActionKind.RAISE)
-
-
-def public_state(view: PlayerView) -> HandState:
-    """A :class:`HandState` that shows ``view``'s seat exactly what the view shows.
-
-    The seat's hole cards, the visible board, the button, stacks and the whole
-    betting history are those of the view; the opponent's hole cards and the
-    undealt board cards, which the view does not know, are filled with the
-    lowest unused cards. Observation encoders and action codecs, which read a
-    ``HandState``, can then work from an information set alone.
-
-    Example:
-        >>> import numpy as np
-        >>> state = HandState.new(rng=np.random.default_rng(3))
-        >>> state.raise_to(300); state.call()
-        >>> view = state.view(state.actor)
-        >>> copy = public_state(view)
-        >>> copy.view(view.seat) == view, copy.hole(1 - view.seat) == state.hole(1 - view.seat)
-        (True, False)
-    """
-    known = {*view.hole, *view.board}
-    unused = [card for card in range(52) if card not in known]
-    board = (*view.board, *unused[2 : 7 - len(view.board)])
-    other = (unused[0], unused[1])
-    holes = (view.hole, other) if view.is_button else (other, view.hole)
-    state = HandState.new(view.config, button=view.button, deck=(*holes[0], *holes[1], *board))
-    for record in view.history:
-        state.apply(Action.raise_to(record.to) if record.kind in _RAISES else Action(record.kind))
-    return state
 
 
 class SB3Agent(DistributionAgent):
@@ -88,6 +59,8 @@ class SB3Agent(DistributionAgent):
         model: the trained SB3 algorithm (its ``policy`` is used).
         raise_fractions: the environment's discrete pot fractions.
         history_slots: the environment's action slots per street.
+        features: the observation entries the model was trained with beyond the
+            vector and the mask (e.g. ``[PokerSkillFeature()]``), in wrapper order.
         deterministic: play the most likely legal action instead of sampling.
         name: display name.
 
@@ -103,22 +76,29 @@ class SB3Agent(DistributionAgent):
         *,
         raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
         history_slots: int = 6,
+        features: Sequence[ViewFeature] = (),
         deterministic: bool = False,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
         self.model = model
-        self.codec = DiscreteActions(raise_fractions)
-        self.history_slots = history_slots
+        self.observer = ViewObserver(raise_fractions=raise_fractions, history_slots=history_slots, features=features)
+        self.codec = self.observer.codec
         self.deterministic = deterministic
-        self._layouts: dict[int, ObservationLayout] = {}
-        size = self._layout(GameConfig()).size
+        size = self.observer.layout(GameConfig()).size
         spaces = model.observation_space
         try:
             shape = tuple(spaces["observation"].shape)
             actions = int(model.action_space.n)
         except (AttributeError, KeyError, TypeError) as exc:
             raise ConfigError(f"the model was not trained on HUNL-v0 with discrete actions: {exc}") from exc
+        expected = {"observation", "action_mask", *(feature.key for feature in self.observer.features)}
+        keys = set(getattr(spaces, "spaces", {}))
+        if keys != expected:
+            raise ConfigError(
+                f"the model observes {sorted(keys)}, this agent builds {sorted(expected)}: "
+                "pass the features used in training"
+            )
         if shape != (size,) or actions != self.codec.mask_size:
             raise ConfigError(
                 f"the model expects {shape} observations and {actions} actions; this agent makes ({size},) and "
@@ -154,39 +134,20 @@ class SB3Agent(DistributionAgent):
         raise ConfigError(f"no algorithm {algorithm!r} in {searched}")
 
     def observation(self, view: PlayerView) -> dict[str, np.ndarray]:
-        """The environment's observation dict (vector and action mask) for ``view``."""
-        return self._observe(view, public_state(view))
+        """The environment's observation dict (vector, action mask and features) for ``view``."""
+        return self.observer.observation(view)
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """The policy's distribution over the legal action ids, as engine actions."""
-        legal = legal_of(view)
         state = public_state(view)
-        observation = self._observe(view, state)
+        observation = self.observer.observe(view, state)
         mask = observation["action_mask"].astype(bool)
         weights = self._id_weights(observation, mask)
         if self.deterministic or weights is None:
             scores = self._q_values(observation) if weights is None else weights
             weights = np.zeros(len(mask))
             weights[int(np.argmax(np.where(mask, scores, -np.inf)))] = 1.0
-        out = []
-        for index in np.flatnonzero(weights > 0.0):
-            action = self.codec.decode(int(index), state)
-            if action.kind == ActionKind.ALL_IN:  # the all-in id is only legal when a raise is
-                action = Action.raise_to(legal.max_raise_to)
-            out.append((action, float(weights[index])))
-        return merge(out)
-
-    def _observe(self, view: PlayerView, state: HandState) -> dict[str, np.ndarray]:
-        vector = SeatEncoder(self._layout(view.config), view.seat).reset(state).encode(state)
-        return {"observation": vector, "action_mask": self.codec.mask(state)}
-
-    def _layout(self, config: GameConfig) -> ObservationLayout:
-        # The vector depends on the config only through the chip scale (1 / (100 x big blind)).
-        key = config.big_blind
-        layout = self._layouts.get(key)
-        if layout is None:
-            layout = self._layouts[key] = ObservationLayout(config, self.history_slots)
-        return layout
+        return self.observer.distribution(weights, view, state)
 
     def _id_weights(self, observation: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray | None:
         """The policy's probabilities restricted to legal ids and renormalised (``None`` without a distribution)."""

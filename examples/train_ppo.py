@@ -44,10 +44,8 @@ import numpy as np
 
 import baselines
 from baselines.sb3_agent import SB3Agent
-from pokergym.agents import PlayerView
 from pokergym.arena import match
 from pokergym.arena.variance import adjusted_match
-from pokergym.engine import HandState
 from pokergym.vector import HUNLVectorEnv
 from pokergym.wrappers import EquityObservation, PokerSkillObservation
 from pokergym.wrappers._base import ViewFeature
@@ -109,20 +107,6 @@ def make_wrap(features: str, equity_samples: int) -> Any:
     return wrap
 
 
-class FeatureSB3Agent(SB3Agent):
-    """An ``SB3Agent`` that also adds the feature entries the model was trained with."""
-
-    def __init__(self, model: Any, features: list[ViewFeature], **options: Any) -> None:
-        super().__init__(model, **options)
-        self.features = features
-
-    def _observe(self, view: PlayerView, state: HandState) -> dict[str, np.ndarray]:
-        observation = super()._observe(view, state)
-        for feature in self.features:
-            observation[feature.key] = feature.value(view)
-        return observation
-
-
 def evaluate(model: Any, args: argparse.Namespace, features: str) -> dict[str, float]:
     """mbb/hand and its 95% CI of the current policy against a fresh opponent, all-in adjusted and raw.
 
@@ -139,7 +123,7 @@ def evaluate(model: Any, args: argparse.Namespace, features: str) -> dict[str, f
     snapshot = SimpleNamespace(
         policy=policy, observation_space=model.observation_space, action_space=model.action_space
     )
-    agent = FeatureSB3Agent(snapshot, feature_list(features, args.equity_samples), name="ppo")
+    agent = SB3Agent(snapshot, features=feature_list(features, args.equity_samples), name="ppo")
     with tempfile.TemporaryDirectory() as folder:
         histories = Path(folder) / "evaluation.jsonl"
         match(agent, baselines.make(args.opponent), pairs=args.eval_pairs, seed=args.eval_seed, histories=histories)
@@ -191,14 +175,21 @@ def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, A
             )
 
     class Evaluator(BaseCallback):
+        """Evaluates at the start of a rollout: the update of the steps counted so far is done by then.
+
+        (During a rollout, ``num_timesteps`` already counts steps the policy has not been trained on.)
+        """
+
         def __init__(self) -> None:
             super().__init__()
             self.next_eval = every
 
-        def _on_step(self) -> bool:
+        def _on_rollout_start(self) -> None:
             if self.num_timesteps >= self.next_eval:
                 checkpoint(self.num_timesteps)
-                self.next_eval += every
+                self.next_eval = (self.num_timesteps // every + 1) * every
+
+        def _on_step(self) -> bool:
             return True
 
     checkpoint(0)

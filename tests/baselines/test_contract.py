@@ -24,7 +24,7 @@ REPRODUCIBLE_SPECS = {"expectiminimax": "expectiminimax:budget_ms=none", "solver
 
 # Decisions per agent in the random-states test: 1,200, except where each postflop decision is a fresh
 # solve (about 0.15 s at one iteration): 300 still reach every street and every stack configuration.
-DECISIONS = {"solver": 300}
+DECISIONS = {"solver": 300, "ppo": 3000}
 
 
 # Agents that do not report action probabilities (their strategy is not exposed); every

@@ -1,0 +1,117 @@
+"""``PPOAgent``: the league-trained MaskablePPO policy, played by a numpy forward pass (no torch).
+
+The agent rebuilds the observation ``HUNL-v0`` gave the learner in training
+(vector, action mask and the PokerSkill features, :mod:`baselines.view_observation`),
+runs the exported actor (:class:`~baselines.ppo.network.PolicyNetwork`) and
+maps the legal action ids to engine actions. By default it samples the
+policy's distribution with the hand's generator; ``greedy=True`` plays the
+most likely legal id. The shipped weights are ``baselines/ppo/data/ppo_league.npz``,
+written by ``python examples/train_league.py`` (see ``baselines/ppo/README``
+in the module :mod:`baselines.ppo` for the recorded command).
+
+Example:
+    >>> import numpy as np
+    >>> from pokergym.engine import HandState
+    >>> agent = PPOAgent()
+    >>> hand = HandState.new(rng=np.random.default_rng(0))
+    >>> agent.reset(hand.actor, np.random.default_rng(1))
+    >>> probabilities = agent.action_probabilities(hand.view(hand.actor))
+    >>> round(sum(p for _, p in probabilities), 9)
+    1.0
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from baselines.policy import ActionDistribution, DistributionAgent
+from baselines.ppo.network import PolicyNetwork
+from baselines.view_observation import ViewObserver, public_state
+from pokergym.agents import PlayerView
+from pokergym.errors import ConfigError
+from pokergym.wrappers._base import ViewFeature
+from pokergym.wrappers.pokerskill import PokerSkillFeature
+
+__all__ = ["SHIPPED_WEIGHTS", "PPOAgent", "features_of"]
+
+SHIPPED_WEIGHTS = "ppo_league.npz"
+"""The file name of the shipped policy under ``baselines/ppo/data``."""
+
+_BASE_KEYS = ("action_mask", "observation")
+
+
+def features_of(network: PolicyNetwork) -> list[ViewFeature]:
+    """The feature entries a network reads beyond the vector and the mask.
+
+    Raises:
+        ConfigError: if it reads an entry this agent cannot compute (only ``pokerskill`` is supported).
+    """
+    extra = [key for key in network.keys if key not in _BASE_KEYS]
+    unknown = [key for key in extra if key != "pokerskill"]
+    if unknown or not set(_BASE_KEYS) <= set(network.keys):
+        raise ConfigError(
+            f"the network reads {list(network.keys)}; PPOAgent builds action_mask, observation, pokerskill"
+        )
+    return [PokerSkillFeature()] if extra else []
+
+
+class PPOAgent(DistributionAgent):
+    """A MaskablePPO policy trained on ``HUNL-v0`` (discrete actions, PokerSkill features) as an agent.
+
+    Args:
+        greedy: play the most likely legal action instead of sampling the policy.
+        weights: a ``.npz`` written by :meth:`PolicyNetwork.save` (default: the shipped league policy).
+        name: display name.
+
+    Raises:
+        ConfigError: if the weights file is missing or does not fit ``HUNL-v0``'s default spaces.
+    """
+
+    name = "ppo"
+
+    def __init__(self, *, greedy: bool = False, weights: str | None = None, name: str | None = None) -> None:
+        """Load the network and set up the observation builder (see the class docstring)."""
+        super().__init__(name)
+        if weights is None:
+            with resources.as_file(resources.files("baselines.ppo") / "data" / SHIPPED_WEIGHTS) as path:
+                network = PolicyNetwork.load(path)
+        else:
+            network = PolicyNetwork.load(Path(weights))
+        self._use(network)
+        self.greedy = greedy
+
+    @classmethod
+    def from_network(cls, network: PolicyNetwork, *, greedy: bool = False, name: str | None = None) -> PPOAgent:
+        """An agent playing ``network`` (e.g. a league snapshot held in memory).
+
+        Raises:
+            ConfigError: if the network does not fit ``HUNL-v0``'s default spaces.
+        """
+        agent = cls.__new__(cls)
+        DistributionAgent.__init__(agent, name)
+        agent._use(network)
+        agent.greedy = greedy
+        return agent
+
+    def _use(self, network: PolicyNetwork) -> None:
+        self.network = network
+        self.observer = ViewObserver(features=features_of(self.network))
+        if self.network.actions != self.observer.codec.mask_size:
+            raise ConfigError(
+                f"the network has {self.network.actions} actions, "
+                f"HUNL-v0's default mode {self.observer.codec.mask_size}"
+            )
+
+    def action_probabilities(self, view: PlayerView) -> ActionDistribution:
+        """The policy's distribution over the legal actions of ``view`` (one action when greedy)."""
+        state = public_state(view)
+        observation = self.observer.observe(view, state)
+        weights = self.network.probabilities(observation)
+        if self.greedy:
+            best = np.zeros_like(weights)
+            best[int(np.argmax(weights))] = 1.0
+            weights = best
+        return self.observer.distribution(weights, view, state)

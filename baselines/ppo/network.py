@@ -1,0 +1,177 @@
+"""A trained MaskablePPO policy as plain numpy: the forward pass that plays without torch.
+
+:class:`PolicyNetwork` holds the actor half of a Stable-Baselines3
+``MultiInputPolicy`` (``CombinedExtractor`` then ``MlpExtractor``'s policy
+layers then ``action_net``): the observation entries flattened and
+concatenated in the observation space's key order, hidden layers with the
+activation used in training, and the logits masked to the legal ids before a
+softmax, as sb3-contrib's ``MaskableCategorical`` does. :meth:`from_sb3`
+exports a live model's weights (needs torch), :meth:`save` and :meth:`load`
+keep them in one ``.npz`` file (``float32`` weights and the layout as JSON).
+
+Example:
+    >>> import numpy as np
+    >>> net = PolicyNetwork(
+    ...     keys=("action_mask", "observation"),
+    ...     sizes=(3, 2),
+    ...     layers=[(np.zeros((4, 5), np.float32), np.zeros(4, np.float32))],
+    ...     head=(np.eye(3, 4, dtype=np.float32), np.array([0.0, 1.0, 2.0], np.float32)),
+    ...     activation="tanh",
+    ... )
+    >>> probs = net.probabilities({"action_mask": np.array([1, 1, 0], np.int8), "observation": np.zeros(2)})
+    >>> [round(float(p), 3) for p in probs]
+    [0.269, 0.731, 0.0]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from pokergym.errors import ConfigError
+
+__all__ = ["ACTIVATIONS", "PolicyNetwork"]
+
+Floats = npt.NDArray[np.float32]
+
+ACTIVATIONS = ("tanh", "relu")
+"""Hidden-layer activations the network reproduces (SB3's ``nn.Tanh`` and ``nn.ReLU``)."""
+
+_MASKED_LOGIT = -1e8  # what sb3-contrib writes into masked logits
+
+
+class PolicyNetwork:
+    """The actor of a ``MultiInputPolicy`` as numpy arrays.
+
+    Args:
+        keys: the observation entries, in the order the policy concatenates them.
+        sizes: each entry's flattened size.
+        layers: the hidden layers as ``(weight, bias)``, weight shaped ``(out, in)``.
+        head: the action layer as ``(weight, bias)``.
+        activation: ``"tanh"`` or ``"relu"``.
+
+    Raises:
+        ConfigError: if the shapes do not chain or the activation is unknown.
+    """
+
+    def __init__(
+        self,
+        *,
+        keys: Sequence[str],
+        sizes: Sequence[int],
+        layers: Sequence[tuple[Floats, Floats]],
+        head: tuple[Floats, Floats],
+        activation: str,
+    ) -> None:
+        """Check and keep the weights (see the class docstring)."""
+        if activation not in ACTIVATIONS:
+            raise ConfigError(f"activation must be one of {ACTIVATIONS}, got {activation!r}")
+        if len(keys) != len(sizes) or not keys:
+            raise ConfigError(f"need one size per observation key, got keys {list(keys)} and sizes {list(sizes)}")
+        self.keys = tuple(keys)
+        self.sizes = tuple(int(size) for size in sizes)
+        self.activation = activation
+        self.layers = [(np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in layers]
+        self.head = (np.asarray(head[0], np.float32), np.asarray(head[1], np.float32))
+        width = sum(self.sizes)
+        for weight, bias in [*self.layers, self.head]:
+            if weight.ndim != 2 or weight.shape[1] != width or bias.shape != (weight.shape[0],):
+                raise ConfigError(f"layer of shape {weight.shape} (bias {bias.shape}) does not take {width} inputs")
+            width = weight.shape[0]
+        self.actions = width
+
+    def logits(self, observation: Mapping[str, Any]) -> Floats:
+        """The unmasked action logits of one observation dict.
+
+        Raises:
+            ConfigError: if an entry is missing or has the wrong size.
+        """
+        parts = []
+        for key, size in zip(self.keys, self.sizes, strict=True):
+            entry = observation.get(key)
+            if entry is None:
+                raise ConfigError(f"the observation has no {key!r} entry (the policy reads {list(self.keys)})")
+            flat = np.asarray(entry, np.float32).reshape(-1)
+            if flat.size != size:
+                raise ConfigError(f"observation entry {key!r} has {flat.size} values, the policy expects {size}")
+            parts.append(flat)
+        x = np.concatenate(parts)
+        for weight, bias in self.layers:
+            x = weight @ x + bias
+            x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
+        return self.head[0] @ x + self.head[1]
+
+    def probabilities(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float64]:
+        """The action probabilities with illegal ids (``action_mask`` 0) at exactly zero.
+
+        Raises:
+            ConfigError: if the observation does not fit, or its mask allows no action.
+        """
+        mask = np.asarray(observation["action_mask"]).reshape(-1).astype(bool)
+        if mask.size != self.actions or not mask.any():
+            raise ConfigError(f"the action mask needs {self.actions} entries, one legal; got {mask.astype(int)}")
+        logits = np.where(mask, self.logits(observation).astype(np.float64), _MASKED_LOGIT)
+        weights = np.exp(logits - logits.max())
+        weights[~mask] = 0.0
+        return weights / weights.sum()  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_sb3(cls, policy: Any) -> PolicyNetwork:
+        """Export the actor of a trained ``MultiInputPolicy`` (``model.policy``) with Box entries.
+
+        Raises:
+            ConfigError: if the policy is not a ``MultiInputPolicy`` with an MLP actor of Linear layers.
+        """
+        import torch
+
+        spaces = policy.observation_space.spaces
+        keys = list(policy.features_extractor.extractors.keys())
+        sizes = [int(np.prod(spaces[key].shape)) for key in keys]
+        modules = list(policy.mlp_extractor.policy_net)
+        linear = [m for m in modules if isinstance(m, torch.nn.Linear)]
+        acts = {type(m).__name__ for m in modules if not isinstance(m, torch.nn.Linear)}
+        if len(acts) > 1 or len(linear) * 2 != len(modules):
+            raise ConfigError(f"the policy's actor is not alternating Linear and one activation: {modules}")
+        activation = {"Tanh": "tanh", "ReLU": "relu"}.get(next(iter(acts), "Tanh"), "")
+
+        def arrays(layer: Any) -> tuple[Floats, Floats]:
+            return layer.weight.detach().cpu().numpy(), layer.bias.detach().cpu().numpy()
+
+        return cls(
+            keys=keys,
+            sizes=sizes,
+            layers=[arrays(layer) for layer in linear],
+            head=arrays(policy.action_net),
+            activation=activation,
+        )
+
+    def save(self, path: str | Path) -> None:
+        """Write the weights and layout to one ``.npz`` file."""
+        arrays: dict[str, np.ndarray] = {"head_w": self.head[0], "head_b": self.head[1]}
+        for k, (weight, bias) in enumerate(self.layers):
+            arrays[f"w{k}"], arrays[f"b{k}"] = weight, bias
+        meta = {"keys": list(self.keys), "sizes": list(self.sizes), "layers": len(self.layers)}
+        meta["activation"] = self.activation
+        arrays["meta"] = np.array(json.dumps(meta))
+        np.savez_compressed(Path(path), **arrays)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: str | Path) -> PolicyNetwork:
+        """Read a network written by :meth:`save`.
+
+        Raises:
+            ConfigError: if the file is missing or not such a network.
+        """
+        try:
+            with np.load(Path(path)) as data:
+                meta = json.loads(str(data["meta"]))
+                layers = [(data[f"w{k}"], data[f"b{k}"]) for k in range(int(meta["layers"]))]
+                head = (data["head_w"], data["head_b"])
+        except (OSError, KeyError, ValueError) as exc:
+            raise ConfigError(f"{path} is not a saved policy network: {exc}") from exc
+        return cls(keys=meta["keys"], sizes=meta["sizes"], layers=layers, head=head, activation=meta["activation"])

@@ -1,0 +1,276 @@
+"""Train the league agent: MaskablePPO with PokerSkill features against a PSRO-style league.
+
+The learner plays ``num_envs`` ``HUNL-v0`` tables (:class:`~pokergym.vector.HUNLVectorEnv`,
+observations extended by :class:`~pokergym.wrappers.PokerSkillObservation`); every
+table's other seat is a :class:`~baselines.ppo.league.LeagueOpponent` drawing a
+member of one shared :class:`~baselines.ppo.league.League` each hand: the
+scripted baselines plus frozen snapshots of the learner (played by the numpy
+forward pass), with priority to the members the learner beats least. Every
+``log_every`` steps a line shows the learner's running result against each
+member; the same figures go to ``league_curve.json`` and ``league_curve.png``.
+A checkpoint (model, league statistics, snapshots) is written every
+``checkpoint_every`` steps and at the end, and ``resume=True`` continues from
+it. The exported policy, ``ppo_league.npz``, is what :class:`~baselines.ppo.PPOAgent`
+plays. Needs the ``rl`` extra (torch, stable-baselines3, sb3-contrib).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from baselines.ppo.league import League, LeagueOpponent
+from baselines.ppo.network import PolicyNetwork
+from pokergym.agents import Agent
+from pokergym.errors import ConfigError
+
+if TYPE_CHECKING:
+    from baselines.ppo.workers import ProcessLeagueEnv
+
+__all__ = ["DEFAULT_OPPONENTS", "LeagueConfig", "train_league"]
+
+DEFAULT_OPPONENTS = ("rule", "cfr", "expectiminimax", "bayes", "honest", "call", "maniac", "fish")
+"""The scripted baselines every league starts with."""
+
+SLOW_CAPS = {"expectiminimax": 0.04, "bayes": 0.08}
+"""Largest share of hands for members whose decisions cost milliseconds (fewer tables for them)."""
+
+
+@dataclass
+class LeagueConfig:
+    """Settings of one league run (all recorded in ``league_curve.json``).
+
+    Attributes:
+        steps: learner decisions to train for (in total, counting a resumed run's earlier steps).
+        seed: seeds the model, the tables and the league draws.
+        out: output folder (checkpoint, curve, exported policy).
+        opponents: baseline specs of the starting members.
+        num_envs: tables stepped together.
+        workers: ``0``: every table in this process, sharing one league; ``n > 0``:
+            ``num_envs`` tables spread over ``n`` processes (``num_envs`` must be a multiple
+            of ``n``; each process keeps its own league statistics; snapshots go to all).
+        n_steps: rollout length per table.
+        batch_size: PPO minibatch size.
+        n_epochs: PPO epochs per rollout.
+        learning_rate: Adam step size.
+        ent_coef: entropy bonus.
+        net_arch: hidden layer sizes of the actor and the critic.
+        snapshot_every: steps between frozen snapshots added to the league.
+        max_snapshots: snapshots kept (the oldest retire).
+        log_every: steps between progress lines and curve points.
+        checkpoint_every: steps between checkpoints.
+        time_limit_s: stop (and save) once training has run this long (``None``: train all ``steps``).
+        resume: continue from the checkpoint in ``out``.
+        quiet: no progress lines.
+    """
+
+    steps: int = 1_000_000
+    seed: int = 0
+    out: Path = Path("runs/league")
+    opponents: Sequence[str] = DEFAULT_OPPONENTS
+    num_envs: int = 16
+    workers: int = 0
+    n_steps: int = 256
+    batch_size: int = 1024
+    n_epochs: int = 4
+    learning_rate: float = 3e-4
+    ent_coef: float = 0.01
+    net_arch: Sequence[int] = (256, 256)
+    snapshot_every: int = 100_000
+    max_snapshots: int = 4
+    log_every: int = 20_000
+    checkpoint_every: int = 100_000
+    time_limit_s: float | None = None
+    resume: bool = False
+    quiet: bool = False
+
+
+def _league(opponents: Sequence[str]) -> League:
+    from baselines.registry import make
+
+    def factory(spec: str) -> Callable[[], Agent]:
+        return lambda: make(spec)
+
+    members = {spec: factory(spec) for spec in opponents}
+    caps = {spec: cap for spec, cap in SLOW_CAPS.items() if spec in members}
+    return League(members, caps=caps)
+
+
+def _snapshot_factory(network: PolicyNetwork, name: str) -> Callable[[], Agent]:
+    from baselines.ppo.agent import PPOAgent
+
+    return lambda: PPOAgent.from_network(network, name=name)
+
+
+class LeagueTables:
+    """The league and tables of one process: ``count`` ``HUNL-v0`` tables (PokerSkill features) as SB3 envs.
+
+    Args:
+        count: the tables.
+        opponents: the league's starting members (baseline specs).
+    """
+
+    def __init__(self, count: int, opponents: Sequence[str]) -> None:
+        """Build the league and its tables."""
+        from pokergym.vector import HUNLVectorEnv
+        from pokergym.vector.sb3 import SB3VecEnv
+        from pokergym.wrappers import PokerSkillObservation
+
+        self.league = _league(opponents)
+        self.seats: list[LeagueOpponent] = []
+
+        def opponent() -> Agent:
+            seat = LeagueOpponent(self.league)
+            self.seats.append(seat)
+            return seat
+
+        self.env = SB3VecEnv(HUNLVectorEnv(count, opponent=opponent, wrap=PokerSkillObservation))
+
+    def add_snapshot(self, name: str, network: PolicyNetwork, keep: int) -> None:
+        """Add a frozen policy; retire the oldest snapshots beyond ``keep``."""
+        self.league.add(name, _snapshot_factory(network, name))
+        snapshots = [member for member in self.league.members if member.startswith(SNAPSHOT_PREFIX)]
+        for old in snapshots[: max(0, len(snapshots) - keep)]:
+            self.league.remove(old)
+        for seat in self.seats:
+            seat.forget(set(self.league.members))
+
+    def stats(self) -> dict[str, tuple[int, float]]:
+        """Each member's hands and the learner's mean big blinds per hand against it."""
+        return {name: (s.hands, s.mean_bb) for name, s in self.league.members.items()}
+
+    def restore(self, stats: dict[str, tuple[int, float]]) -> None:
+        """Set the members' statistics (a resumed run)."""
+        for name, (hands, mean_bb) in stats.items():
+            member = self.league.members.get(name)
+            if member is not None:
+                member.hands, member.mean_bb = int(hands), float(mean_bb)
+
+
+SNAPSHOT_PREFIX = "self@"
+
+
+class _Run:
+    """The live objects of one run: tables and leagues, model, curve."""
+
+    def __init__(self, config: LeagueConfig) -> None:
+        from sb3_contrib import MaskablePPO
+
+        self.config = config
+        self.pool: LeagueTables | ProcessLeagueEnv
+        if config.workers > 0:
+            from baselines.ppo.workers import ProcessLeagueEnv
+
+            self.pool = ProcessLeagueEnv(config.num_envs, config.workers, config.opponents)
+            self.env: Any = self.pool
+        else:
+            self.pool = LeagueTables(config.num_envs, config.opponents)
+            self.env = self.pool.env
+        self.env.seed(config.seed)
+        self.snapshots: list[str] = []
+        self.curve: list[dict[str, Any]] = []
+        checkpoint = config.out / "checkpoint"
+        if config.resume:
+            if not (checkpoint / "model.zip").is_file():
+                raise ConfigError(f"no checkpoint to resume in {checkpoint}")
+            self.model = MaskablePPO.load(checkpoint / "model.zip", env=self.env, device="cpu")
+            self._restore(checkpoint)
+        else:
+            self.model = MaskablePPO(
+                "MultiInputPolicy",
+                self.env,
+                n_steps=config.n_steps,
+                batch_size=config.batch_size,
+                n_epochs=config.n_epochs,
+                learning_rate=config.learning_rate,
+                ent_coef=config.ent_coef,
+                policy_kwargs={"net_arch": list(config.net_arch)},
+                seed=config.seed,
+                device="cpu",
+            )
+
+    def add_snapshot(self, steps: int) -> None:
+        """Freeze the current policy into every league; the oldest retire beyond the limit."""
+        name = f"{SNAPSHOT_PREFIX}{steps}"
+        network = PolicyNetwork.from_sb3(self.model.policy)
+        network.save(self.config.out / "checkpoint" / f"{name}.npz")
+        self.pool.add_snapshot(name, network, self.config.max_snapshots)
+        self.snapshots = [*self.snapshots, name][-self.config.max_snapshots :]
+
+    def log(self, steps: int, started: float, first_step: int) -> None:
+        """Append a curve point and print a progress line."""
+        stats = self.pool.stats()
+        members = {name: {"hands": hands, "mbb_per_hand": 1000.0 * mean} for name, (hands, mean) in stats.items()}
+        point = {"steps": steps, "members": members}
+        self.curve.append(point)
+        if self.config.quiet:
+            return
+        rate = (steps - first_step) / max(time.perf_counter() - started, 1e-9)
+        cells = "  ".join(f"{n} {m['mbb_per_hand']:+.0f}" for n, m in members.items())
+        print(f"[league] {steps:>9} steps  {rate:6.0f} steps/s  {cells}", flush=True)
+
+    def save(self, steps: int) -> None:
+        """Write the checkpoint, the curve and the exported policy."""
+        folder = self.config.out / "checkpoint"
+        self.model.save(folder / "model.zip")
+        state = {"steps": steps, "snapshots": self.snapshots, "stats": self.pool.stats()}
+        (folder / "league.json").write_text(json.dumps(state, indent=1), encoding="utf-8")
+        PolicyNetwork.from_sb3(self.model.policy).save(self.config.out / "ppo_league.npz")
+        settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(self.config).items()}
+        report = {"config": settings, "curve": self.curve}
+        (self.config.out / "league_curve.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+
+    def _restore(self, folder: Path) -> None:
+        state = json.loads((folder / "league.json").read_text(encoding="utf-8"))
+        for name in state["snapshots"]:
+            self.pool.add_snapshot(name, PolicyNetwork.load(folder / f"{name}.npz"), self.config.max_snapshots)
+            self.snapshots.append(name)
+        self.pool.restore({name: (int(h), float(m)) for name, (h, m) in state["stats"].items()})
+        curve_file = self.config.out / "league_curve.json"
+        if curve_file.is_file():
+            self.curve = json.loads(curve_file.read_text(encoding="utf-8"))["curve"]
+
+
+def train_league(config: LeagueConfig) -> Path:
+    """Train (or resume) one league run; returns the exported policy's path.
+
+    Raises:
+        ConfigError: if ``resume`` is set without a checkpoint, or the settings are out of range.
+    """
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    if config.workers < 0:
+        raise ConfigError(f"workers must be 0 (one process) or more, got {config.workers}")
+    if config.steps < 1 or min(config.snapshot_every, config.log_every, config.checkpoint_every) < 1:
+        raise ConfigError("steps and the snapshot, log and checkpoint intervals must be positive")
+    (config.out / "checkpoint").mkdir(parents=True, exist_ok=True)
+    run = _Run(config)
+    first_step = int(run.model.num_timesteps)
+    started = time.perf_counter()
+
+    def due(every: int, steps: int) -> bool:
+        return steps // every > (steps - config.num_envs) // every
+
+    class Callback(BaseCallback):
+        def _on_step(self) -> bool:
+            steps = int(self.num_timesteps)
+            if due(config.snapshot_every, steps):
+                run.add_snapshot(steps)
+            if due(config.log_every, steps):
+                run.log(steps, started, first_step)
+            if due(config.checkpoint_every, steps):
+                run.save(steps)
+            return config.time_limit_s is None or time.perf_counter() - started < config.time_limit_s
+
+    remaining = config.steps - first_step
+    if remaining > 0:
+        run.model.learn(remaining, callback=Callback(), reset_num_timesteps=not config.resume)
+    steps = int(run.model.num_timesteps)
+    run.log(steps, started, first_step)
+    run.save(steps)
+    run.env.close()
+    return config.out / "ppo_league.npz"

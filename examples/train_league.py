@@ -1,0 +1,115 @@
+"""Train the league agent (MaskablePPO + PokerSkill features against baselines and its own snapshots).
+
+The run writes, under ``--out``: ``ppo_league.npz`` (the exported numpy policy
+that ``baselines.make("ppo:weights=...")`` plays), ``checkpoint/`` (resume with
+``--resume``), ``league_curve.json`` and ``league_curve.png`` (the learner's
+running mbb/hand against each league member over training steps: training
+hands, not a duplicate evaluation; measure the result with ``pokergym match``).
+
+Quick look (about a minute on one core):
+
+    python examples/train_league.py --steps 20000 --out runs/league_smoke
+
+The shipped policy (see ``benchmarks/RESULTS.md``, section "PPO league agent", for the
+exact command, its steps per hour and the figures):
+
+    python examples/train_league.py --steps 3000000 --seed 0 --out runs/league
+    cp runs/league/ppo_league.npz baselines/ppo/data/ppo_league.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from baselines.ppo.train import DEFAULT_OPPONENTS, LeagueConfig, train_league
+
+
+def parse_args(argv: list[str] | None) -> LeagueConfig:
+    defaults = LeagueConfig()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--steps", type=int, default=defaults.steps, help="learner decisions in total")
+    parser.add_argument("--seed", type=int, default=defaults.seed)
+    parser.add_argument("--out", type=Path, default=defaults.out)
+    parser.add_argument("--opponents", nargs="+", default=list(DEFAULT_OPPONENTS), help="baseline specs")
+    parser.add_argument("--num-envs", type=int, default=defaults.num_envs)
+    parser.add_argument("--workers", type=int, default=0, help="processes for the tables (0: all in this one)")
+    parser.add_argument("--n-steps", type=int, default=defaults.n_steps)
+    parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
+    parser.add_argument("--learning-rate", type=float, default=defaults.learning_rate)
+    parser.add_argument("--ent-coef", type=float, default=defaults.ent_coef)
+    parser.add_argument("--net-arch", type=int, nargs="+", default=list(defaults.net_arch))
+    parser.add_argument("--snapshot-every", type=int, default=defaults.snapshot_every)
+    parser.add_argument("--max-snapshots", type=int, default=defaults.max_snapshots)
+    parser.add_argument("--log-every", type=int, default=defaults.log_every)
+    parser.add_argument("--checkpoint-every", type=int, default=defaults.checkpoint_every)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads")
+    parser.add_argument("--time-limit", type=float, help="stop and save after this many seconds of training")
+    parser.add_argument("--resume", action="store_true", help="continue from --out's checkpoint")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    import torch
+
+    torch.set_num_threads(args.threads)
+    return LeagueConfig(
+        steps=args.steps,
+        seed=args.seed,
+        out=args.out,
+        opponents=tuple(args.opponents),
+        num_envs=args.num_envs,
+        workers=args.workers,
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        learning_rate=args.learning_rate,
+        ent_coef=args.ent_coef,
+        net_arch=tuple(args.net_arch),
+        snapshot_every=args.snapshot_every,
+        max_snapshots=args.max_snapshots,
+        log_every=args.log_every,
+        checkpoint_every=args.checkpoint_every,
+        time_limit_s=args.time_limit,
+        resume=args.resume,
+        quiet=args.quiet,
+    )
+
+
+def plot(curve_file: Path) -> Path:
+    """Plot the learner's running mbb/hand against each member over steps."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    curve: list[dict[str, Any]] = json.loads(curve_file.read_text(encoding="utf-8"))["curve"]
+    names = list(dict.fromkeys(name for point in curve for name in point["members"]))
+    fig, ax = plt.subplots(figsize=(8, 4.8))
+    for name in names:
+        points = [(p["steps"], p["members"][name]["mbb_per_hand"]) for p in curve if name in p["members"]]
+        ax.plot([s for s, _ in points], [v for _, v in points], marker=".", label=name)
+    ax.axhline(0.0, color="grey", linewidth=0.8)
+    ax.set_yscale("symlog", linthresh=1000)
+    ax.set_xlabel("learner steps")
+    ax.set_ylabel("learner mbb/hand (moving average of training hands)")
+    ax.set_title("League training: result against each member")
+    ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    path = curve_file.with_suffix(".png")
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def main(argv: list[str] | None = None) -> Path:
+    config = parse_args(argv)
+    policy = train_league(config)
+    figure = plot(config.out / "league_curve.json")
+    if not config.quiet:
+        print(f"wrote {policy} and {figure}")
+    return policy
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,131 @@
+"""The league: prioritised sampling with caps, opponents drawn per hand, and the trainer end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from baselines.ppo.league import League, LeagueOpponent
+from baselines.simple import CallBot, FoldBot, HonestBot
+from pokergym.agents import play_hand
+from pokergym.engine import HandState
+from pokergym.errors import ConfigError
+
+
+def test_members_the_learner_beats_least_are_drawn_most() -> None:
+    league = League({"call": CallBot, "fold": FoldBot, "honest": HonestBot}, temperature=1.0, floor=0.0)
+    for _ in range(500):
+        league.record("call", 3.0)
+        league.record("fold", 0.5)
+        league.record("honest", -1.0)
+    shares = league.shares()
+    assert shares["honest"] > shares["fold"] > shares["call"]
+    assert shares["honest"] / shares["fold"] == pytest.approx(np.exp(1.5), rel=1e-9)
+    assert sum(shares.values()) == pytest.approx(1.0)
+
+
+def test_a_capped_member_never_exceeds_its_cap_and_the_floor_reaches_everyone() -> None:
+    league = League({"call": CallBot, "fold": FoldBot, "honest": HonestBot}, floor=0.3, caps={"honest": 0.1})
+    for _ in range(200):
+        league.record("honest", -10.0)  # the learner loses: the priority alone would give honest ~70%
+        league.record("call", 10.0)
+    shares = league.shares()
+    assert shares["honest"] == pytest.approx(0.1)
+    assert shares["call"] >= 0.1 - 1e-12  # the floor's share (0.3 / 3)
+    draws = [league.draw(np.random.default_rng(k)) for k in range(2000)]
+    assert abs(draws.count("honest") / 2000 - 0.1) < 0.03
+
+
+def test_the_running_mean_forgets_old_results() -> None:
+    league = League({"call": CallBot}, halflife=100)
+    league.record("call", 4.0)
+    assert league.members["call"].mean_bb == 4.0  # a plain mean at first
+    for _ in range(1000):
+        league.record("call", -1.0)
+    assert league.members["call"].mean_bb == pytest.approx(-1.0, abs=0.01)
+
+
+def test_bad_settings_are_typed_errors() -> None:
+    with pytest.raises(ConfigError, match="at least one member"):
+        League({})
+    with pytest.raises(ConfigError, match="temperature"):
+        League({"call": CallBot}, temperature=0.0)
+    league = League({"call": CallBot})
+    with pytest.raises(ConfigError, match="already has"):
+        league.add("call", CallBot)
+    with pytest.raises(ConfigError, match="cap"):
+        league.add("fold", FoldBot, cap=1.5)
+
+
+def test_the_opponent_reports_the_learners_chips_and_survives_a_retirement_mid_hand() -> None:
+    league = League({"call": CallBot, "fold": FoldBot}, halflife=10**9)  # a plain mean
+    table = LeagueOpponent(league)
+    retire_at = 30
+
+    class Learner(CallBot):
+        hand = 0
+
+        def act(self, view):  # type: ignore[no-untyped-def]
+            if self.hand == retire_at and table.current in league.members:  # retire the member mid-hand
+                league.remove(table.current)
+                table.forget(set(league.members))
+            return super().act(view)
+
+    learner = Learner()
+    won: dict[str, list[float]] = {"call": [], "fold": []}
+    retired = ""
+    for k in range(80):
+        learner.hand = k
+        hand = HandState.new(button=k % 2, rng=np.random.default_rng(k))
+        play_hand(hand, (learner, table), (np.random.default_rng([k, 0]), np.random.default_rng([k, 1])))
+        if k == retire_at:  # the retired member's hand ended normally; it was not counted
+            retired = table.current
+            assert retired not in league.members
+            league.add(retired, CallBot if retired == "call" else FoldBot)
+            won[retired] = []
+        else:
+            won[table.current].append(hand.payoffs[0] / 100)
+    for name, results in won.items():
+        assert league.members[name].hands == len(results) > 0
+        assert league.members[name].mean_bb == pytest.approx(float(np.mean(results)))
+
+
+def test_the_trainer_writes_a_playable_policy_and_resumes(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    from baselines.ppo import PPOAgent
+    from baselines.ppo.train import LeagueConfig, train_league
+
+    config = LeagueConfig(
+        steps=512,
+        out=tmp_path,
+        opponents=("call", "honest"),
+        num_envs=2,
+        n_steps=64,
+        batch_size=64,
+        net_arch=(16,),
+        snapshot_every=128,
+        max_snapshots=2,
+        log_every=128,
+        checkpoint_every=256,
+        quiet=True,
+    )
+    policy = train_league(config)
+    first = json.loads((tmp_path / "league_curve.json").read_text())
+    assert [point["steps"] for point in first["curve"]] == [128, 256, 384, 512, 512]
+    state = json.loads((tmp_path / "checkpoint" / "league.json").read_text())
+    assert state["steps"] == 512 and state["snapshots"] == ["self@384", "self@512"]
+    assert set(first["curve"][-1]["members"]) == {"call", "honest", "self@384", "self@512"}
+    agent = PPOAgent(weights=str(policy))
+    hand = HandState.new(rng=np.random.default_rng(0))
+    assert agent.act(hand.view(hand.actor)) is not None
+
+    config.steps, config.resume = 768, True
+    train_league(config)
+    resumed = json.loads((tmp_path / "league_curve.json").read_text())
+    assert resumed["curve"][: len(first["curve"])] == first["curve"]
+    assert resumed["curve"][-1]["steps"] == 768
+    with pytest.raises(ConfigError, match="no checkpoint"):
+        train_league(LeagueConfig(steps=64, out=tmp_path / "empty", resume=True, quiet=True))

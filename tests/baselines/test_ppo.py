@@ -1,0 +1,156 @@
+"""The shipped PPO agent: numpy forward pass equal to torch's, plays without torch, typed errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from baselines import make
+from baselines.ppo import PolicyNetwork, PPOAgent
+from baselines.ppo.agent import features_of
+from pokergym.engine import HandState
+from pokergym.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def model() -> Any:
+    """An untrained MaskablePPO on HUNL-v0 with PokerSkill features, its weights scrambled so logits vary."""
+    torch = pytest.importorskip("torch")
+    contrib = pytest.importorskip("sb3_contrib")
+    from pokergym.vector import HUNLVectorEnv
+    from pokergym.vector.sb3 import SB3VecEnv
+    from pokergym.wrappers import PokerSkillObservation
+
+    env = SB3VecEnv(HUNLVectorEnv(4, opponent="honest", wrap=PokerSkillObservation))
+    ppo = contrib.MaskablePPO(
+        "MultiInputPolicy", env, n_steps=32, seed=0, device="cpu", policy_kwargs={"net_arch": [48, 32]}
+    )
+    generator = torch.Generator().manual_seed(0)
+    with torch.no_grad():
+        for parameter in ppo.policy.parameters():
+            parameter.add_(0.3 * torch.randn(parameter.shape, generator=generator))
+    return ppo
+
+
+def observations(model: Any, count: int) -> list[dict[str, np.ndarray]]:
+    """``count`` observations of the model's tables under random legal play."""
+    env, rng, out = model.get_env(), np.random.default_rng(1), []
+    env.seed(5)
+    batch = env.reset()
+    while len(out) < count:
+        out.extend({key: value[i].copy() for key, value in batch.items()} for i in range(env.num_envs))
+        masks = batch["action_mask"].astype(bool)
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        batch, *_ = env.step(actions)
+    return out[:count]
+
+
+def test_numpy_policy_equals_the_torch_policy_on_1000_observations(model: Any) -> None:
+    import torch
+
+    network = PolicyNetwork.from_sb3(model.policy)
+    assert network.keys == ("action_mask", "observation", "pokerskill")
+    streets = set()
+    for observation in observations(model, 1000):
+        mask = observation["action_mask"].astype(bool)
+        tensor, _ = model.policy.obs_to_tensor(observation)
+        with torch.no_grad():
+            expected = model.policy.get_distribution(tensor, action_masks=mask[None]).distribution.probs[0].numpy()
+        ours = network.probabilities(observation)
+        np.testing.assert_allclose(ours, expected, atol=2e-6)
+        assert np.all(ours[~mask] == 0.0) and abs(ours.sum() - 1.0) < 1e-9
+        streets.add(int(np.argmax(observation["observation"][104:108])))
+    assert streets == {0, 1, 2, 3}  # every street was compared
+
+
+def test_save_and_load_round_trip(model: Any, tmp_path: Path) -> None:
+    network = PolicyNetwork.from_sb3(model.policy)
+    network.save(tmp_path / "p.npz")
+    loaded = PolicyNetwork.load(tmp_path / "p.npz")
+    observation = observations(model, 1)[0]
+    np.testing.assert_array_equal(loaded.probabilities(observation), network.probabilities(observation))
+    agent = PPOAgent(weights=str(tmp_path / "p.npz"))
+    hand = HandState.new(rng=np.random.default_rng(0))
+    assert agent.act(hand.view(hand.actor)) is not None
+
+
+def test_the_shipped_policy_is_small_and_reads_the_pokerskill_features() -> None:
+    path = ROOT / "baselines" / "ppo" / "data" / "ppo_league.npz"
+    assert path.stat().st_size <= 2 * 1024 * 1024
+    agent = make("ppo")
+    assert isinstance(agent, PPOAgent)
+    assert [feature.key for feature in agent.observer.features] == ["pokerskill"]
+
+
+def test_greedy_puts_all_mass_on_the_likeliest_action() -> None:
+    sampling, greedy = make("ppo"), make("ppo:greedy=true")
+    rng = np.random.default_rng(4)
+    for _ in range(50):
+        hand = HandState.new(rng=rng)
+        view = hand.view(hand.actor)
+        weights = dict(sampling.action_probabilities(view))
+        ((action, probability),) = greedy.action_probabilities(view)
+        assert probability == 1.0 and weights[action] == max(weights.values())
+
+
+def test_bad_weights_are_typed_errors(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not a saved policy network"):
+        PPOAgent(weights=str(tmp_path / "missing.npz"))
+    other = PolicyNetwork(
+        keys=("action_mask", "observation", "equity"),
+        sizes=(8, 318, 1),
+        layers=[],
+        head=(np.zeros((8, 327), np.float32), np.zeros(8, np.float32)),
+        activation="tanh",
+    )
+    with pytest.raises(ConfigError, match="PPOAgent builds"):
+        features_of(other)
+    with pytest.raises(ConfigError, match="does not take"):
+        PolicyNetwork(
+            keys=("a",),
+            sizes=(3,),
+            layers=[],
+            head=(np.zeros((2, 4), np.float32), np.zeros(2, np.float32)),
+            activation="tanh",
+        )
+    with pytest.raises(ConfigError, match="activation"):
+        PolicyNetwork(
+            keys=("a",),
+            sizes=(3,),
+            layers=[],
+            head=(np.zeros((2, 3), np.float32), np.zeros(2, np.float32)),
+            activation="gelu",
+        )
+
+
+def test_ppo_plays_a_match_where_torch_cannot_be_imported() -> None:
+    script = textwrap.dedent(
+        """
+        import sys
+        sys.modules["torch"] = None  # any 'import torch' now raises ImportError
+        try:
+            import torch
+        except ImportError:
+            pass
+        else:
+            raise SystemExit("torch imported")
+        from baselines import make
+        from pokergym.arena import match
+        result = match(make("ppo"), make("call"), pairs=20, seed=3)
+        assert "torch" not in sys.modules or sys.modules["torch"] is None
+        print("ok", result.pairs)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["ok", "20"]
