@@ -52,9 +52,7 @@ def parse_action(kind: object, amount: object = None) -> Action:
     if kind not in _KINDS:
         raise IllegalActionError(f"unknown action {brief(kind)}; expected one of {', '.join(_KINDS)}")
     if kind != "raise":
-        return {"fold": Action.fold, "check": Action.check, "call": Action.call, "all_in": Action.all_in}[
-            str(kind)
-        ]()
+        return {"fold": Action.fold, "check": Action.check, "call": Action.call, "all_in": Action.all_in}[str(kind)]()
     text = str(amount).strip() if isinstance(amount, int | str) and not isinstance(amount, bool) else ""
     if not text.lstrip("-").isdigit():
         raise IllegalActionError(f"a bet or raise needs a whole number of chips to raise to, got {brief(amount)}")
