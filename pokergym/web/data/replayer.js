@@ -89,11 +89,6 @@ function replaySteps(hand) {
   return steps;
 }
 
-function finalPot(hand) {
-  const steps = replaySteps(hand);
-  return steps[steps.length - 1].pot;
-}
-
 // Draw one step of `hand` into `root` (an element): seats with cards and stacks, board, pot, what happened.
 function renderStep(root, hand, steps, at) {
   const step = steps[at];

@@ -87,41 +87,47 @@ function renderCharts() {
 
 const loaded = new Map();
 
+// A match's hands: the JSON lines as text (each parsed when shown) and the search index from the page.
 async function loadHands(index) {
   if (loaded.has(index)) return loaded.get(index);
   const packed = $(`hands-${index}`).textContent.trim();
-  let hands = [];
-  if (packed) {
-    const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const text = await new Response(stream).text();
-    hands = text.split("\n").filter((line) => line.trim()).map((line) => JSON.parse(line));
-    hands.forEach((hand) => { hand._pot = finalPot(hand); });
+  let lines = [];
+  if (packed) {  // the browser's own base64 and gzip decoders: a data URL through DecompressionStream
+    const response = await fetch(`data:application/gzip;base64,${packed}`);
+    const text = await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).text();
+    lines = text.split("\n").filter((line) => line.trim());
   }
-  loaded.set(index, hands);
-  return hands;
+  const match = { lines, parsed: new Map(), index: JSON.parse($(`index-${index}`).textContent) };
+  loaded.set(index, match);
+  return match;
 }
 
-const view = { hands: [], shown: [], hand: null, steps: [], at: 0 };
+function handAt(match, i) {
+  if (!match.parsed.has(i)) match.parsed.set(i, JSON.parse(match.lines[i]));
+  return match.parsed.get(i);
+}
 
-function keep(hand) {
-  const pot = Number($("filter-pot").value) || 0, win = Number($("filter-win").value) || 0;
-  const result = $("filter-result").value, p0 = hand.payoffs ? hand.payoffs[0] : 0;
-  if (hand._pot < pot || Math.abs(p0) < win) return false;
-  if ($("filter-showdown").checked && !hand.showdown) return false;
+const view = { match: null, names: ["seat 0", "seat 1"], shown: [], hand: null, steps: [], at: 0 };
+
+function keep([pot, p0, showdown]) {
+  const least = Number($("filter-pot").value) || 0, win = Number($("filter-win").value) || 0;
+  const result = $("filter-result").value;
+  if (pot < least || Math.abs(p0) < win) return false;
+  if ($("filter-showdown").checked && !showdown) return false;
   return result === "any" || (result === "won0" && p0 > 0) || (result === "won1" && p0 < 0) || (result === "split" && p0 === 0);
 }
 
 function listHands() {
-  view.shown = view.hands.map((hand, i) => [hand, i]).filter(([hand]) => keep(hand));
-  const listed = view.shown.slice(0, MAX_LISTED);
-  $("hand-select").innerHTML = listed.map(([hand, i]) => {
-    const p0 = hand.payoffs ? hand.payoffs[0] : 0;
-    const label = `#${hand.hand_id ?? i} pot ${hand._pot} ${seatName(hand, 0)} ${p0 > 0 ? "+" : ""}${p0}${hand.showdown ? " sd" : ""}`;
+  const index = view.match ? view.match.index : [];
+  view.shown = [];
+  index.forEach((entry, i) => { if (keep(entry)) view.shown.push(i); });
+  $("hand-select").innerHTML = view.shown.slice(0, MAX_LISTED).map((i) => {
+    const [pot, p0, showdown, id] = index[i];
+    const label = `#${id ?? i} pot ${pot} ${view.names[0]} ${p0 > 0 ? "+" : ""}${p0}${showdown ? " sd" : ""}`;
     return `<option value="${i}">${escapeHTML(label)}</option>`;
   }).join("");
   const more = view.shown.length > MAX_LISTED ? ` (the first ${MAX_LISTED} listed; narrow the search for the others)` : "";
-  $("hand-count").textContent = `${view.shown.length} of ${view.hands.length} hands match${more}`;
+  $("hand-count").textContent = `${view.shown.length} of ${index.length} hands match${more}`;
 }
 
 function showStep(at) {
@@ -132,19 +138,24 @@ function showStep(at) {
 }
 
 function openHand(index) {
-  view.hand = view.hands[index];
+  view.hand = handAt(view.match, index);
   view.steps = replaySteps(view.hand);
   showStep(0);
 }
 
 async function openMatch(index) {
   $("hand-count").textContent = "loading hands...";
-  view.hands = await loadHands(index);
+  view.match = await loadHands(index);
   view.hand = null;
-  $("table").innerHTML = view.hands.length ? '<p class="muted">Pick a hand.</p>' : '<p class="muted">No hand histories were saved for this match.</p>';
+  const first = view.match.lines.length ? handAt(view.match, 0) : null;
+  view.names = [0, 1].map((seat) => (first ? seatName(first, seat) : `seat ${seat}`));
+  $("filter-result").options[1].textContent = `${view.names[0]} (seat 0) won`;
+  $("filter-result").options[2].textContent = `${view.names[1]} (seat 1) won`;
+  $("table").innerHTML = first ? '<p class="muted">Pick a hand.</p>' : '<p class="muted">No hand histories were saved for this match.</p>';
   $("action-log").innerHTML = "";
   listHands();
   document.body.dataset.matchLoaded = String(index);
+  document.body.dataset.matchLoadedMs = performance.now().toFixed(0);
 }
 
 function setUpReplayer() {
@@ -170,4 +181,5 @@ renderStyle();
 renderCharts();
 setUpReplayer();
 document.body.dataset.ready = "1";
-if (RUN.matches.length) openMatch(0);
+document.body.dataset.readyMs = performance.now().toFixed(0);
+if (RUN.matches.length) setTimeout(() => openMatch(0), 0);  // after the first paint
