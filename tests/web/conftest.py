@@ -1,7 +1,7 @@
 """Fixtures of the browser tests: Debian's chromium driven by Playwright, a small run, a live ``serve`` app.
 
 The browser is ``/usr/bin/chromium`` (``apt-get install chromium``; ``.ci/run``
-installs it); Playwright never downloads one. Without it the tests skip,
+installs it; ``POKERGYM_CHROMIUM`` names another binary); Playwright never downloads one. Without it the tests skip,
 except when ``CI`` is set, where they fail. A failing test leaves a
 screenshot of its page in ``$POKERGYM_ARTIFACTS`` (default
 ``<tmp>/pokergym-artifacts``).
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("POKERGYM_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
