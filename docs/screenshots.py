@@ -29,6 +29,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
 
 
 def shoot_report(page: Page, run: Path) -> None:
+    """``docs/report.png`` and ``docs/report-replayer.png``: a showdown hand of the sixth match, at its fifth step."""
     report = write_report(run, Path(tempfile.mkdtemp()) / "report.html")
     page.goto(report.as_uri())
     page.wait_for_selector("body[data-match-loaded='0']", state="attached")
@@ -46,6 +47,7 @@ def shoot_report(page: Page, run: Path) -> None:
 
 
 def shoot_serve(page: Page, run: Path) -> None:
+    """``docs/serve.png``: a hand against ``rule`` played to the flop, then an illegal bet and its message."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -69,6 +71,7 @@ def shoot_serve(page: Page, run: Path) -> None:
 
 
 def main() -> None:
+    """Take the three screenshots of the run named on the command line."""
     run = Path(sys.argv[1])
     with sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,7 @@ from starlette.routing import Route
 
 from pokergym.agents.base import Agent
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.errors import PokerGymError, ReportError, WebRequestError
+from pokergym.errors import AgentError, PokerGymError, ReportError, WebRequestError
 from pokergym.web.report import asset, build_report
 from pokergym.web.table import HumanTable, append_history, watch_hand
 
@@ -68,7 +68,6 @@ class Settings:
     out: Path | None = None
     seed: int | None = 0
     config: GameConfig = DEFAULT_CONFIG
-    tables: dict[int, HumanTable] = field(default_factory=dict, compare=False)
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -108,6 +107,82 @@ def _run_folders(runs: Path) -> list[str]:
     return [p.name for p in sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)]
 
 
+class _Handlers:
+    """The routes' handlers over one app's tables; one lock keeps the agents to one request at a time."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.tables: dict[int, HumanTable] = {}
+        self.ids = itertools.count(1)
+        self.lock = asyncio.Lock()
+        out = settings.out
+        self.played = out / "histories.jsonl" if out is not None else None
+        self.watched = out / "watched.jsonl" if out is not None else None
+
+    async def page(self, request: Request) -> Response:
+        return HTMLResponse(_page())
+
+    async def agents(self, request: Request) -> dict[str, Any]:
+        settings = self.settings
+        choices = list(dict.fromkeys([settings.agent, *settings.choices]))
+        return {"default": settings.agent, "choices": choices, "seed": settings.seed}
+
+    def table_of(self, request: Request) -> HumanTable:
+        key = request.path_params["table"]
+        if key not in self.tables:
+            raise WebRequestError(f"no table {key}: start a new game")
+        return self.tables[key]
+
+    async def new_table(self, request: Request) -> dict[str, Any]:
+        settings = self.settings
+        spec = str((await _body(request)).get("agent") or settings.agent)
+        async with self.lock:
+            opponent = await run_in_threadpool(settings.make_agent, spec)
+            table = HumanTable(opponent, seed=settings.seed, config=settings.config, save=self.played)
+            await run_in_threadpool(table.new_hand)
+            key = next(self.ids)
+            self.tables[key] = table
+            while len(self.tables) > MAX_TABLES:
+                del self.tables[min(self.tables)]
+        return {"table": key, **table.snapshot()}
+
+    async def act(self, request: Request) -> dict[str, Any]:
+        body = await _body(request)
+        async with self.lock:
+            table = self.table_of(request)
+            await run_in_threadpool(table.act, body.get("kind"), body.get("amount"))
+            return table.snapshot()
+
+    async def next_hand(self, request: Request) -> dict[str, Any]:
+        async with self.lock:
+            table = self.table_of(request)
+            await run_in_threadpool(table.new_hand)
+            return table.snapshot()
+
+    async def watch(self, request: Request) -> dict[str, Any]:
+        settings, body = self.settings, await _body(request)
+        hand = int(body.get("hand") or 0)
+        specs = (str(body.get("a") or settings.agent), str(body.get("b") or settings.agent))
+        async with self.lock:
+            pair = await run_in_threadpool(lambda: (settings.make_agent(specs[0]), settings.make_agent(specs[1])))
+            history, failure = await run_in_threadpool(
+                lambda: watch_hand(pair, number=hand, seed=settings.seed, config=settings.config)
+            )
+        if failure is not None:
+            raise AgentError(f"hand void: {pair[failure.seat].name} failed: {failure.detail.strip().splitlines()[-1]}")
+        append_history(self.watched, history)
+        return {"history": history.to_dict()}
+
+    async def runs(self, request: Request) -> dict[str, Any]:
+        return {"folder": str(self.settings.runs), "runs": _run_folders(self.settings.runs)}
+
+    async def report(self, request: Request) -> Response:
+        name, runs = request.path_params["name"], self.settings.runs
+        if name not in _run_folders(runs):
+            raise ReportError(f"no run folder {name!r} with results under {runs}")
+        return HTMLResponse(await run_in_threadpool(build_report, runs / name))
+
+
 def create_app(settings: Settings) -> Starlette:
     """The Starlette application of ``pokergym serve``.
 
@@ -117,82 +192,16 @@ def create_app(settings: Settings) -> Starlette:
         >>> sorted(route.path for route in app.routes)[:3]
         ['/', '/api/agents', '/api/runs']
     """
-    tables = settings.tables
-    ids = itertools.count(1)
-    lock = asyncio.Lock()
-    played = settings.out / "histories.jsonl" if settings.out is not None else None
-    watched = settings.out / "watched.jsonl" if settings.out is not None else None
-
-    async def page(request: Request) -> Response:
-        return HTMLResponse(_page())
-
-    async def agents(request: Request) -> dict[str, Any]:
-        choices = list(dict.fromkeys([settings.agent, *settings.choices]))
-        return {"default": settings.agent, "choices": choices, "seed": settings.seed}
-
-    def table_of(request: Request) -> HumanTable:
-        key = request.path_params["table"]
-        if key not in tables:
-            raise WebRequestError(f"no table {key}: start a new game")
-        return tables[key]
-
-    async def new_table(request: Request) -> dict[str, Any]:
-        spec = str((await _body(request)).get("agent") or settings.agent)
-        async with lock:
-            opponent = await run_in_threadpool(settings.make_agent, spec)
-            table = HumanTable(opponent, seed=settings.seed, config=settings.config, save=played)
-            await run_in_threadpool(table.new_hand)
-            key = next(ids)
-            tables[key] = table
-            while len(tables) > MAX_TABLES:
-                del tables[min(tables)]
-        return {"table": key, **table.snapshot()}
-
-    async def act(request: Request) -> dict[str, Any]:
-        body = await _body(request)
-        async with lock:
-            table = table_of(request)
-            await run_in_threadpool(table.act, body.get("kind"), body.get("amount"))
-            return table.snapshot()
-
-    async def next_hand(request: Request) -> dict[str, Any]:
-        async with lock:
-            table = table_of(request)
-            await run_in_threadpool(table.new_hand)
-            return table.snapshot()
-
-    async def watch(request: Request) -> dict[str, Any]:
-        body = await _body(request)
-        hand = int(body.get("hand") or 0)
-        specs = (str(body.get("a") or settings.agent), str(body.get("b") or settings.agent))
-        async with lock:
-            pair = await run_in_threadpool(lambda: (settings.make_agent(specs[0]), settings.make_agent(specs[1])))
-            history, failure = await run_in_threadpool(
-                lambda: watch_hand(pair, number=hand, seed=settings.seed, config=settings.config)
-            )
-        if failure is not None:
-            return {"error": f"hand void: {pair[failure.seat].name} failed: {failure.detail.strip().splitlines()[-1]}"}
-        append_history(watched, history)
-        return {"history": history.to_dict()}
-
-    async def runs(request: Request) -> dict[str, Any]:
-        return {"folder": str(settings.runs), "runs": _run_folders(settings.runs)}
-
-    async def report(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in _run_folders(settings.runs):
-            raise ReportError(f"no run folder {name!r} with results under {settings.runs}")
-        return HTMLResponse(await run_in_threadpool(build_report, settings.runs / name))
-
+    handlers = _Handlers(settings)
     routes = [
-        Route("/", page),
-        Route("/api/agents", _guarded(agents)),
-        Route("/api/runs", _guarded(runs)),
-        Route("/api/table", _guarded(new_table), methods=["POST"]),
-        Route("/api/table/{table:int}/act", _guarded(act), methods=["POST"]),
-        Route("/api/table/{table:int}/next", _guarded(next_hand), methods=["POST"]),
-        Route("/api/watch", _guarded(watch), methods=["POST"]),
-        Route("/reports/{name}", _guarded(report)),
+        Route("/", handlers.page),
+        Route("/api/agents", _guarded(handlers.agents)),
+        Route("/api/runs", _guarded(handlers.runs)),
+        Route("/api/table", _guarded(handlers.new_table), methods=["POST"]),
+        Route("/api/table/{table:int}/act", _guarded(handlers.act), methods=["POST"]),
+        Route("/api/table/{table:int}/next", _guarded(handlers.next_hand), methods=["POST"]),
+        Route("/api/watch", _guarded(handlers.watch), methods=["POST"]),
+        Route("/reports/{name}", _guarded(handlers.report)),
     ]
     return Starlette(routes=routes)
 

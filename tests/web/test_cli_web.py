@@ -15,7 +15,7 @@ def test_report_writes_one_offline_page(small_run: Path, tmp_path: Path, capsys:
     assert capsys.readouterr().out.strip() == f"wrote {target}"
     page = target.read_text(encoding="utf-8")
     assert page.count('type="application/octet-stream"') == 3  # one block of histories per match
-    assert "<link rel=\"stylesheet\"" not in page and " src=" not in page  # nothing loaded from elsewhere
+    assert '<link rel="stylesheet"' not in page and " src=" not in page  # nothing loaded from elsewhere
 
 
 def test_report_of_a_folder_that_is_not_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
