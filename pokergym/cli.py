@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from pokergym.engine.config import GameConfig
-from pokergym.errors import PokerGymError
+from pokergym.errors import ConfigError, PokerGymError
 
 if TYPE_CHECKING:
     from pokergym.agents.base import Agent
@@ -393,7 +393,13 @@ def _run_report(args: argparse.Namespace) -> int:
 
 
 def _run_serve(args: argparse.Namespace) -> int:
-    from pokergym.web.app import Settings, serve
+    try:
+        from pokergym.web.app import Settings, serve
+    except ImportError as error:
+        raise ConfigError(
+            f"pokergym serve needs the 'web' extra ({(error.name or 'starlette').split('.')[0]} is missing): "
+            "pip install -e '.[web]'"
+        ) from error
 
     _build_agents([args.agent])  # a bad default spec fails here, before the server starts
     out = args.out or Path("runs") / f"serve-{time.strftime('%Y%m%d-%H%M%S')}"

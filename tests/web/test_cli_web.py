@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -33,3 +34,15 @@ def test_serve_binds_this_machine_only_by_default() -> None:
 def test_serve_refuses_an_unknown_agent_before_starting(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--agent", "nosuchagent", "--port", "1"]) == 2
     assert "no agent named 'nosuchagent'" in capsys.readouterr().err
+
+
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in [name for name in sys.modules if name.startswith(("starlette", "uvicorn", "pokergym.web.app"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "starlette", None)  # as on a machine without it
+    assert main(["serve", "--agent", "call"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pokergym serve: error: pokergym serve needs the 'web' extra (starlette is missing): pip install -e '.[web]'"
+    )
