@@ -24,7 +24,7 @@ from pokergym.agents.base import Agent
 from pokergym.arena.hands import HandFailure, Steps, Turn, drive, guarded_hand
 from pokergym.arena.human import HumanAgent, describe_options
 from pokergym.cards import format_cards
-from pokergym.engine.actions import Action
+from pokergym.engine.actions import Action, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState
@@ -216,7 +216,7 @@ def _send_error(steps: Steps[HandFailure | None], error: Exception) -> Turn | Ha
         return result
 
 
-def _legal_dict(legal: Any, state: HandState) -> Mapping[str, Any]:
+def _legal_dict(legal: LegalActions, state: HandState) -> Mapping[str, Any]:
     return {
         "fold": legal.can_fold,
         "check": legal.can_check,
@@ -226,7 +226,7 @@ def _legal_dict(legal: Any, state: HandState) -> Mapping[str, Any]:
         "all_in": legal.can_raise or legal.can_call,
         "min": legal.min_raise_to,
         "max": legal.max_raise_to,
-        "verb": "bet" if legal.can_check and state.street.name != "PREFLOP" else "raise to",
+        "verb": "bet" if legal.can_check and state.street != Street.PREFLOP else "raise to",
         "describe": describe_options(legal, state.street),
     }
 
