@@ -10,6 +10,8 @@ Subcommands (each has ``--help``):
 * ``pokergym play AGENT``: play against an agent in the terminal.
 * ``pokergym export --phh|--acpc FILE.jsonl``: convert saved hand histories.
 * ``pokergym warmup``: compile every numba kernel ahead (once per install).
+* ``pokergym report RUN_DIR``: one offline HTML page of a run (crosstable, charts, hand replayer).
+* ``pokergym serve``: a local web app: play against an agent, watch two agents, open reports.
 
 Agents are named by registry specs such as ``honest`` or
 ``maniac:aggression=0.6,name=m1`` (see :mod:`baselines.registry`); the
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from pokergym.engine.config import GameConfig
-from pokergym.errors import PokerGymError
+from pokergym.errors import ConfigError, PokerGymError
 
 if TYPE_CHECKING:
     from pokergym.agents.base import Agent
@@ -194,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exploit.add_argument("options", nargs=argparse.REMAINDER, help="'AGENT --hands N --seed S --variant V'")
 
+    _add_web_commands(commands)
     return parser
 
 
@@ -352,6 +355,64 @@ def _run_export(args: argparse.Namespace) -> int:
     from pokergym.arena.artifacts import export_histories
 
     print(f"wrote {export_histories(args.file, args.fmt, args.output)}")
+    return 0
+
+
+def _add_web_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``report`` and ``serve``: the browser front end (:mod:`pokergym.web`)."""
+    report = commands.add_parser(
+        "report",
+        help="one self-contained HTML page of an arena, ladder or match folder",
+        description="Write a page that opens offline: ranking, crosstable with CIs, style statistics, "
+        "cumulative-winnings charts and a replayer for every saved hand history.",
+    )
+    report.add_argument("run_dir", type=Path, metavar="RUN_DIR", help="the folder 'arena', 'match' or 'ladder' wrote")
+    report.add_argument("--out", type=Path, default=None, help="the HTML file (default RUN_DIR/report.html)")
+    report.set_defaults(run=_run_report)
+
+    serve = commands.add_parser(
+        "serve",
+        help="local web app: play against an agent, watch two agents, open reports",
+        description="Serve the pages on http://HOST:PORT (needs the 'web' extra). Hands played and watched "
+        "are saved as hand histories (JSON lines) under --out.",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    serve.add_argument("--agent", default="rule", metavar="SPEC", help="the opponent offered first (default rule)")
+    serve.add_argument("--runs", type=Path, default=Path("runs"), help="folder whose runs are listed (default runs)")
+    serve.add_argument("--out", type=Path, default=None, help="folder for the histories (default runs/serve-<time>)")
+    _add_common(serve, runner=False)
+    serve.set_defaults(run=_run_serve)
+
+
+def _run_report(args: argparse.Namespace) -> int:
+    from pokergym.web.report import write_report
+
+    print(f"wrote {write_report(args.run_dir, args.out)}")
+    return 0
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    try:
+        from pokergym.web.app import Settings, serve
+    except ImportError as error:
+        raise ConfigError(
+            f"pokergym serve needs the 'web' extra ({(error.name or 'starlette').split('.')[0]} is missing): "
+            "pip install -e '.[web]'"
+        ) from error
+
+    _build_agents([args.agent])  # a bad default spec fails here, before the server starts
+    out = args.out or Path("runs") / f"serve-{time.strftime('%Y%m%d-%H%M%S')}"
+    settings = Settings(
+        make_agent=lambda spec: _build_agents([spec])[0],
+        agent=args.agent,
+        choices=keyless_agents(),
+        runs=args.runs,
+        out=out,
+        seed=args.seed,
+        config=_config(args),
+    )
+    serve(settings, host=args.host, port=args.port)
     return 0
 
 

@@ -28,7 +28,9 @@ __all__ = [
     "OutOfTurnError",
     "PokerGymError",
     "RangeError",
+    "ReportError",
     "SolverError",
+    "WebRequestError",
     "brief",
 ]
 
@@ -87,6 +89,14 @@ class SolverError(PokerGymError, ValueError):
 
 class RangeError(SolverError):
     """A hand range is malformed (bad token, bad weight) or empty where combos are needed."""
+
+
+class ReportError(PokerGymError, ValueError):
+    """A run folder the browser report cannot read: no results file, or one missing what a report needs."""
+
+
+class WebRequestError(PokerGymError, ValueError):
+    """A request to ``pokergym serve`` is malformed: not a JSON object, or about a table that does not exist."""
 
 
 _BRIEF = reprlib.Repr()

@@ -20,7 +20,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("agents", "context", "solver"),
     ("envs", "arena"),
     ("pettingzoo", "vector"),
-    ("wrappers", "cli"),
+    ("wrappers", "web"),
+    ("cli",),
 )
 RANK = {part: rank for rank, parts in enumerate(LAYERS) for part in parts}
 

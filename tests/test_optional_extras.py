@@ -1,4 +1,4 @@
-"""The main job (`pokergym arena`) needs none of the optional extras (llm, ray, rl, dev)."""
+"""The main job (`pokergym arena`, then `pokergym report`) needs none of the extras (llm, ray, rl, web, dev)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,18 @@ import subprocess
 import sys
 
 # Blocking a module in sys.modules makes any import of it fail, as on a machine without it.
-BLOCKED = ("openai", "ray", "torch", "stable_baselines3", "sb3_contrib", "pokerkit", "rlcard", "hypothesis")
+BLOCKED = (
+    "openai", "ray", "torch", "stable_baselines3", "sb3_contrib", "pokerkit", "rlcard", "hypothesis",
+    "starlette", "uvicorn", "playwright",
+)  # fmt: skip
 
 SCRIPT = f"""
 import sys
 for name in {BLOCKED!r}:
     sys.modules[name] = None
 from pokergym.cli import main
-sys.exit(main(["arena", "--pairs", "2", "--backend", "local", "--no-plots", "--no-histories", "--out", sys.argv[1]]))
+status = main(["arena", "--pairs", "2", "--backend", "local", "--no-plots", "--out", sys.argv[1]])
+sys.exit(status or main(["report", sys.argv[1]]))
 """
 
 
@@ -23,3 +27,4 @@ def test_arena_runs_without_optional_extras(tmp_path: object) -> None:
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert "1. " in result.stdout  # the ranking was printed
+    assert "report.html" in result.stdout  # and the report written

@@ -1,0 +1,138 @@
+"""``pokergym report``: one self-contained HTML file for a run folder.
+
+The page needs no network: its CSS and JavaScript (``pokergym/web/data/``,
+written for this page, no framework) are inlined, and so is the data. The
+results go in as JSON; each match's hand histories go in as its JSON-lines
+file compressed with gzip and base64-encoded, in a script block the browser
+does not run, beside a small search index (final pot, result, showdown, id
+per hand). The page decompresses (``DecompressionStream``) a match's hands
+only when that match is picked in the replayer, searches the index, and
+parses a hand's JSON only when it is shown, so opening the page costs
+little whatever the number of hands; a default arena run
+(24,000 hands) makes a file of a few megabytes (figures in
+``benchmarks/RESULTS.md``, "Browser report").
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import html
+import json
+import re
+from collections.abc import Mapping
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from pokergym.web.rundata import RunData, load_run
+
+__all__ = ["asset", "build_report", "embed_json", "index_entry", "render_run", "write_report"]
+
+_MARKER = re.compile(r"/\*([A-Z]+)\*/|<!--([A-Z]+)-->")
+
+
+def asset(name: str) -> str:
+    """The text of a file shipped in ``pokergym/web/data/``.
+
+    Example:
+        >>> "function replaySteps" in asset("replayer.js")
+        True
+    """
+    return (files("pokergym.web") / "data" / name).read_text(encoding="utf-8")
+
+
+def embed_json(value: Any) -> str:
+    r"""JSON text safe inside an HTML ``<script>`` block (no ``</`` can close it early).
+
+    Example:
+        >>> print(embed_json({"name": "</script>"}))
+        {"name": "<\/script>"}
+    """
+    return json.dumps(value, allow_nan=False).replace("</", "<\\/")
+
+
+def index_entry(hand: Mapping[str, Any]) -> list[Any]:
+    """The replayer's search entry of one hand (a ``HandHistory.to_dict``): pot, seat 0's result, showdown, id.
+
+    The pot is every chip put in (blinds and actions) less the uncalled chips returned, as the engine's
+    ``HandState.pot`` has it at the end of the hand.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> from pokergym.engine.history import HandHistory
+        >>> state = HandState.new(deck=tuple(range(9)))
+        >>> state.raise_to(300); state.call(); state.raise_to(1000); state.fold()
+        >>> index_entry(HandHistory.from_state(state, hand_id=4).to_dict()), state.pot
+        ([600, -300, 0, 4], 600)
+    """
+    config = hand["config"]
+    button, stacks = hand["button"], config["stacks"]
+    pot = min(config["small_blind"], stacks[button]) + min(config["big_blind"], stacks[1 - button])
+    pot += sum(record["added"] for record in hand["actions"])
+    payoffs = hand["payoffs"]
+    if payoffs is not None:
+        pot -= sum(hand["returned"])
+    return [pot, payoffs[0] if payoffs is not None else 0, int(bool(hand["showdown"])), hand.get("hand_id")]
+
+
+def _packed_histories(path: Path | None) -> tuple[str, list[list[Any]]]:
+    """The base64 of the gzipped file, and the search index of its hands (``("", [])`` without a file)."""
+    if path is None:
+        return "", []
+    raw = path.read_bytes()
+    index = [index_entry(json.loads(line)) for line in raw.splitlines() if line.strip()]
+    return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii"), index
+
+
+def render_run(run: RunData) -> str:
+    """The report page of a loaded run (see :func:`build_report`)."""
+    blocks = []
+    counts = []
+    for number, path in enumerate(run.histories):
+        packed, index = _packed_histories(path)
+        counts.append(len(index))
+        blocks.append(f'<script type="application/octet-stream" id="hands-{number}">{packed}</script>')
+        blocks.append(f'<script type="application/json" id="index-{number}">{embed_json(index)}</script>')
+    summary = run.summary | {"title": run.title, "kind": run.kind, "hand_counts": counts}
+    parts = {
+        "STYLE": asset("style.css"),
+        "REPLAYER": asset("replayer.js"),
+        "REPORT": asset("report.js"),
+        "DATA": embed_json(summary),
+        "HANDS": "\n".join(blocks),
+        "TITLE": html.escape(run.title),
+    }
+    # One pass, so that nothing inserted (a name, a script) is searched for markers again.
+    page = _MARKER.sub(lambda found: parts.get(found.group(1) or found.group(2), found.group(0)), asset("report.html"))
+    return page
+
+
+def build_report(run_dir: str | Path) -> str:
+    """The HTML text of the report of ``run_dir`` (an arena, ladder or match folder).
+
+    Raises:
+        ReportError: the folder is not a run folder (see :func:`~pokergym.web.rundata.load_run`).
+
+    Example:
+        >>> import tempfile
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> from pokergym.arena.artifacts import save_match
+        >>> from pokergym.arena.match import match
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> result = match(RandomAgent(), CallAgent(), pairs=2, seed=0, histories=folder / "histories.jsonl")
+        >>> save_match(result, folder, plots=False)
+        >>> page = build_report(folder)
+        >>> page.startswith("<!DOCTYPE html>"), 'id="hands-0"' in page, "http" in page.replace("http-equiv", "")
+        (True, True, False)
+    """
+    return render_run(load_run(run_dir))
+
+
+def write_report(run_dir: str | Path, out: str | Path | None = None) -> Path:
+    """Write the report of ``run_dir`` to ``out`` (default ``RUN_DIR/report.html``) and return its path."""
+    target = Path(out) if out is not None else Path(run_dir) / "report.html"
+    page = build_report(run_dir)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(page, encoding="utf-8")
+    return target
