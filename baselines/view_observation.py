@@ -106,13 +106,21 @@ class ViewObserver:
         return observation
 
     def distribution(self, weights: np.ndarray, view: PlayerView, state: HandState) -> ActionDistribution:
-        """The engine actions of the action ids with positive ``weights`` (all-in as a raise to the whole stack)."""
+        """The engine actions of the action ids with positive ``weights`` (all-in as a raise to the whole stack).
+
+        ``weights`` must be zero on the ids the mask of ``state`` rules out.
+        """
         legal = legal_of(view)
-        out = []
-        for index in np.flatnonzero(weights > 0.0):
-            action = self.codec.decode(int(index), state)
-            if action.kind == ActionKind.ALL_IN:  # the all-in id is only legal when a raise is
-                action = Action.raise_to(legal.max_raise_to)
+        sizes = self.codec.sizes(state)
+        last = self.codec.all_in_id
+        out: list[tuple[Action, float]] = []
+        for index in np.flatnonzero(weights > 0.0).tolist():
+            if index == 0:
+                action = Action.fold()
+            elif index == 1:
+                action = Action.call() if legal.call_amount else Action.check()
+            else:
+                action = Action.raise_to(legal.max_raise_to if index == last else sizes[index - 2])
             out.append((action, float(weights[index])))
         return merge(out)
 

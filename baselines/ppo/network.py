@@ -84,6 +84,7 @@ class PolicyNetwork:
                 raise ConfigError(f"layer of shape {weight.shape} (bias {bias.shape}) does not take {width} inputs")
             width = weight.shape[0]
         self.actions = width
+        self._input = np.zeros(sum(self.sizes), np.float32)
 
     def logits(self, observation: Mapping[str, Any]) -> Floats:
         """The unmasked action logits of one observation dict.
@@ -91,20 +92,27 @@ class PolicyNetwork:
         Raises:
             ConfigError: if an entry is missing or has the wrong size.
         """
-        parts = []
+        x = self._input
+        start = 0
         for key, size in zip(self.keys, self.sizes, strict=True):
             entry = observation.get(key)
             if entry is None:
                 raise ConfigError(f"the observation has no {key!r} entry (the policy reads {list(self.keys)})")
-            flat = np.asarray(entry, np.float32).reshape(-1)
-            if flat.size != size:
-                raise ConfigError(f"observation entry {key!r} has {flat.size} values, the policy expects {size}")
-            parts.append(flat)
-        x = np.concatenate(parts)
+            if np.size(entry) != size:
+                raise ConfigError(f"observation entry {key!r} has {np.size(entry)} values, the policy expects {size}")
+            x[start : start + size] = np.ravel(entry)
+            start += size
+        tanh = self.activation == "tanh"
         for weight, bias in self.layers:
-            x = weight @ x + bias
-            x = np.tanh(x) if self.activation == "tanh" else np.maximum(x, 0.0)
-        return self.head[0] @ x + self.head[1]
+            x = weight @ x
+            x += bias
+            if tanh:
+                np.tanh(x, out=x)
+            else:
+                np.maximum(x, 0.0, out=x)
+        out: Floats = self.head[0] @ x
+        out += self.head[1]
+        return out
 
     def probabilities(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float64]:
         """The action probabilities with illegal ids (``action_mask`` 0) at exactly zero.
@@ -112,13 +120,15 @@ class PolicyNetwork:
         Raises:
             ConfigError: if the observation does not fit, or its mask allows no action.
         """
-        mask = np.asarray(observation["action_mask"]).reshape(-1).astype(bool)
+        mask = np.ravel(observation["action_mask"]) != 0
         if mask.size != self.actions or not mask.any():
             raise ConfigError(f"the action mask needs {self.actions} entries, one legal; got {mask.astype(int)}")
-        logits = np.where(mask, self.logits(observation).astype(np.float64), _MASKED_LOGIT)
+        logits = self.logits(observation).astype(np.float64)
+        logits[~mask] = _MASKED_LOGIT
         weights = np.exp(logits - logits.max())
         weights[~mask] = 0.0
-        return weights / weights.sum()  # type: ignore[no-any-return]
+        weights /= weights.sum()
+        return weights
 
     @classmethod
     def from_sb3(cls, policy: Any) -> PolicyNetwork:
