@@ -88,7 +88,9 @@ def plot(curve_file: Path) -> Path:
     fig, ax = plt.subplots(figsize=(8, 4.8))
     for name in names:
         points = [(p["steps"], p["members"][name]["mbb_per_hand"]) for p in curve if name in p["members"]]
-        ax.plot([s for s, _ in points], [v for _, v in points], marker=".", label=name)
+        snapshot = name.startswith("self@")
+        style = {"linestyle": "--", "linewidth": 0.8, "alpha": 0.7} if snapshot else {"marker": "."}
+        ax.plot([s for s, _ in points], [v for _, v in points], label=name, **style)
     ax.axhline(0.0, color="grey", linewidth=0.8)
     ax.set_yscale("symlog", linthresh=1000)
     ax.set_xlabel("learner steps")
