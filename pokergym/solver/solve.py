@@ -25,6 +25,7 @@ from pokergym.evaluator.batch import evaluate_batch
 from pokergym.evaluator.combos import combo_array
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.spot import Spot
+from pokergym.solver.tables import showdown_tables, table_bytes
 from pokergym.solver.tree import GameTree, build_tree, count_tree, hand_cards
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ def estimate_bytes(spot: Spot) -> int:
     """Memory a solve of ``spot`` needs: two float32 arrays per strategy slot plus the tree and its boards."""
     count = count_tree(spot)
     n_max = max(spot.n_hands)
-    boards = count.showdown_boards * 2 * n_max * 8
+    boards = count.showdown_boards * 2 * n_max * 4 + table_bytes(count.showdown_boards, n_max)
     checkdowns = {3: 50, 4: 1, 5: 0}[len(spot.board)] * n_max * n_max * 8  # at most: the flop and each turn
     return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards + checkdowns
 
@@ -138,8 +139,9 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         index_of = {int(c): i for i, c in enumerate(hands[1 - p])}
         for i, combo in enumerate(hands[p]):
             same[p, i] = index_of.get(int(combo), -1)
-    strength, order = _board_tables(tree.boards, hands)
-    hands_args = (first, second, n_hands, same)
+    strength = _board_strength(tree.boards, hands)
+    tables = showdown_tables(strength, first, second, n_hands)
+    hands_args = (first, second, n_hands, same, tables.bounds, tables.card_start, tables.card_end, tables.card_major)
     n_max = first.shape[1]
     equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))
     for i, (board, runouts) in enumerate(zip(tree.checkdowns, tree.checkdown_runouts, strict=True)):
@@ -162,16 +164,14 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         tree.board,
         tree.offset,
     )
-    return Prepared(spot, tree, tree_args, hands_args, (strength, order, equity), weights, store)
+    boards_args = (strength, equity, tables.by_strength, tables.by_card, tables.lookups)
+    return Prepared(spot, tree, tree_args, hands_args, boards_args, weights, store)
 
 
-def _board_tables(
-    boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.intp]]
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Hand ranks on every showdown board and each player's hands sorted weakest first."""
+def _board_strength(boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.intp]]) -> npt.NDArray[np.int32]:
+    """Hand ranks (1 the strongest) of each player's hands on every showdown board."""
     n_max = max(len(h) for h in hands)
     strength = np.zeros((len(boards), 2, n_max), dtype=np.int32)
-    order = np.zeros((len(boards), 2, n_max), dtype=np.int32)
     for p, combos in enumerate(hands):
         cards = combo_array()[combos].astype(np.uint8)
         rows = np.empty((len(boards), len(combos), 7), dtype=np.uint8)
@@ -179,8 +179,7 @@ def _board_tables(
         rows[:, :, 2:] = boards[:, None, :]
         ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(boards), len(combos))
         strength[:, p, : len(combos)] = ranks
-        order[:, p, : len(combos)] = np.argsort(-ranks, axis=1, kind="stable")
-    return strength, order
+    return strength
 
 
 def solve(
