@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from pokergym.solver.tree import GameTree, build_tree, count_tree, hand_cards
 if TYPE_CHECKING:
     from pokergym.solver.solution import Solution
 
-__all__ = ["Algorithm", "Prepared", "estimate_bytes", "prepare", "solve"]
+__all__ = ["Algorithm", "Prepared", "check_gap", "estimate_bytes", "prepare", "solve"]
 
 Algorithm = Literal["dcfr", "cfr+"]
 _BYTES_PER_NODE = 240  # the build's lists and arrays (the flop benchmark: 2.0 GiB estimated, 2.2 GB resident)
@@ -182,6 +183,49 @@ def _board_strength(boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.in
     return strength
 
 
+def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: int) -> int:
+    """Iterations until the next exploitability check, from the last two checks' ``(iterations, %)``.
+
+    Exploitability falls roughly as a power of the iterations; the two latest checks give the power, and the
+    next check comes after 80% of the iterations that it predicts to the target, but no later than half the
+    iterations done so far, and in whole multiples of ``check_every`` (each check costs about an iteration).
+
+    Example:
+        >>> check_gap([(10, 40.0)], 0.5, 10)
+        10
+        >>> check_gap([(40, 3.7), (70, 2.1)], 0.5, 10)  # far: as many as half the iterations done
+        30
+        >>> check_gap([(130, 0.58), (140, 0.52)], 0.5, 10)  # close: the next multiple
+        10
+    """
+    if len(history) < 2:
+        return check_every
+    (t0, e0), (t1, e1) = history[-2:]
+    if not e0 > e1 > 0.0:
+        return check_every
+    power = math.log(e0 / e1) / math.log(t1 / t0)
+    ahead = 0.8 * t1 * ((e1 / target_pct) ** (1.0 / power) - 1.0) if e1 > target_pct else 0.0
+    return max(1, int(min(ahead, t1 / 2) // check_every)) * check_every
+
+
+def _iterate(prepared: Prepared, first: int, count: int, algorithm: Algorithm) -> None:
+    """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays."""
+    K.iterate(
+        first,
+        count,
+        algorithm == "cfr+",
+        prepared.tree.root,
+        prepared.weights,
+        float(prepared.spot.pot),
+        prepared.tree_args,
+        prepared.hands_args,
+        prepared.boards_args,
+        prepared.store,
+        prepared.tree.max_depth,
+        prepared.tree.max_actions,
+    )
+
+
 def solve(
     spot: Spot,
     *,
@@ -201,11 +245,13 @@ def solve(
         spot: the spot.
         iterations: run exactly this many iterations (deterministic; the target is then only reported).
         target_exploitability: otherwise stop once exploitability is at most this share of the starting pot
-            (0.005 = 0.5%), checked every ``check_every`` iterations, or at ``max_iterations``.
+            (0.005 = 0.5%), or at ``max_iterations``; checked at most every ``check_every`` iterations and
+            further apart while the trend says the target is still far (see :func:`check_gap`).
         algorithm: ``"dcfr"`` (Discounted CFR, see :func:`._cfr_kernel.dcfr_discounts`) or ``"cfr+"``.
         max_iterations: cap when solving to a target.
-        check_every: iterations between exploitability checks.
-        time_limit_s: also stop at the first check after this many seconds (makes the result depend on speed).
+        check_every: the fewest iterations between exploitability checks (and between looks at the clock).
+        time_limit_s: also stop once this many seconds have passed, looking every ``check_every`` iterations
+            (makes the result depend on speed).
         max_bytes: memory limit for the guard (default 80% of available memory).
         progress: called with ``(iterations done, exploitability in % of the pot)`` after each check.
         measure: with ``iterations``, measure the exploitability at the end (two best-response walks, about one
@@ -224,26 +270,17 @@ def solve(
         raise SolverError(f"target_exploitability must be positive, got {target_exploitability!r}")
     prepared = prepare(spot, max_bytes=max_bytes)
     started = time.perf_counter()
-    done, history = 0, []
+    done, history, next_check = 0, [], check_every
     total = iterations if iterations is not None else max_iterations
     while done < total:
         step = min(check_every, total - done)
-        K.iterate(
-            done + 1,
-            step,
-            algorithm == "cfr+",
-            prepared.tree.root,
-            prepared.weights,
-            float(spot.pot),
-            prepared.tree_args,
-            prepared.hands_args,
-            prepared.boards_args,
-            prepared.store,
-            prepared.tree.max_depth,
-            prepared.tree.max_actions,
-        )
+        _iterate(prepared, done + 1, step, algorithm)
         done += step
-        if iterations is not None and (done < total or not measure):
+        out_of_time = time_limit_s is not None and time.perf_counter() - started > time_limit_s
+        if iterations is not None:
+            if done < total or not measure:
+                continue
+        elif done < min(next_check, total) and not out_of_time:
             continue
         pct = 100.0 * prepared.exploitability() / spot.pot
         history.append((done, pct))
@@ -251,6 +288,7 @@ def solve(
             progress(done, pct)
         if iterations is None and pct <= 100.0 * target_exploitability:
             break
-        if time_limit_s is not None and time.perf_counter() - started > time_limit_s:
+        next_check = done + check_gap(history, 100.0 * target_exploitability, check_every)
+        if out_of_time:
             break
     return Solution(prepared, done, history, algorithm, time.perf_counter() - started)
