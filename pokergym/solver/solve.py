@@ -27,7 +27,7 @@ from pokergym.evaluator.combos import combo_array
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.spot import Spot
 from pokergym.solver.tables import showdown_tables, table_bytes
-from pokergym.solver.tree import GameTree, build_tree, count_tree, hand_cards
+from pokergym.solver.tree import SHOWDOWN, GameTree, build_tree, count_tree, hand_cards
 
 if TYPE_CHECKING:
     from pokergym.solver.solution import Solution
@@ -81,6 +81,7 @@ class Prepared:
     boards_args: tuple[Any, ...]
     weights: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
     store: tuple[npt.NDArray[np.float32], ...]
+    all_boards: bool = False
 
     def walk(
         self,
@@ -109,6 +110,15 @@ class Prepared:
                 self.tree.max_actions,
             )
         )
+
+    def all_boards_args(self) -> tuple[Any, ...]:
+        """:attr:`boards_args` with the showdown tables of every board, check-down run-outs included (built once)."""
+        if not self.all_boards:
+            hands = self.hands_args
+            tables = showdown_tables(self.boards_args[0], hands[0], hands[1], hands[2])
+            self.boards_args = (*self.boards_args[:2], tables.by_strength, tables.by_card, tables.lookups)
+            self.all_boards = True
+        return self.boards_args
 
     def compatible(self, player: int, reach_other: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """Weight of the other player's combos compatible with each of ``player``'s hands."""
@@ -141,7 +151,8 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         for i, combo in enumerate(hands[p]):
             same[p, i] = index_of.get(int(combo), -1)
     strength = _board_strength(tree.boards, hands)
-    tables = showdown_tables(strength, first, second, n_hands)
+    showdowns = np.unique(tree.board[tree.kind == SHOWDOWN]).astype(np.int64)  # check-down run-outs need none
+    tables = showdown_tables(strength, first, second, n_hands, showdowns)
     hands_args = (first, second, n_hands, same, tables.bounds, tables.card_start, tables.card_end, tables.card_major)
     n_max = first.shape[1]
     equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))

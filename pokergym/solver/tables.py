@@ -83,8 +83,12 @@ def showdown_tables(
     first: npt.NDArray[np.int64],
     second: npt.NDArray[np.int64],
     n_hands: npt.NDArray[np.int64],
+    boards: npt.NDArray[np.int64] | None = None,
 ) -> ShowdownTables:
-    """Build the tables from ``strength[b, p, h]`` (hand ranks per board) and both players' hand cards."""
+    """Build the tables from ``strength[b, p, h]`` (hand ranks per board) and both players' hand cards.
+
+    ``boards`` limits the per-board tables to those boards (the others stay zero); default all.
+    """
     n_boards, n_max = strength.shape[0], first.shape[1]
     bounds = np.zeros((2, 53), dtype=np.int64)
     card_start = np.zeros((2, 2, n_max), dtype=np.uint16)
@@ -103,7 +107,7 @@ def showdown_tables(
         for k, held in enumerate((first[p, :n], second[p, :n])):
             card_start[p, k, :n] = bounds[o, held]
             card_end[p, k, :n] = bounds[o, held + 1]
-        for b in range(n_boards):
+        for b in range(n_boards) if boards is None else boards.tolist():
             theirs, mine = _keys(strength[b, o, :m]), _keys(strength[b, p, :n])
             order = np.argsort(theirs, kind="stable")
             by_strength[b, o, :m] = order
