@@ -13,17 +13,21 @@ Every call returns the traverser's counterfactual values, one per hand:
 the sum over the opponent's hands, weighted by the opponent's reach, of the
 traverser's chips won (net of what it put in since the spot began; the
 opponent's are ``pot`` minus those). Terminal values cost O(n) per node with
-card removal done by per-card sums (folds) and a sweep over hands sorted by
-strength (showdowns); no loop over hand pairs.
+card removal done by running sums (see :mod:`.tables`): per-card totals for
+folds, and for showdowns a sum over the opponent's hands by strength plus one
+by card and strength, read back with precomputed positions; no loop over hand
+pairs and no data-dependent branch.
 
 Arguments travel as tuples: ``tree = (kind, player, amount, child_start,
 n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
-(first, second, n_hands, same)`` where ``same[p, h]`` is the index of the
-identical combo in the other player's list (-1 if none), ``boards =
-(strength, order, equity)`` with ``order[b, p]`` each player's hands from
-weakest to strongest on board ``b`` and ``equity[i]`` the OOP player's
-showdown equity per pair of hands at check-down board ``i`` (0 for pairs
-that share a card), and ``store = (regrets0, regrets1, sums0, sums1)``.
+(first, second, n_hands, same, bounds, card_start, card_end, card_major)``
+where ``same[p, h]`` is the index of the identical combo in the other
+player's list (-1 if none) and the last four are the board-independent
+tables of :mod:`.tables`, ``boards = (strength, equity, by_strength, by_card,
+lookups)`` with ``strength[b, p]`` the hand ranks on board ``b``,
+``equity[i]`` the OOP player's showdown equity per pair of hands at
+check-down board ``i`` (0 for pairs that share a card) and the per-board
+tables of :mod:`.tables`, and ``store = (regrets0, regrets1, sums0, sums1)``.
 """
 
 from __future__ import annotations
@@ -43,114 +47,151 @@ AVERAGE = 2
 
 
 @_jit
-def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool, out: Any) -> None:
+def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool, out: Any, total: Any) -> None:
     """Write into ``out[:n_actions, :n]`` the rows of ``values`` at ``offset`` normalised per hand.
 
     With ``positive`` (regret matching) negative entries count as 0; a hand whose row sums to 0 gets the
-    uniform strategy. Loops run over hands innermost, so they vectorise.
+    uniform strategy. ``total`` is scratch space for ``n`` sums. The loops run over hands innermost on row
+    slices, with selects instead of branches, so they vectorise.
     """
-    total = np.zeros(n)
+    lowest = 0.0 if positive else -np.inf
+    total[:n] = 0.0
     for a in range(n_actions):
-        base = offset + a * n
+        row = values[offset + a * n : offset + (a + 1) * n]
+        dest = out[a]
         for h in range(n):
-            v = float(values[base + h])
-            if positive:
-                v = max(v, 0.0)
-            out[a, h] = v
+            v = max(np.float64(row[h]), lowest)
+            dest[h] = v
             total[h] += v
     uniform = 1.0 / n_actions
     for h in range(n):
-        total[h] = 1.0 / total[h] if total[h] > 0.0 else 0.0
+        t = total[h]
+        total[h] = 1.0 / t if t > 0.0 else 0.0
     for a in range(n_actions):
+        dest = out[a]
         for h in range(n):
-            out[a, h] = out[a, h] * total[h] if total[h] > 0.0 else uniform
+            t = total[h]
+            dest[h] = dest[h] * t if t > 0.0 else uniform
 
 
 @_jit
 def _strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool) -> Any:
     """Normalise ``n_actions`` rows of ``n`` entries at ``offset`` per hand (positive parts if ``positive``)."""
     out = np.empty((n_actions, n))
-    _fill_strategy(values, offset, n_actions, n, positive, out)
+    _fill_strategy(values, offset, n_actions, n, positive, out, np.empty(n))
     return out
+
+
+@_jit
+def _running_sum(reach: Any, order: Any, count: int, out: Any) -> None:
+    """``out[0] = 0`` and ``out[k + 1] = out[k] + reach[order[k]]`` for ``k < count``.
+
+    Four interleaved chains over the quarters of the list, then one pass adding each quarter's offset: a single
+    chain of additions would wait for each one's latency.
+    """
+    q = count // 4
+    a0 = a1 = a2 = a3 = 0.0
+    out[0] = 0.0
+    for k in range(q):
+        a0 += reach[order[k]]
+        out[k + 1] = a0
+        a1 += reach[order[q + k]]
+        out[q + k + 1] = a1
+        a2 += reach[order[2 * q + k]]
+        out[2 * q + k + 1] = a2
+        a3 += reach[order[3 * q + k]]
+        out[3 * q + k + 1] = a3
+    for k in range(4 * q, count):
+        a3 += reach[order[k]]
+        out[k + 1] = a3
+    for k in range(q + 1, 2 * q + 1):
+        out[k] += a0
+    shift = a0 + a1
+    for k in range(2 * q + 1, 3 * q + 1):
+        out[k] += shift
+    shift += a2
+    for k in range(3 * q + 1, count + 1):
+        out[k] += shift
+
+
+@_jit
+def _compatible_into(player: int, reach_o: Any, hands: Any, work: Any, out: Any) -> None:
+    """Write into ``out`` the opponent reach compatible with each of ``player``'s hands (blocked combos out).
+
+    ``work`` is scratch space (two rows of ``2 * n_max + 53``).
+    """
+    first, second, n_hands, same, bounds = hands[0], hands[1], hands[2], hands[3], hands[4]
+    other = 1 - player
+    m = n_hands[other]
+    by_card, totals = work[0], work[1]
+    _running_sum(reach_o, hands[7][other], 2 * m, by_card)
+    for c in range(52):
+        totals[c] = by_card[bounds[other, c + 1]] - by_card[bounds[other, c]]
+    whole = 0.5 * by_card[2 * m]  # every hand is listed under both its cards
+    for h in range(n_hands[player]):
+        twin_index = same[player, h]
+        twin = reach_o[twin_index]  # index -1 wraps to a real entry, discarded below: no branch
+        twin = twin if twin_index >= 0 else 0.0
+        out[h] = whole - totals[first[player, h]] - totals[second[player, h]] + twin
 
 
 @_jit
 def _compatible(player: int, reach_o: Any, hands: Any) -> Any:
     """Opponent reach compatible with each of ``player``'s hands (blocked combos removed)."""
-    first, second, n_hands, same = hands
-    other = 1 - player
-    per_card = np.zeros(52)
-    total = 0.0
-    for j in range(n_hands[other]):
-        r = reach_o[j]
-        per_card[first[other, j]] += r
-        per_card[second[other, j]] += r
-        total += r
-    out = np.empty(n_hands[player])
-    for h in range(n_hands[player]):
-        value = total - per_card[first[player, h]] - per_card[second[player, h]]
-        if same[player, h] >= 0:
-            value += reach_o[same[player, h]]
-        out[h] = value
+    out = np.empty(hands[2][player])
+    _compatible_into(player, reach_o, hands, _workspace(hands), out)
     return out
 
 
 @_jit
-def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any) -> Any:
-    """Counterfactual values of ``player``'s hands at a showdown where both put ``amount`` in.
+def _showdown_into(
+    player: int, board: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any, work: Any, out: Any
+) -> None:
+    """Write into ``out`` the counterfactual values of ``player``'s hands at a showdown where both put ``amount`` in.
 
-    One sweep over ``player``'s hands from the weakest up, with two pointers into the opponent's hands sorted
-    the same way: the reach strictly weaker than the hand (it wins against) and the reach weaker or equal
-    (the rest of the compatible reach beats it). Blocked combos are taken out with per-card running sums.
+    Two running sums over the opponent's reach (see :mod:`.tables`) and a dozen look-ups per hand: the reach it
+    beats and the reach it beats or ties, each less the combos sharing one of its cards. No comparisons and no
+    data-dependent branches; O(n + m) per showdown. ``work`` is scratch space (see :func:`_workspace`).
     """
-    first, second, n_hands, same = hands
-    strength, order, _ = boards
+    same, n_hands, card_start, card_end = hands[3], hands[2], hands[5], hands[6]
     other = 1 - player
-    n, m = n_hands[player], n_hands[other]
-    mine, theirs = order[board, player], order[board, other]
-    rank_me, rank_them = strength[board, player], strength[board, other]
-    all_cards = np.zeros(52)
-    weaker = np.zeros(52)
-    not_stronger = np.zeros(52)
-    total = 0.0
-    for j in range(m):
-        r = reach_o[j]
-        total += r
-        all_cards[first[other, j]] += r
-        all_cards[second[other, j]] += r
+    m = n_hands[other]
+    by_rank, by_card = work[0], work[1]
+    _running_sum(reach_o, boards[2][board, other], m, by_rank)
+    _running_sum(reach_o, boards[3][board, other], 2 * m, by_card)
+    at = boards[4][board, player]
+    whole = by_rank[m]
     half = 0.5 * pot
     stake = amount + half  # win: pot + amount, loss: -amount, both counted from a tie's pot / 2
-    out = np.empty(n)
-    below = at_most = 0.0
-    k = k2 = 0
-    for i in range(n):
-        h = mine[i]
-        rank = rank_me[h]
-        while k < m and rank_them[theirs[k]] > rank:
-            j = theirs[k]
-            below += reach_o[j]
-            weaker[first[other, j]] += reach_o[j]
-            weaker[second[other, j]] += reach_o[j]
-            k += 1
-        while k2 < m and rank_them[theirs[k2]] >= rank:
-            j = theirs[k2]
-            at_most += reach_o[j]
-            not_stronger[first[other, j]] += reach_o[j]
-            not_stronger[second[other, j]] += reach_o[j]
-            k2 += 1
-        c1, c2 = first[player, h], second[player, h]
-        twin = reach_o[same[player, h]] if same[player, h] >= 0 else 0.0
-        compatible = total - all_cards[c1] - all_cards[c2] + twin
-        win = below - weaker[c1] - weaker[c2]
-        lose = compatible - (at_most - not_stronger[c1] - not_stronger[c2] + twin)
-        out[h] = stake * (win - lose) + half * compatible
+    for h in range(n_hands[player]):
+        twin_index = same[player, h]
+        twin = reach_o[twin_index]  # index -1 wraps to a real entry, discarded below: no branch
+        twin = twin if twin_index >= 0 else 0.0
+        below = by_card[card_start[player, 0, h]] + by_card[card_start[player, 1, h]]
+        compatible = whole - by_card[card_end[player, 0, h]] - by_card[card_end[player, 1, h]] + below + twin
+        win = by_rank[at[0, h]] - by_card[at[2, h]] - by_card[at[4, h]] + below
+        not_stronger = by_rank[at[1, h]] - by_card[at[3, h]] - by_card[at[5, h]] + below + twin
+        out[h] = stake * (win - (compatible - not_stronger)) + half * compatible
+
+
+@_jit
+def _workspace(hands: Any) -> Any:
+    """Scratch rows for the running sums of the terminals."""
+    return np.zeros((2, 2 * hands[0].shape[1] + 53))
+
+
+@_jit
+def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any) -> Any:
+    """Counterfactual values of ``player``'s hands at a showdown on ``board`` (see :func:`_showdown_into`)."""
+    out = np.empty(hands[2][player])
+    _showdown_into(player, board, pot, amount, reach_o, hands, boards, _workspace(hands), out)
     return out
 
 
 @_jit
 def _checkdown(player: int, index: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any) -> Any:
     """Counterfactual values at a check-down leaf: each pair splits ``pot + 2 * amount`` by its equity."""
-    equity = boards[2][index]
+    equity = boards[1][index]
     n_hands = hands[2]
     n, m = n_hands[player], n_hands[1 - player]
     share = np.zeros(n)
@@ -177,7 +218,7 @@ def equity_matrix(runouts: Any, known: Any, board_cards: Any, strength: Any, han
 
     ``known`` lists the cards already on the board; a pair's run-outs are those holding neither hand's cards.
     """
-    first, second, n_hands, _ = hands
+    first, second, n_hands = hands[0], hands[1], hands[2]
     n, m = n_hands[0], n_hands[1]
     out = np.zeros((n, m))
     count = np.zeros((n, m))
@@ -216,7 +257,7 @@ def equity_matrix(runouts: Any, known: Any, board_cards: Any, strength: Any, han
 @_jit
 def _deal(player: int, card: int, reach: Any, hands: Any) -> Any:
     """``reach`` with ``player``'s hands holding ``card`` set to 0 (a copy)."""
-    first, second, n_hands, _ = hands
+    first, second, n_hands = hands[0], hands[1], hands[2]
     out = reach.copy()
     for h in range(n_hands[player]):
         if first[player, h] == card or second[player, h] == card:
@@ -225,14 +266,39 @@ def _deal(player: int, card: int, reach: Any, hands: Any) -> Any:
 
 
 @_jit
-def _terminal(node: int, trav: int, reach_o: Any, pot: float, tree: Any, hands: Any, boards: Any) -> Any:
-    kind_a, player_a, amount_a, _, _, _, _, board_a, _ = tree
+def _terminal(
+    node: int, trav: int, reach_o: Any, pot: float, tree: Any, hands: Any, boards: Any, work: Any, out: Any
+) -> None:
+    """Write the traverser's counterfactual values at terminal ``node`` into ``out``."""
+    kind_a, player_a, amount_a, board_a = tree[0], tree[1], tree[2], tree[7]
+    n = hands[2][trav]
     if kind_a[node] == 1:  # fold
         payoff = -float(amount_a[node]) if player_a[node] == trav else pot + amount_a[node]
-        return payoff * _compatible(trav, reach_o, hands)
-    if kind_a[node] == 4:
-        return _checkdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
-    return _showdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
+        _compatible_into(trav, reach_o, hands, work, out)
+        for h in range(n):
+            out[h] *= payoff
+    elif kind_a[node] == 4:
+        out[:n] = _checkdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
+    else:
+        _showdown_into(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards, work, out)
+
+
+@_jit
+def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> None:
+    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0."""
+    first, second = hands[0], hands[1]
+    for h in range(count):
+        blocked = (first[player, h] == card) | (second[player, h] == card)
+        dest[h] = 0.0 if blocked else source[h]
+
+
+@_jit
+def _any_reach(reach: Any, count: int) -> bool:
+    """Whether some entry of ``reach[:count]`` is positive."""
+    top = 0.0
+    for h in range(count):
+        top = max(top, reach[h])
+    return top > 0.0
 
 
 @_jit
@@ -254,22 +320,29 @@ def walk(
     """Counterfactual values of ``trav``'s hands below ``root`` (see the module docstring for ``mode``).
 
     A depth-first walk with an explicit stack of frames (one per depth, buffers allocated once), so no
-    recursion: numba's disk cache cannot reload recursive functions safely.
+    recursion: numba's disk cache cannot reload recursive functions safely. A reach that an action leaves
+    unchanged is not copied (``t_at``/``o_at`` say which depth's row holds it), the traverser's reach is kept
+    only where an update needs it, and a child of the traverser's decision writes its values straight into the
+    parent's row for that action.
     """
-    kind_a, player_a, amount_a, child_start, n_children, children, card_a, _, offset_a = tree
-    first, second, n_hands, _ = hands
+    kind_a, player_a, _, child_start, n_children, children, card_a, _, offset_a = tree
+    n_hands = hands[2]
     n_max = max(n_hands[0], n_hands[1])
-    n = n_hands[trav]
+    n, m = n_hands[trav], n_hands[1 - trav]
+    work = _workspace(hands)
     depth_cap = max_depth + 1
+    width = max_actions + 1  # rows per depth: the node's value, then one per action of a traverser's node
     nodes = np.empty(depth_cap, dtype=np.int64)
     next_child = np.zeros(depth_cap, dtype=np.int64)
+    t_at = np.zeros(depth_cap, dtype=np.int64)
+    o_at = np.zeros(depth_cap, dtype=np.int64)
+    out_at = np.zeros(depth_cap, dtype=np.int64)
     rt = np.zeros((depth_cap, n_max))
     ro = np.zeros((depth_cap, n_max))
-    out = np.zeros((depth_cap, n_max))
+    rows = np.zeros((depth_cap * width, n_max))
     strategy = np.zeros((depth_cap, max_actions, n_max))
-    values = np.zeros((depth_cap, max_actions, n_max))
     rt[0, :n] = reach_t
-    ro[0, : n_hands[1 - trav]] = reach_o
+    ro[0, :m] = reach_o
     d = 0
     nodes[0] = root
     next_child[0] = -1
@@ -277,99 +350,123 @@ def walk(
     while d >= 0:
         node = nodes[d]
         kind = kind_a[node]
+        dest = rows[out_at[d]]
         if next_child[d] < 0:  # first visit
             next_child[d] = 0
-            out[d, :n] = 0.0
             if kind == 1 or kind == 2 or kind == 4:
-                out[d, :n] = _terminal(node, trav, ro[d, : n_hands[1 - trav]], pot, tree, hands, boards)
-                next_child[d] = n_children[node]
+                _terminal(node, trav, ro[o_at[d], :m], pot, tree, hands, boards, work, dest)
             elif kind == 0:
                 actor = player_a[node]
-                m = n_hands[actor]
-                if actor == trav and mode == BEST_RESPONSE:
-                    strategy[d, : n_children[node], :m] = 0.0
-                else:
+                if actor != trav or mode != BEST_RESPONSE:
                     source = store[actor] if (mode == UPDATE) else store[2 + actor]
-                    _fill_strategy(source, offset_a[node], n_children[node], m, mode == UPDATE, strategy[d])
+                    _fill_strategy(source, offset_a[node], n_children[node], n_hands[actor], mode == UPDATE,
+                                   strategy[d], work[0])
+                if actor != trav:
+                    dest[:n] = 0.0
+            else:
+                dest[:n] = 0.0
         i = next_child[d]
         if i < n_children[node]:
             child = children[child_start[node] + i]
-            m_o = n_hands[1 - trav]
+            live = True
+            out_at[d + 1] = (d + 1) * width
+            t_at[d + 1], o_at[d + 1] = t_at[d], o_at[d]
             if kind == 3:
-                card = card_a[child]
-                for h in range(n):
-                    rt[d + 1, h] = 0.0 if (first[trav, h] == card or second[trav, h] == card) else rt[d, h]
-                live = 0.0
-                for h in range(m_o):
-                    v = 0.0 if (first[1 - trav, h] == card or second[1 - trav, h] == card) else ro[d, h]
-                    ro[d + 1, h] = v
-                    live += v
+                if mode == UPDATE:
+                    _masked(rt[t_at[d]], rt[d + 1], trav, card_a[child], n, hands)
+                    t_at[d + 1] = d + 1
+                _masked(ro[o_at[d]], ro[d + 1], 1 - trav, card_a[child], m, hands)
+                o_at[d + 1] = d + 1
+                live = mode == UPDATE or _any_reach(ro[d + 1], m)
             elif player_a[node] == trav:
-                live = 1.0
-                for h in range(n):
-                    rt[d + 1, h] = rt[d, h] * strategy[d, i, h]
-                ro[d + 1, :m_o] = ro[d, :m_o]
+                if mode == UPDATE:
+                    source_t, target_t, share_t = rt[t_at[d]], rt[d + 1], strategy[d, i]
+                    for h in range(n):
+                        target_t[h] = source_t[h] * share_t[h]
+                    t_at[d + 1] = d + 1
+                out_at[d + 1] = d * width + 1 + i
             else:
-                live = 0.0
-                for h in range(m_o):
-                    v = ro[d, h] * strategy[d, i, h]
-                    ro[d + 1, h] = v
-                    live += v
-                rt[d + 1, :n] = rt[d, :n]
-            if live <= 0.0 and mode != UPDATE:  # nothing to win or lose below (an update still needs the
-                # traverser's average-strategy sums below, which count its own reach whatever the opponent's)
-                values[d, i, :n] = 0.0
+                source_o, target_o, share_o = ro[o_at[d]], ro[d + 1], strategy[d, i]
+                for h in range(m):
+                    target_o[h] = source_o[h] * share_o[h]
+                o_at[d + 1] = d + 1
+                live = mode == UPDATE or _any_reach(target_o, m)
+            if not live:  # nothing to win or lose below: the child's value is 0 and adds nothing here (an update
+                # never skips: it still needs the traverser's average-strategy sums below)
                 next_child[d] = i + 1
                 continue
             d += 1
             nodes[d] = child
             next_child[d] = -1
             continue
-        # all children done: finish this node and hand its value to the parent
-        if kind == 3:
-            out[d, :n] /= amount_a[node]
-        elif kind == 0 and player_a[node] == trav:
-            count = n_children[node]
-            if mode == BEST_RESPONSE:
-                for h in range(n):
-                    best = values[d, 0, h]
-                    for a in range(1, count):
-                        best = max(best, values[d, a, h])
-                    out[d, h] = best
-            else:
-                for a in range(count):
-                    for h in range(n):
-                        out[d, h] += strategy[d, a, h] * values[d, a, h]
-                if mode == UPDATE:
-                    _update(
-                        store[trav],
-                        store[2 + trav],
-                        offset_a[node],
-                        count,
-                        n,
-                        values[d],
-                        out[d],
-                        strategy[d],
-                        rt[d],
-                        discounts,
-                    )
+        _finish(d, node, trav, mode, tree, rows, width, dest, strategy[d], rt[t_at[d]], n, store, discounts)
         if d == 0:
-            result[:] = out[0, :n]
+            result[:] = dest[:n]
             break
         parent = nodes[d - 1]
-        slot = next_child[d - 1]
+        above = rows[out_at[d - 1]]
         if kind_a[parent] == 3:
-            card = card_a[node]
+            _add_unblocked(dest, above, trav, card_a[node], n, hands)
+        elif player_a[parent] != trav:
             for h in range(n):
-                if first[trav, h] != card and second[trav, h] != card:
-                    out[d - 1, h] += out[d, h]
-        elif player_a[parent] == trav:
-            values[d - 1, slot, :n] = out[d, :n]
-        else:
-            out[d - 1, :n] += out[d, :n]
-        next_child[d - 1] = slot + 1
+                above[h] += dest[h]
+        next_child[d - 1] += 1
         d -= 1
     return result
+
+
+@_jit
+def _add_unblocked(value: Any, total: Any, player: int, card: int, count: int, hands: Any) -> None:
+    """``total[:count] += value`` for ``player``'s hands that do not hold ``card``."""
+    first, second = hands[0], hands[1]
+    for h in range(count):
+        blocked = (first[player, h] == card) | (second[player, h] == card)
+        total[h] += 0.0 if blocked else value[h]
+
+
+@_jit
+def _finish(
+    d: int,
+    node: int,
+    trav: int,
+    mode: int,
+    tree: Any,
+    rows: Any,
+    width: int,
+    dest: Any,
+    strategy: Any,
+    reach_t: Any,
+    n: int,
+    store: Any,
+    discounts: Any,
+) -> None:
+    """Once all children are walked: the node's value into ``dest`` (and at the traverser's node, the update)."""
+    kind_a, player_a, amount_a, n_children, offset_a = tree[0], tree[1], tree[2], tree[4], tree[8]
+    kind = kind_a[node]
+    if kind == 3:
+        chances = float(amount_a[node])
+        for h in range(n):
+            dest[h] /= chances
+    elif kind == 0 and player_a[node] == trav:
+        count = n_children[node]
+        values = rows[d * width + 1 : d * width + 1 + count]
+        if mode == BEST_RESPONSE:
+            for h in range(n):
+                dest[h] = values[0, h]
+            for a in range(1, count):
+                row = values[a]
+                for h in range(n):
+                    dest[h] = max(dest[h], row[h])
+        else:
+            for h in range(n):
+                dest[h] = 0.0
+            for a in range(count):
+                row, share = values[a], strategy[a]
+                for h in range(n):
+                    dest[h] += share[h] * row[h]
+            if mode == UPDATE:
+                _update(store[trav], store[2 + trav], offset_a[node], count, n, values, dest, strategy, reach_t,
+                        discounts)
 
 
 @_jit
@@ -392,17 +489,17 @@ def _update(
     hand is exactly indifferent.
     """
     positive, negative, keep, weight, floor, noise = discounts
-    for a in range(count):
-        base = offset + a * n
+    lowest = 0.0 if floor > 0.0 else -np.inf
+    for a in range(count):  # row slices and selects, no branches: the loop over hands vectorises
+        regret_row = regrets[offset + a * n : offset + (a + 1) * n]
+        sum_row = sums[offset + a * n : offset + (a + 1) * n]
+        value_row, strategy_row = values[a], strategy[a]
         for h in range(n):
-            r = float(regrets[base + h])
-            r = r * (positive if r > 0.0 else negative) + values[a, h] - node_value[h]
-            if floor > 0.0:
-                r = max(r, 0.0)
-            if abs(r) < noise:
-                r = 0.0
-            regrets[base + h] = r
-            sums[base + h] = sums[base + h] * keep + weight * reach_t[h] * strategy[a, h]
+            r = np.float64(regret_row[h])
+            r = r * (positive if r > 0.0 else negative) + value_row[h] - node_value[h]
+            r = max(r, lowest)
+            regret_row[h] = r if abs(r) >= noise else 0.0
+            sum_row[h] = sum_row[h] * keep + weight * reach_t[h] * strategy_row[h]
 
 
 @_jit

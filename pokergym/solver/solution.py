@@ -186,7 +186,8 @@ class Solution:
                 rt = np.asarray(K._deal(player, card, rt, prepared.hands_args))
                 ro = np.asarray(K._deal(1 - player, card, ro, prepared.hands_args))
             live = rt > 0.0
-            total += live * np.asarray(K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args, prepared.boards_args))
+            values = K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args, prepared.all_boards_args())
+            total += live * np.asarray(values)
             weight += live * prepared.compatible(player, ro)
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(weight > 0.0, total / weight, np.nan)

@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,12 +26,13 @@ from pokergym.evaluator.batch import evaluate_batch
 from pokergym.evaluator.combos import combo_array
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.spot import Spot
-from pokergym.solver.tree import GameTree, build_tree, count_tree, hand_cards
+from pokergym.solver.tables import showdown_tables, table_bytes
+from pokergym.solver.tree import SHOWDOWN, GameTree, build_tree, count_tree, hand_cards
 
 if TYPE_CHECKING:
     from pokergym.solver.solution import Solution
 
-__all__ = ["Algorithm", "Prepared", "estimate_bytes", "prepare", "solve"]
+__all__ = ["Algorithm", "Prepared", "check_gap", "estimate_bytes", "prepare", "solve"]
 
 Algorithm = Literal["dcfr", "cfr+"]
 _BYTES_PER_NODE = 240  # the build's lists and arrays (the flop benchmark: 2.0 GiB estimated, 2.2 GB resident)
@@ -40,7 +42,7 @@ def estimate_bytes(spot: Spot) -> int:
     """Memory a solve of ``spot`` needs: two float32 arrays per strategy slot plus the tree and its boards."""
     count = count_tree(spot)
     n_max = max(spot.n_hands)
-    boards = count.showdown_boards * 2 * n_max * 8
+    boards = count.showdown_boards * 2 * n_max * 4 + table_bytes(count.showdown_boards, n_max)
     checkdowns = {3: 50, 4: 1, 5: 0}[len(spot.board)] * n_max * n_max * 8  # at most: the flop and each turn
     return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards + checkdowns
 
@@ -79,6 +81,7 @@ class Prepared:
     boards_args: tuple[Any, ...]
     weights: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
     store: tuple[npt.NDArray[np.float32], ...]
+    all_boards: bool = False
 
     def walk(
         self,
@@ -107,6 +110,15 @@ class Prepared:
                 self.tree.max_actions,
             )
         )
+
+    def all_boards_args(self) -> tuple[Any, ...]:
+        """:attr:`boards_args` with the showdown tables of every board, check-down run-outs included (built once)."""
+        if not self.all_boards:
+            hands = self.hands_args
+            tables = showdown_tables(self.boards_args[0], hands[0], hands[1], hands[2])
+            self.boards_args = (*self.boards_args[:2], tables.by_strength, tables.by_card, tables.lookups)
+            self.all_boards = True
+        return self.boards_args
 
     def compatible(self, player: int, reach_other: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """Weight of the other player's combos compatible with each of ``player``'s hands."""
@@ -138,8 +150,10 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         index_of = {int(c): i for i, c in enumerate(hands[1 - p])}
         for i, combo in enumerate(hands[p]):
             same[p, i] = index_of.get(int(combo), -1)
-    strength, order = _board_tables(tree.boards, hands)
-    hands_args = (first, second, n_hands, same)
+    strength = _board_strength(tree.boards, hands)
+    showdowns = np.unique(tree.board[tree.kind == SHOWDOWN]).astype(np.int64)  # check-down run-outs need none
+    tables = showdown_tables(strength, first, second, n_hands, showdowns)
+    hands_args = (first, second, n_hands, same, tables.bounds, tables.card_start, tables.card_end, tables.card_major)
     n_max = first.shape[1]
     equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))
     for i, (board, runouts) in enumerate(zip(tree.checkdowns, tree.checkdown_runouts, strict=True)):
@@ -162,16 +176,14 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         tree.board,
         tree.offset,
     )
-    return Prepared(spot, tree, tree_args, hands_args, (strength, order, equity), weights, store)
+    boards_args = (strength, equity, tables.by_strength, tables.by_card, tables.lookups)
+    return Prepared(spot, tree, tree_args, hands_args, boards_args, weights, store)
 
 
-def _board_tables(
-    boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.intp]]
-) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Hand ranks on every showdown board and each player's hands sorted weakest first."""
+def _board_strength(boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.intp]]) -> npt.NDArray[np.int32]:
+    """Hand ranks (1 the strongest) of each player's hands on every showdown board."""
     n_max = max(len(h) for h in hands)
     strength = np.zeros((len(boards), 2, n_max), dtype=np.int32)
-    order = np.zeros((len(boards), 2, n_max), dtype=np.int32)
     for p, combos in enumerate(hands):
         cards = combo_array()[combos].astype(np.uint8)
         rows = np.empty((len(boards), len(combos), 7), dtype=np.uint8)
@@ -179,8 +191,50 @@ def _board_tables(
         rows[:, :, 2:] = boards[:, None, :]
         ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(boards), len(combos))
         strength[:, p, : len(combos)] = ranks
-        order[:, p, : len(combos)] = np.argsort(-ranks, axis=1, kind="stable")
-    return strength, order
+    return strength
+
+
+def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: int) -> int:
+    """Iterations until the next exploitability check, from the last two checks' ``(iterations, %)``.
+
+    Exploitability falls roughly as a power of the iterations; the two latest checks give the power, and the
+    next check comes after 80% of the iterations that it predicts to the target, but no later than half the
+    iterations done so far, and in whole multiples of ``check_every`` (each check costs about an iteration).
+
+    Example:
+        >>> check_gap([(10, 40.0)], 0.5, 10)
+        10
+        >>> check_gap([(40, 3.7), (70, 2.1)], 0.5, 10)  # far: as many as half the iterations done
+        30
+        >>> check_gap([(130, 0.58), (140, 0.52)], 0.5, 10)  # close: the next multiple
+        10
+    """
+    if len(history) < 2:
+        return check_every
+    (t0, e0), (t1, e1) = history[-2:]
+    if not e0 > e1 > 0.0:
+        return check_every
+    power = math.log(e0 / e1) / math.log(t1 / t0)
+    ahead = 0.8 * t1 * ((e1 / target_pct) ** (1.0 / power) - 1.0) if e1 > target_pct else 0.0
+    return max(1, int(min(ahead, t1 / 2) // check_every)) * check_every
+
+
+def _iterate(prepared: Prepared, first: int, count: int, algorithm: Algorithm) -> None:
+    """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays."""
+    K.iterate(
+        first,
+        count,
+        algorithm == "cfr+",
+        prepared.tree.root,
+        prepared.weights,
+        float(prepared.spot.pot),
+        prepared.tree_args,
+        prepared.hands_args,
+        prepared.boards_args,
+        prepared.store,
+        prepared.tree.max_depth,
+        prepared.tree.max_actions,
+    )
 
 
 def solve(
@@ -202,11 +256,13 @@ def solve(
         spot: the spot.
         iterations: run exactly this many iterations (deterministic; the target is then only reported).
         target_exploitability: otherwise stop once exploitability is at most this share of the starting pot
-            (0.005 = 0.5%), checked every ``check_every`` iterations, or at ``max_iterations``.
+            (0.005 = 0.5%), or at ``max_iterations``; checked at most every ``check_every`` iterations and
+            further apart while the trend says the target is still far (see :func:`check_gap`).
         algorithm: ``"dcfr"`` (Discounted CFR, see :func:`._cfr_kernel.dcfr_discounts`) or ``"cfr+"``.
         max_iterations: cap when solving to a target.
-        check_every: iterations between exploitability checks.
-        time_limit_s: also stop at the first check after this many seconds (makes the result depend on speed).
+        check_every: the fewest iterations between exploitability checks (and between looks at the clock).
+        time_limit_s: also stop once this many seconds have passed, looking every ``check_every`` iterations
+            (makes the result depend on speed).
         max_bytes: memory limit for the guard (default 80% of available memory).
         progress: called with ``(iterations done, exploitability in % of the pot)`` after each check.
         measure: with ``iterations``, measure the exploitability at the end (two best-response walks, about one
@@ -225,26 +281,17 @@ def solve(
         raise SolverError(f"target_exploitability must be positive, got {target_exploitability!r}")
     prepared = prepare(spot, max_bytes=max_bytes)
     started = time.perf_counter()
-    done, history = 0, []
+    done, history, next_check = 0, [], check_every
     total = iterations if iterations is not None else max_iterations
     while done < total:
         step = min(check_every, total - done)
-        K.iterate(
-            done + 1,
-            step,
-            algorithm == "cfr+",
-            prepared.tree.root,
-            prepared.weights,
-            float(spot.pot),
-            prepared.tree_args,
-            prepared.hands_args,
-            prepared.boards_args,
-            prepared.store,
-            prepared.tree.max_depth,
-            prepared.tree.max_actions,
-        )
+        _iterate(prepared, done + 1, step, algorithm)
         done += step
-        if iterations is not None and (done < total or not measure):
+        out_of_time = time_limit_s is not None and time.perf_counter() - started > time_limit_s
+        if iterations is not None:
+            if done < total or not measure:
+                continue
+        elif done < min(next_check, total) and not out_of_time:
             continue
         pct = 100.0 * prepared.exploitability() / spot.pot
         history.append((done, pct))
@@ -252,6 +299,7 @@ def solve(
             progress(done, pct)
         if iterations is None and pct <= 100.0 * target_exploitability:
             break
-        if time_limit_s is not None and time.perf_counter() - started > time_limit_s:
+        next_check = done + check_gap(history, 100.0 * target_exploitability, check_every)
+        if out_of_time:
             break
     return Solution(prepared, done, history, algorithm, time.perf_counter() - started)
