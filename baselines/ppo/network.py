@@ -42,7 +42,6 @@ Floats = npt.NDArray[np.float32]
 ACTIVATIONS = ("tanh", "relu")
 """Hidden-layer activations the network reproduces (SB3's ``nn.Tanh`` and ``nn.ReLU``)."""
 
-_MASKED_LOGIT = -1e8  # what sb3-contrib writes into masked logits
 
 
 class PolicyNetwork:
@@ -85,6 +84,8 @@ class PolicyNetwork:
             width = weight.shape[0]
         self.actions = width
         self._input = np.zeros(sum(self.sizes), np.float32)
+        bounds = np.cumsum([0, *self.sizes]).tolist()
+        self._slices = [(key, bounds[k], bounds[k + 1]) for k, key in enumerate(self.keys)]
 
     def logits(self, observation: Mapping[str, Any]) -> Floats:
         """The unmasked action logits of one observation dict.
@@ -93,15 +94,15 @@ class PolicyNetwork:
             ConfigError: if an entry is missing or has the wrong size.
         """
         x = self._input
-        start = 0
-        for key, size in zip(self.keys, self.sizes, strict=True):
+        for key, start, stop in self._slices:
             entry = observation.get(key)
             if entry is None:
                 raise ConfigError(f"the observation has no {key!r} entry (the policy reads {list(self.keys)})")
-            if np.size(entry) != size:
-                raise ConfigError(f"observation entry {key!r} has {np.size(entry)} values, the policy expects {size}")
-            x[start : start + size] = np.ravel(entry)
-            start += size
+            if not (isinstance(entry, np.ndarray) and entry.ndim == 1):
+                entry = np.ravel(entry)
+            if entry.shape[0] != stop - start:
+                raise ConfigError(f"observation entry {key!r} has {entry.size} values, the policy reads {stop - start}")
+            x[start:stop] = entry
         tanh = self.activation == "tanh"
         for weight, bias in self.layers:
             x = weight @ x
@@ -120,14 +121,13 @@ class PolicyNetwork:
         Raises:
             ConfigError: if the observation does not fit, or its mask allows no action.
         """
-        mask = np.ravel(observation["action_mask"]) != 0
-        if mask.size != self.actions or not mask.any():
+        mask = np.ravel(observation["action_mask"]).astype(bool)
+        if mask.shape[0] != self.actions or not mask.any():
             raise ConfigError(f"the action mask needs {self.actions} entries, one legal; got {mask.astype(int)}")
-        logits = self.logits(observation).astype(np.float64)
-        logits[~mask] = _MASKED_LOGIT
-        weights = np.exp(logits - logits.max())
-        weights[~mask] = 0.0
-        weights /= weights.sum()
+        legal = self.logits(observation)[mask].astype(np.float64)
+        legal = np.exp(legal - legal.max())
+        weights = np.zeros(self.actions)
+        weights[mask] = legal / legal.sum()
         return weights
 
     @classmethod
