@@ -166,7 +166,7 @@ def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, A
 
     def checkpoint(steps: int) -> None:
         scores = evaluate(model, args, features)
-        curve.append({"steps": steps, **scores})
+        curve.append({"steps": steps, "updates": int(model._n_updates), **scores})
         if not args.quiet:
             print(
                 f"[{label}] {steps:>9} steps: {scores['mbb_per_hand']:9.1f} +- {scores['ci95']:.1f} mbb/hand "

@@ -26,6 +26,8 @@ def test_train_ppo_runs_end_to_end(tmp_path):
     assert [run["seed"] for run in report["runs"]] == [3]
     for run in report["runs"]:
         assert [point["steps"] for point in run["curve"]] == [0, 1024, 2048]
+        # each checkpoint is evaluated after the update of the steps it counts (2 rollouts of 512 per 1024)
+        assert [point["updates"] for point in run["curve"]] == [0, 2, 4]
         assert Path(run["model"]).is_file()
     assert (tmp_path / "learning_curve.png").stat().st_size > 0
     saved = json.loads((tmp_path / "curves.json").read_text())
@@ -36,9 +38,7 @@ def test_train_ppo_runs_end_to_end(tmp_path):
     # the saved model plays in the arena
     from baselines.sb3_agent import SB3Agent
 
-    agent = example.FeatureSB3Agent(
-        SB3Agent.load(report["runs"][0]["model"]).model, example.feature_list("pokerskill", 10)
-    )
+    agent = SB3Agent.load(report["runs"][0]["model"], features=example.feature_list("pokerskill", 10))
     from pokergym.agents import CallAgent
     from pokergym.arena import match
 

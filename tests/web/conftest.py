@@ -42,8 +42,14 @@ def _require_chromium() -> None:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One headless Chromium per test module.
+
+    Playwright's sync API keeps an event loop running in the thread while it is
+    open, and ``asyncio.run`` refuses to start inside one: a session-wide browser
+    would break the asyncio doctests that a pytest-xdist worker runs after it.
+    """
     _require_chromium()
     if os.environ.get("CI"):
         import playwright.sync_api as sync_api
