@@ -31,6 +31,7 @@ import numpy as np
 from pokergym._jit import kernel
 from pokergym.context import _BOARD_SIZE, vector
 from pokergym.context._budget_kernel import (
+    MODIFIER_ROWS,
     SLOW_PLAY_MIN_ATTACK,
     low_spr_threshold,
     make_budget,
@@ -185,9 +186,9 @@ def row_features(
     else:
         blinds = min(small_blind, start1) + min(big_blind, start0)
     n_log = row[LOGGED]
-    line = read_line(log, n_log, seat, button, street, acting and to_call > 0, blinds, _PRESSURE)
+    line = read_line(log, n_log, seat, button, street, acting and to_call > 0, blinds, _PRESSURE, np.empty(n_log))
     pot_type, _, initiative, role, scenario, _, weighted_total, weighted_hero = line[:8]
-    facing_pct, facing_weight, facing_raise, street_bets = line[8:]
+    facing_pct, facing_weight, facing_raise, street_bets = line[8:12]
     if ip:
         out[0] = 1.0
     out[_POT0 + pot_type] = 1.0
@@ -217,7 +218,8 @@ def row_features(
         spr,
         facing_raise,
         weighted_total,
-        facing_weight,  # type: ignore[call-arg]
+        facing_weight,
+        np.zeros((MODIFIER_ROWS, 3)),  # the budget's notes, not read here
     )
     made = int(hand[H_MADE])
     out[_MADE0 + made] = 1.0

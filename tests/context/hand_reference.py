@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, rank_structure
+from board_reference import rank_structure
+
+from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board
 from pokergym.context.hand import (  # the special-board rules did not change: shared, not copied
     _best_full_house,
     _double_paired,
