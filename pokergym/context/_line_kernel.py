@@ -322,6 +322,87 @@ def _scenario(
     return _river(ip, flop_shape, turn_shape, faced)
 
 
+class _Walk(NamedTuple):
+    """What one pass over the log leaves (see :func:`_walk`)."""
+
+    street_pot: int
+    raises: int
+    initiative: int
+    lost: bool
+    flop_shape: int
+    turn_shape: int
+    bets: int
+    second: int
+    hero_checked_first: bool
+    weighted_total: float
+    hero_total: float
+    facing_pct: float
+    facing_weight: float
+    faced: bool
+    n_weights: int
+
+
+@kernel
+def _walk(
+    log: Int64s, n: int, hero: int, button: int, current_street: int, blinds: int, tables: PressureTables,
+    weights_out: Floats,
+) -> _Walk:  # fmt: skip
+    """One pass over the log (the records come in street order): pot, initiative, shapes, pressure.
+
+    A street is closed when the first record of a later one arrives; the end marker closes the streets
+    before the current one. ``bets``, ``second`` and ``hero_checked_first`` are those of the current street.
+    """
+    street_pot, raises, initiative, n_weights = blinds, 0, -1, 0
+    weighted_total = hero_total = facing_weight = 0.0
+    facing_pct = math.nan
+    faced = lost = hero_checked_first = False  # faced: facing_pct holds a bet
+    flop_shape = turn_shape = _X
+    # The postflop street being read: its bets and raises (count, first two and last bettors),
+    # chips added, last bet, and the seats that checked (bit mask).
+    street = bets = added = previous = checked = 0
+    first = second = last = -1
+    for i in range(n + 1):
+        record_street, seat, kind, to, chips = _record(log, i, n, current_street)
+        if record_street == 0:
+            street_pot += chips
+            if kind in (_BET, _RAISE):
+                raises += 1
+                initiative = seat
+            continue
+        while street < record_street:  # close the streets before this record's
+            if street:
+                lost = bets == 0
+                initiative = last if bets else initiative
+                street_pot += added
+                flop_shape = _shape(bets, first, second, hero) if street == 1 else flop_shape
+                turn_shape = _shape(bets, first, second, hero) if street == 2 else turn_shape
+                bets = added = previous = checked = 0
+                first = second = last = -1
+            elif initiative < 0:
+                initiative = button
+            street += 1
+            hero_checked_first = seat == hero and kind == _CHECK
+        added += chips
+        if kind == _CHECK:
+            checked |= 1 << seat
+        elif kind in (_BET, _RAISE):
+            pct, weight = _bet_weight(street, street_pot, previous, to, (checked >> seat) & 1 == 1, tables)
+            weights_out[n_weights] = weight
+            n_weights += 1
+            weighted_total += weight
+            faced = seat != hero
+            facing_pct, facing_weight = (pct, weight) if faced else (math.nan, 0.0)
+            if seat == hero:
+                hero_total += weight
+            previous = to
+            first = seat if bets == 0 else first
+            second = seat if bets == 1 else second
+            last = seat
+            bets += 1
+    return _Walk(street_pot, raises, initiative, lost, flop_shape, turn_shape, bets, second, hero_checked_first,
+                 weighted_total, hero_total, facing_pct, facing_weight, faced, n_weights)  # fmt: skip
+
+
 @kernel
 def read_line(
     log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int,
@@ -348,76 +429,28 @@ def read_line(
         >>> bool(line.facing_raise), int(line.street_bets), w[: line.n_weights].tolist()
         (False, 1, [0.8])
     """
-    street_pot, raises, initiative, n_weights = blinds, 0, -1, 0
-    weighted_total = hero_total = facing_weight = 0.0
-    facing_pct = math.nan
-    faced = lost = hero_checked_first = False  # faced: facing_pct holds a bet
-    flop_shape = turn_shape = _X
-    # The postflop street being read: its bets and raises (count, first two and last bettors),
-    # chips added, last bet, and the seats that checked (bit mask).
-    street = bets = added = previous = checked = 0
-    first = second = last = -1
-    for i in range(n + 1):
-        record_street, seat, kind, to, chips = _record(log, i, n, current_street)
-        if record_street == 0:
-            street_pot += chips
-            if kind in (_BET, _RAISE):
-                raises += 1
-                initiative = seat
-            continue
-        while street < record_street:  # close the streets before this record's
-            if street:
-                lost = bets == 0
-                initiative = last if bets else initiative
-                street_pot += added
-                if street == 1:
-                    flop_shape = _shape(bets, first, second, hero)
-                else:
-                    turn_shape = _shape(bets, first, second, hero)
-                bets = added = previous = checked = 0
-                first = second = last = -1
-            elif initiative < 0:
-                initiative = button
-            street += 1
-            hero_checked_first = seat == hero and kind == _CHECK
-        added += chips
-        if kind == _CHECK:
-            checked |= 1 << seat
-        elif kind in (_BET, _RAISE):
-            pct, weight = _bet_weight(street, street_pot, previous, to, (checked >> seat) & 1 == 1, tables)
-            weights_out[n_weights] = weight
-            n_weights += 1
-            weighted_total += weight
-            faced = seat != hero
-            facing_pct, facing_weight = (pct, weight) if faced else (math.nan, 0.0)
-            if seat == hero:
-                hero_total += weight
-            previous = to
-            first = seat if bets == 0 else first
-            second = seat if bets == 1 else second
-            last = seat
-            bets += 1
-    if not facing:
-        facing_pct, facing_weight, faced = math.nan, 0.0, False
+    walk = _walk(log, n, hero, button, current_street, blinds, tables, weights_out)
+    bets, faced = walk.bets, walk.faced and facing
+    facing_pct, facing_weight = (walk.facing_pct, walk.facing_weight) if facing else (math.nan, 0.0)
     postflop = current_street > 0
-    ip, hero_initiative = hero == button, initiative == hero
-    scenario = _scenario(
-        current_street, bets, second, hero, hero_checked_first, ip, hero_initiative, flop_shape, turn_shape, faced
-    )
+    initiative = walk.initiative
+    scenario = _scenario(current_street, bets, walk.second, hero, walk.hero_checked_first, hero == button,
+                         initiative == hero, walk.flop_shape, walk.turn_shape, faced)  # fmt: skip
+    raises = walk.raises
     return LineFacts(
         raises if raises < _FIVE_BET_PLUS else _FIVE_BET_PLUS,
         raises,
         initiative,
-        _role(lost, initiative, hero),
+        _role(walk.lost, initiative, hero),
         scenario,
-        street_pot,
-        weighted_total,
-        hero_total,
+        walk.street_pot,
+        walk.weighted_total,
+        walk.hero_total,
         facing_pct,
         facing_weight,
         postflop and bets >= 2 and faced,
         bets if postflop else 0,
-        n_weights,
+        walk.n_weights,
     )
 
 

@@ -420,6 +420,126 @@ def _pair_bit(missing: int) -> int:
 
 # ---------------------------------------------------------------- the board
 @kernel
+def _rank_and_suit_counts(cards: npt.NDArray[np.int64], n: int) -> tuple[int, int, int, int, int]:
+    """Rank masks of the ranks seen at least once, twice, three and four times; the suit counts (4 bits each)."""
+    once = twice = thrice = four = 0
+    suit_counts = 0
+    for i in range(n):
+        c = cards[i]
+        bit = 1 << (c >> 2)
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+        suit_counts += 1 << (4 * (c & 3))
+    return once, twice, thrice, four, suit_counts
+
+
+@kernel
+def _suit_facts(suit_counts: int) -> tuple[int, int, int]:
+    """``(most cards of one suit, the first suit with three or more (-1), suits holding exactly two)``."""
+    suit_max = 0
+    flush_suit = -1
+    twos = 0
+    for s in range(4):
+        k = suit_counts >> (4 * s) & 15
+        if k > suit_max:
+            suit_max = k
+        if k == 2:
+            twos += 1
+        if k >= 3 and flush_suit < 0:
+            flush_suit = s
+    return suit_max, flush_suit, twos
+
+
+@kernel
+def _straight_structure(once: int) -> tuple[int, int, int, int, int]:
+    """The straight facts of a rank set: ``(pair set, one-card ranks, potential, on board, nut top)``.
+
+    The pair set has a bit per distinct missing rank pair of a window holding three board ranks (its
+    count is the two-card straight holdings); the one-card ranks complete a window holding four.
+    """
+    pair_set = singles = potential = on_board = 0
+    nut_top = -1
+    for i in range(10):
+        w = _window(i)
+        hit = _popcount(once & w)
+        if hit >= 3:
+            potential = 1
+            if nut_top < 0:
+                nut_top = 12 - i
+        if hit == 3:
+            pair_set |= _pair_bit(w & ~once)
+        elif hit == 4:
+            singles |= w & ~once
+        elif hit == 5:
+            on_board = 1
+    return pair_set, singles, potential, on_board, nut_top
+
+
+@kernel
+def _flop_labels(once: int, pairs: int, trips_rank: int, suit_max: int) -> int:
+    """A flop's labels: its suits (rainbow dry, monotone wet; two-tone by its gaps and top card), its pairing."""
+    top = _high_bit(once)
+    labels = _L_TRIPS_BOARD if trips_rank >= 0 else _L_PAIRED if pairs else 0
+    if suit_max == 1:
+        return labels | _L_DRY
+    if suit_max == 3:
+        return labels | _L_WET | _L_MONOTONE
+    connected = True
+    previous = top
+    for r in range(top - 1, -1, -1):
+        if once >> r & 1:
+            if previous - r > 2:
+                connected = False
+            previous = r
+    return labels | (_L_WET if connected else _L_HIGH if top >= _QUEEN else _L_DRY)
+
+
+@kernel
+def _suit_label(n: int, suit_max: int, twos: int) -> int:
+    """The suit label of a turn (very wet, wet, neutral, very dry) or river (very wet, slightly wet, dry)."""
+    if suit_max >= 4:
+        return _L_VERY_WET
+    if n == 4:
+        return _L_WET if suit_max == 3 or twos == 2 else _L_NEUTRAL if twos == 1 else _L_VERY_DRY
+    return _L_SLIGHTLY_WET if suit_max == 3 else _L_DRY
+
+
+@kernel
+def _change_labels(cards: npt.NDArray[np.int64], n: int, suit_counts: int) -> int:
+    """What the turn or river card did: paired the board, scared high, or brought a third card of its suit."""
+    last = cards[n - 1]
+    new_rank = last >> 2
+    seen_before = False
+    for i in range(n - 1):
+        if cards[i] >> 2 == new_rank:
+            seen_before = True
+    labels = _L_PAIRED if seen_before else _L_SCARE_HIGH if new_rank >= _QUEEN else 0
+    if suit_counts >> (4 * (last & 3)) & 15 >= 3:
+        labels |= _L_SCARE_WET
+    return labels
+
+
+@kernel
+def _structure_labels(
+    n: int, suit_max: int, pairs: int, trips_rank: int, quads_rank: int, one_card: int, on_board: int
+) -> int:
+    """A turn's or river's structure: double paired, trips or full house, quads, one-card straights, made hands."""
+    labels = _L_DOUBLE_PAIRED if _popcount(pairs) >= 2 else 0
+    if trips_rank >= 0:
+        labels |= _L_FH_BOARD if pairs else _L_TRIPS_BOARD
+    if quads_rank >= 0:
+        labels |= _L_QUADS_BOARD
+    labels |= _L_ONE_CARD_OE if one_card == 2 else _L_ONE_CARD_GS if one_card == 1 else 0
+    if n == 5 and on_board:
+        labels |= _L_BOARD_STRAIGHT
+    if suit_max == 5:
+        labels |= _L_BOARD_FLUSH
+    return labels
+
+
+@kernel
 def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]) -> None:
     """Write the :func:`~pokergym.context.board.analyze_board` facts of a board into ``out``.
 
@@ -435,120 +555,18 @@ def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]
         >>> int(row[B_STRAIGHT_COMBOS]), int(row[B_PAIR_RANKS]) == 1 << 4, int(row[B_STREET])
         (2, True, 3)
     """
-    once = twice = thrice = four = 0
-    suit_counts = 0  # four 4-bit counters
-    for i in range(n):
-        c = cards[i]
-        bit = 1 << (c >> 2)
-        four |= thrice & bit
-        thrice |= twice & bit
-        twice |= once & bit
-        once |= bit
-        suit_counts += 1 << (4 * (c & 3))
-    pairs = twice & ~thrice
-    trips = thrice & ~four
-    suit_max = 0
-    flush_suit = -1
-    twos = 0
-    for s in range(4):
-        k = suit_counts >> (4 * s) & 15
-        if k > suit_max:
-            suit_max = k
-        if k == 2:
-            twos += 1
-        if k >= 3 and flush_suit < 0:
-            flush_suit = s
-    # straight structure of the rank set
-    pair_set = 0  # bit per distinct missing rank pair of a window holding three board ranks
-    singles = 0
-    potential = 0
-    on_board = 0
-    nut_top = -1
-    for i in range(10):
-        w = _window(i)
-        hit = _popcount(once & w)
-        if hit >= 3:
-            potential = 1
-            if nut_top < 0:
-                nut_top = 12 - i
-        if hit == 3:
-            pair_set |= _pair_bit(w & ~once)
-        elif hit == 4:
-            singles |= w & ~once
-        elif hit == 5:
-            on_board = 1
+    once, twice, thrice, four, suit_counts = _rank_and_suit_counts(cards, n)
+    pairs, trips = twice & ~thrice, thrice & ~four
+    suit_max, flush_suit, twos = _suit_facts(suit_counts)
+    pair_set, singles, potential, on_board, nut_top = _straight_structure(once)
     n_singles = _popcount(singles)
     one_card = 2 if n_singles >= 2 else n_singles
-    top = _high_bit(once)
-    trips_rank = _high_bit(trips)
-    quads_rank = _high_bit(four)
-    n_pairs = _popcount(pairs)
-    labels = 0
+    trips_rank, quads_rank = _high_bit(trips), _high_bit(four)
     if n == 3:
-        if trips_rank >= 0:
-            labels |= _L_TRIPS_BOARD
-        elif pairs:
-            labels |= _L_PAIRED
-        if suit_max == 1:
-            labels |= _L_DRY
-        elif suit_max == 3:
-            labels |= _L_WET | _L_MONOTONE
-        else:
-            connected = True
-            previous = top
-            for r in range(top - 1, -1, -1):
-                if once >> r & 1:
-                    if previous - r > 2:
-                        connected = False
-                    previous = r
-            if connected:
-                labels |= _L_WET
-            elif top >= _QUEEN:
-                labels |= _L_HIGH
-            else:
-                labels |= _L_DRY
+        labels = _flop_labels(once, pairs, trips_rank, suit_max)
     else:
-        if n == 4:
-            if suit_max >= 4:
-                labels |= _L_VERY_WET
-            elif suit_max == 3 or twos == 2:
-                labels |= _L_WET
-            elif twos == 1:
-                labels |= _L_NEUTRAL
-            else:
-                labels |= _L_VERY_DRY
-        elif suit_max >= 4:
-            labels |= _L_VERY_WET
-        elif suit_max == 3:
-            labels |= _L_SLIGHTLY_WET
-        else:
-            labels |= _L_DRY
-        last = cards[n - 1]
-        new_rank = last >> 2
-        seen_before = False
-        for i in range(n - 1):
-            if cards[i] >> 2 == new_rank:
-                seen_before = True
-        if seen_before:
-            labels |= _L_PAIRED
-        elif new_rank >= _QUEEN:
-            labels |= _L_SCARE_HIGH
-        if suit_counts >> (4 * (last & 3)) & 15 >= 3:
-            labels |= _L_SCARE_WET
-        if n_pairs >= 2:
-            labels |= _L_DOUBLE_PAIRED
-        if trips_rank >= 0:
-            labels |= _L_FH_BOARD if pairs else _L_TRIPS_BOARD
-        if quads_rank >= 0:
-            labels |= _L_QUADS_BOARD
-        if one_card == 2:
-            labels |= _L_ONE_CARD_OE
-        elif one_card == 1:
-            labels |= _L_ONE_CARD_GS
-        if n == 5 and on_board:
-            labels |= _L_BOARD_STRAIGHT
-        if suit_max == 5:
-            labels |= _L_BOARD_FLUSH
+        labels = _suit_label(n, suit_max, twos) | _change_labels(cards, n, suit_counts)
+        labels |= _structure_labels(n, suit_max, pairs, trips_rank, quads_rank, one_card, on_board)
     out[B_STREET] = n - 2
     out[B_LABELS] = labels
     out[B_SUIT_MAX] = suit_max
@@ -562,9 +580,9 @@ def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]
     out[B_ONE_CARD_STRAIGHT] = one_card
     out[B_STRAIGHT_ON_BOARD] = on_board
     out[B_NUT_STRAIGHT_TOP] = nut_top
-    out[B_TOP_RANK] = top
+    out[B_TOP_RANK] = _high_bit(once)
     out[B_PAIRED] = int(pairs != 0 or trips_rank >= 0 or quads_rank >= 0)
-    out[B_DOUBLE_PAIRED] = int(n_pairs >= 2)
+    out[B_DOUBLE_PAIRED] = int(_popcount(pairs) >= 2)
     out[B_FULL_HOUSE] = int(trips_rank >= 0 and pairs != 0)
     out[B_FLUSH_POSSIBLE] = int(suit_max >= 3)
     out[B_ONE_CARD_FLUSH] = int(suit_max >= 4)

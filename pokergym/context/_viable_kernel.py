@@ -561,51 +561,25 @@ def viable_kernel(
     if not is_turn:
         return 0, 0, -1, np.nan
     if math.isnan(facing_pct) or call_amount == 0:
-        n = _not_facing(
-            out,
-            cards,
-            n_cards,
-            street,
-            top_rank,
-            paired,
-            double_paired,
-            monotone,
-            wet,
-            made,
-            draw,
-            attack_remaining,
-            pot_type,
-            role,
-            initiative,
-            hero,
-            ip,
-            spr,
-            stack_after_call,
-            pot_after_call,
-        )
+        n = _not_facing(out, cards, n_cards, street, top_rank, paired, double_paired, monotone, wet, made, draw,
+                        attack_remaining, pot_type, role, initiative, hero, ip, spr, stack_after_call,
+                        pot_after_call)  # fmt: skip
     else:
-        n = _facing(
-            out,
-            can_raise,
-            call_amount,
-            street,
-            paired,
-            made,
-            draw,
-            attack,
-            attack_remaining,
-            defense_remaining,
-            role,
-            facing_pct,
-            facing_weight,
-            facing_raise,
-            street_bets,
-            ip,
-            spr_threshold,
-            pot_after_call,
-            tables,
-        )
-    # _legalize of viable.py, in place: drop what is not allowed (no rule repeats a label)
+        n = _facing(out, can_raise, call_amount, street, paired, made, draw, attack, attack_remaining,
+                    defense_remaining, role, facing_pct, facing_weight, facing_raise, street_bets, ip,
+                    spr_threshold, pot_after_call, tables)  # fmt: skip
+    mask, kept = _legalize(out, n, can_check, can_call, can_raise)
+    return mask, kept, int(out[0, 1]), out[0, 2]
+
+
+@kernel
+def _legalize(
+    out: npt.NDArray[np.float64], n: int, can_check: bool, can_call: bool, can_raise: bool
+) -> tuple[int, int]:
+    """Drop, in place, the options the seat cannot take (no rule repeats a label); never leave none.
+
+    Returns ``(label_mask, options kept)``: a check when checking is allowed, else a call, when none is left.
+    """
     mask = 0
     kept = 0
     for i in range(n):
@@ -628,4 +602,4 @@ def viable_kernel(
         label = _CHECK if can_check else _CALL
         kept = _put(out, 0, label, np.nan, _NO_NOTE)
         mask = 1 << label
-    return mask, kept, int(out[0, 1]), out[0, 2]
+    return mask, kept

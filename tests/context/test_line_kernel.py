@@ -1,4 +1,4 @@
-"""The compiled betting line agrees with :func:`pokergym.context.line.read_line` bit for bit.
+"""The betting-line kernel agrees with the frozen Python reference (``line_reference.py``) bit for bit.
 
 :mod:`pokergym.context._line_kernel` reads the action log of the compiled
 table. Thousands of random hands are played on the Python engine with
@@ -6,7 +6,8 @@ biased random legal actions (per-hand aggression, min-raises, all-ins,
 limps, raise wars) under odd blinds and equal, unequal, short and
 shorter-than-the-blinds stacks; at every decision point and at the end of
 every hand, both seats' lines are compared field by field with the Python
-reference, and every acting preflop seat's spot with
+reference (the raw kernel result, and the decoded :class:`Line` of
+:func:`pokergym.context.line.read_line` with its value types), and every acting preflop seat's spot with
 :func:`~pokergym.context.preflop.detect_scenario`. The tests assert that
 every scenario, pot type, role, preflop spot, pressure-weight step and the
 river check-raise factor came up. Hands played on
