@@ -933,10 +933,11 @@ def hand_info(out: npt.NDArray[np.float64]) -> HandInfo:
         >>> h.made, h.kicker_position, h.pair_level
         (<MadeClass.TOP_PAIR: 'top_pair'>, 2, 0)
     """
-    v = [-1 if np.isnan(x) else int(x) for x in out]
+    values = out.tolist()
+    v = [-1 if x != x else int(x) for x in values]  # NaN reads as -1
     override = None
     if v[H_HAS_OVERRIDE]:
-        attack, defense = float(out[H_OVERRIDE_ATTACK]), float(out[H_OVERRIDE_DEFENSE])
+        attack, defense = values[H_OVERRIDE_ATTACK], values[H_OVERRIDE_DEFENSE]
         override = BoardOverride(OVERRIDE_LABELS[v[H_OVERRIDE_LABEL]], attack, defense)
     return HandInfo(
         made=_MADE[v[H_MADE]],
