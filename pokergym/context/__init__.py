@@ -15,6 +15,33 @@ play), :mod:`~pokergym.context.sizing` (sizes and chip amounts),
 :mod:`~pokergym.context.viable` (options) and
 :mod:`~pokergym.context.preflop` (preflop spots and ranges).
 
+Where each rule lives (one source per rule): the rules run in numba kernels,
+and the Python modules only pack inputs and decode results into the typed
+records.
+
+=====================================  ==========================================  =========================
+rule                                   kernel (the implementation)                 decoder
+=====================================  ==========================================  =========================
+board labels, straight structure       ``_texture_kernel.board_facts``             ``board.analyze_board``
+made hand, draw, special-board tiers   ``_hand_kernel.hand_codes``,                ``hand.classify_hand``
+                                       ``_texture_kernel.hand_facts``
+pot type, role, scenario, pressure     ``_line_kernel.read_line``                  ``line.read_line``
+budgets and their modifiers            ``_budget_kernel.make_budget``              ``budget.make_budget``
+value tier, low-SPR threshold          ``_budget_kernel``                          ``budget``
+slow play (next-card look-ahead)       ``_slow_play_kernel.look_ahead``            ``slow_play.slow_play``
+viable options                         ``_viable_kernel.viable_kernel``            ``viable.viable_options``
+the feature vector                     ``_context_kernel.row_features``            ``compiled.skill_features``
+=====================================  ==========================================  =========================
+
+Numbers live in ``data/*.json`` (read once into the kernels' table tuples);
+wording lives with the decoders (``budget.modifier_text``, the prompt). To
+change a rule, edit its kernel (``NUMBA_DISABLE_JIT=1`` runs every kernel as
+plain Python, for a debugger or line coverage); the differential tests in
+``tests/context`` compare kernels and decoded records with the frozen Python
+references ``tests/context/*_reference.py`` and will name every spot where
+the new rule answers differently; where the change is intended, change the
+reference the same way (or the labelled case) so the tests pin it.
+
 Before the flop the context carries the pot type, position, initiative and
 SPR, and names the preflop spot (when the hero is to act); hand, board,
 scenario and budget fields are ``None`` and no viable options are listed:
