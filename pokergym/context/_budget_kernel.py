@@ -76,9 +76,11 @@ __all__ = [
     "budget_args",
     "budget_tables",
     "hand_budget",
+    "hand_budget_of",
     "low_spr_threshold",
     "made_budget",
     "make_budget",
+    "make_budget_of",
     "new_modifiers",
     "round2",
     "slow_play_share_verdict",
@@ -914,3 +916,40 @@ def slow_play_share_verdict(unwanted: int, unseen: int) -> int:
     if share < 0.255:
         return _LEAN_FAST_PLAY
     return NO_SLOW_PLAY
+
+
+# ---------------------------------------------------------------- calls from Python
+_TABLES = budget_tables()  # a module global: compiled into the kernels below as a constant
+
+
+@kernel
+def _facts_of(a: FloatArray) -> BudgetFacts:
+    """The :class:`BudgetFacts` stored in a ``float64`` array, in field order (how Python passes them)."""
+    return BudgetFacts(
+        int(a[0]), int(a[1]), int(a[2]), int(a[3]), int(a[4]), int(a[5]), a[6] != 0.0, int(a[7]), int(a[8]),
+        int(a[9]), int(a[10]), int(a[11]), a[12] != 0.0, a[13], a[14], int(a[15]), int(a[16]), a[17] != 0.0,
+        int(a[18]), int(a[19]), int(a[20]),
+    )  # fmt: skip
+
+
+@kernel
+def hand_budget_of(facts: FloatArray, mods: FloatArray) -> tuple[float, float, float, float]:
+    """:func:`hand_budget` of facts stored in an array (``np.array(budget_args(...)[0], float)``).
+
+    A tuple of 21 facts and the tables' tuple cost more to pass from Python than one array.
+    """
+    return hand_budget(_facts_of(facts), _TABLES, mods)
+
+
+@kernel
+def make_budget_of(
+    facts: FloatArray,
+    oop: bool,
+    spr: float,
+    facing_raise: bool,
+    weighted_total: float,
+    facing_weight: float,
+    mods: FloatArray,
+) -> tuple[float, float, float, float, float, float]:
+    """:func:`make_budget` of facts stored in an array, as :func:`hand_budget_of` takes them."""
+    return make_budget(_facts_of(facts), _TABLES, oop, spr, facing_raise, weighted_total, facing_weight, mods)

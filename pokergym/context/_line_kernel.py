@@ -59,7 +59,7 @@ from .preflop import PreflopScenario
 from .pressure import river_check_raise_factor, weight_steps
 from .record import PotType, Role, Scenario
 
-__all__ = ["LineFacts", "PressureTables", "history_array", "preflop_spot", "pressure_tables", "read_line"]
+__all__ = ["LineFacts", "PressureTables", "history_array", "line_of", "preflop_spot", "pressure_tables", "read_line"]
 
 Int64s = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -503,3 +503,18 @@ def preflop_spot(log: Int64s, n: int, is_button: bool, can_call: bool, can_raise
     if is_button:
         return _BTN_LIMP_VS_RAISE if raises == 1 else _LIMP_4BET_BTN if raises == 3 else _DEEP_DEFAULT
     return _BB_VS_LIMP if raises == 0 else _LIMP_3BET_BB if raises == 2 else _DEEP_DEFAULT
+
+
+_TABLES = pressure_tables()  # a module global: compiled into line_of as a constant
+
+
+@kernel
+def line_of(
+    log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int, weights_out: Floats
+) -> LineFacts:
+    """:func:`read_line` with the pressure tables built in: how Python calls it.
+
+    A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs
+    nothing.
+    """
+    return read_line(log, n, hero, button, current_street, facing, blinds, _TABLES, weights_out)

@@ -113,7 +113,7 @@ from ._hand_kernel import (
     _window,
     hand_codes,
 )
-from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
+from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType, new_record
 from .skills import BOARD_LABELS
 from .tables import pot_key, table
 
@@ -165,6 +165,7 @@ __all__ = [
     "board_facts",
     "board_info",
     "hand_facts",
+    "hand_facts_of",
     "hand_info",
     "pack_board",
     "texture_tables",
@@ -843,9 +844,7 @@ def pack_board(cards: tuple[int, ...] | list[int]) -> npt.NDArray[np.int64]:
         >>> pack_board(parse_cards("Ks7d2c")).tolist()
         [47, 21, 0, -1, -1]
     """
-    packed = np.full(5, -1, dtype=np.int64)
-    packed[: len(cards)] = cards
-    return packed
+    return np.array((*cards, -1, -1, -1, -1, -1)[:5], dtype=np.int64)
 
 
 # Python's label order: texture, monotone, pairing or change, scare_wet, structure, board straight, board flush
@@ -877,12 +876,21 @@ def _maybe(value: int) -> int | None:
     return None if value < 0 else value
 
 
+@cache
 def _ranks_down(mask: int) -> tuple[int, ...]:
     return tuple(r for r in range(12, -1, -1) if mask >> r & 1)
 
 
-def board_info(row: npt.NDArray[np.int64]) -> BoardInfo:
-    """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for, with no descriptors.
+@cache
+def _labels(mask: int) -> tuple[str, ...]:
+    return tuple(name for name in _LABEL_ORDER if mask & _LABEL_BIT[name])
+
+
+_ONE_CARD_NAMES = (None, "gs", "oe")
+
+
+def board_info(row: npt.NDArray[np.int64], descriptors: tuple[str, ...] = ()) -> BoardInfo:
+    """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for (with the given descriptors).
 
     The labels come in the order :func:`~pokergym.context.board.analyze_board` gives them.
 
@@ -893,24 +901,27 @@ def board_info(row: npt.NDArray[np.int64]) -> BoardInfo:
         >>> board_info(row).labels
         ('very_dry', 'scare_high')
     """
-    values = [int(v) for v in row]
-    labels = values[B_LABELS]
-    return BoardInfo(
-        street=_STREETS[values[B_STREET]],
-        labels=tuple(name for name in _LABEL_ORDER if labels & _LABEL_BIT[name]),
-        descriptors=(),
-        suit_max=values[B_SUIT_MAX],
-        flush_suit=_maybe(values[B_FLUSH_SUIT]),
-        pair_ranks=_ranks_down(values[B_PAIR_RANKS]),
-        trips_rank=_maybe(values[B_TRIPS_RANK]),
-        quads_rank=_maybe(values[B_QUADS_RANK]),
-        straight_combos=values[B_STRAIGHT_COMBOS],
-        straight_potential=bool(values[B_STRAIGHT_POTENTIAL]),
-        one_card_ranks=_ranks_down(values[B_ONE_CARD_RANKS]),
-        one_card_straight=(None, "gs", "oe")[values[B_ONE_CARD_STRAIGHT]],
-        straight_on_board=bool(values[B_STRAIGHT_ON_BOARD]),
-        nut_straight_top=_maybe(values[B_NUT_STRAIGHT_TOP]),
-        top_rank=values[B_TOP_RANK],
+    v = row.tolist()
+    # Every field, in order (see new_record).
+    return new_record(
+        BoardInfo,
+        (
+            _STREETS[v[B_STREET]],
+            _labels(v[B_LABELS]),
+            descriptors,
+            v[B_SUIT_MAX],
+            _maybe(v[B_FLUSH_SUIT]),
+            _ranks_down(v[B_PAIR_RANKS]),
+            _maybe(v[B_TRIPS_RANK]),
+            _maybe(v[B_QUADS_RANK]),
+            v[B_STRAIGHT_COMBOS],
+            bool(v[B_STRAIGHT_POTENTIAL]),
+            _ranks_down(v[B_ONE_CARD_RANKS]),
+            _ONE_CARD_NAMES[v[B_ONE_CARD_STRAIGHT]],
+            bool(v[B_STRAIGHT_ON_BOARD]),
+            _maybe(v[B_NUT_STRAIGHT_TOP]),
+            v[B_TOP_RANK],
+        ),
     )
 
 
@@ -937,22 +948,54 @@ def hand_info(out: npt.NDArray[np.float64]) -> HandInfo:
     v = [-1 if x != x else int(x) for x in values]  # NaN reads as -1
     override = None
     if v[H_HAS_OVERRIDE]:
-        attack, defense = values[H_OVERRIDE_ATTACK], values[H_OVERRIDE_DEFENSE]
-        override = BoardOverride(OVERRIDE_LABELS[v[H_OVERRIDE_LABEL]], attack, defense)
-    return HandInfo(
-        made=_MADE[v[H_MADE]],
-        draw=_DRAW[v[H_DRAW]],
-        kicker_position=_maybe(v[H_KICKER_POSITION]),
-        kicker_rank=_maybe(v[H_KICKER_RANK]),
-        pair_level=_maybe(v[H_PAIR_LEVEL]),
-        pair_rank=_maybe(v[H_PAIR_RANK]),
-        pocket_pair=bool(v[H_POCKET_PAIR]),
-        flush_rank=_maybe(v[H_FLUSH_RANK]),
-        flush_high_rank=_maybe(v[H_FLUSH_HIGH_RANK]),
-        straight_cards=_maybe(v[H_STRAIGHT_CARDS]),
-        nut_straight=None if v[H_NUT_STRAIGHT] < 0 else bool(v[H_NUT_STRAIGHT]),
-        set_level=None if v[H_SET_LEVEL] < 0 else _SET_LEVELS[v[H_SET_LEVEL]],
-        two_pair_rank=_maybe(v[H_TWO_PAIR_RANK]),
-        override=override,
-        features=tuple(name for i, name in enumerate(FEATURE_LABELS) if v[H_FEATURES] >> i & 1),
+        override = BoardOverride(
+            OVERRIDE_LABELS[v[H_OVERRIDE_LABEL]], values[H_OVERRIDE_ATTACK], values[H_OVERRIDE_DEFENSE]
+        )
+    # Every field, in order (see new_record).
+    return new_record(
+        HandInfo,
+        (
+            _MADE[v[H_MADE]],
+            _DRAW[v[H_DRAW]],
+            _maybe(v[H_KICKER_POSITION]),
+            _maybe(v[H_KICKER_RANK]),
+            _maybe(v[H_PAIR_LEVEL]),
+            _maybe(v[H_PAIR_RANK]),
+            bool(v[H_POCKET_PAIR]),
+            _maybe(v[H_FLUSH_RANK]),
+            _maybe(v[H_FLUSH_HIGH_RANK]),
+            _maybe(v[H_STRAIGHT_CARDS]),
+            None if v[H_NUT_STRAIGHT] < 0 else bool(v[H_NUT_STRAIGHT]),
+            None if v[H_SET_LEVEL] < 0 else _SET_LEVELS[v[H_SET_LEVEL]],
+            _maybe(v[H_TWO_PAIR_RANK]),
+            override,
+            _features(v[H_FEATURES]),
+        ),
     )
+
+
+@cache
+def _features(bits: int) -> tuple[str, ...]:
+    return tuple(name for i, name in enumerate(FEATURE_LABELS) if bits >> i & 1)
+
+
+_TABLES = texture_tables()  # a module global: compiled into hand_facts_of as a constant
+
+
+@kernel
+def hand_facts_of(
+    c0: int,
+    c1: int,
+    cards: npt.NDArray[np.int64],
+    n: int,
+    pot: int,
+    with_draw: bool,
+    board_row: npt.NDArray[np.int64],
+    out: npt.NDArray[np.float64],
+) -> None:
+    """:func:`hand_facts` with the override tables built in: how Python calls it.
+
+    A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs
+    nothing.
+    """
+    hand_facts(c0, c1, cards, n, pot, with_draw, board_row, _TABLES, out)

@@ -61,7 +61,7 @@ from .sizing import GEOMETRIC_MAX
 from .tables import table
 from .vector import VIABLE_LABELS
 
-__all__ = ["LABELS", "MAX_OPTIONS", "NOTES", "ViableTables", "viable_kernel", "viable_tables"]
+__all__ = ["LABELS", "MAX_OPTIONS", "NOTES", "ViableTables", "options_of", "viable_kernel", "viable_tables"]
 
 LABELS = VIABLE_LABELS
 """Every viable-option label; options travel as indices into this tuple."""
@@ -603,3 +603,27 @@ def _legalize(
         kept = _put(out, 0, label, np.nan, _NO_NOTE)
         mask = 1 << label
     return mask, kept
+
+
+_TABLES = viable_tables()  # a module global: compiled into options_of as a constant
+
+
+@kernel
+def options_of(ints: npt.NDArray[np.int64], numbers: npt.NDArray[np.float64], cards: npt.NDArray[np.int64],
+               out: npt.NDArray[np.float64]) -> int:  # fmt: skip
+    """:func:`viable_kernel` for a seat to act, its inputs in two arrays; returns the options written to ``out``.
+
+    This is how Python calls it: two arrays cost less to pass than thirty scalars and a tuple of tables.
+
+    ``ints``: ``can_check, can_call, call_amount, can_raise, n_cards, street, top_rank, paired,
+    double_paired, monotone, wet, made, draw, pot_type, role, initiative, facing_raise, street_bets, hero,
+    ip, stack_after_call, pot_after_call``; ``numbers``: ``attack, attack_remaining, defense_remaining,
+    facing_pct, facing_weight, spr, spr_threshold`` (the seat acts).
+    """
+    i, x = ints, numbers
+    _, n, _, _ = viable_kernel(
+        True, i[0] != 0, i[1] != 0, i[2], i[3] != 0, cards, i[4], i[5], i[6], i[7] != 0, i[8] != 0, i[9] != 0,
+        i[10] != 0, i[11], i[12], x[0], x[1], x[2], i[13], i[14], i[15], x[3], x[4], i[16] != 0, i[17], i[18],
+        i[19] != 0, x[5], x[6], i[20], i[21], _TABLES, out,
+    )  # fmt: skip
+    return n

@@ -57,7 +57,7 @@ import numpy as np
 from pokergym.errors import ContextError
 
 from ._texture_kernel import BOARD_FIELDS, board_facts, board_info, pack_board
-from .record import BoardInfo
+from .record import BoardInfo, new_record
 
 __all__ = ["STRAIGHT_TOPS", "WINDOWS", "analyze_board", "rank_mask", "straight_top"]
 
@@ -132,7 +132,8 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
     row = np.empty(BOARD_FIELDS, dtype=np.int64)
     board_facts(pack_board(board), len(board), row)
     info = board_info(row)
-    return info._replace(descriptors=_descriptors(info, min(board) >> 2))
+    # Every field, in order (see new_record), the descriptors added.
+    return new_record(BoardInfo, (*info[:2], _descriptors(info, min(board) >> 2), *info[3:]))
 
 
 def _descriptors(info: BoardInfo, low_rank: int) -> tuple[str, ...]:

@@ -55,7 +55,7 @@ import numpy as np
 from pokergym.engine.actions import Street
 
 from . import _budget_kernel as _k
-from ._budget_kernel import SLOW_PLAY_MIN_ATTACK, BudgetFacts, budget_args, budget_tables
+from ._budget_kernel import SLOW_PLAY_MIN_ATTACK, budget_args
 from .record import BoardInfo, Budget, HandInfo, PotType, new_record
 
 __all__ = [
@@ -141,8 +141,12 @@ def _modifiers(mods: np.ndarray, hand: HandInfo) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1 << 14)
-def _facts(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> BudgetFacts:
-    return budget_args(hand, board, pot_type)[0]
+def _facts(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> np.ndarray:
+    """The kernels' :class:`~pokergym.context._budget_kernel.BudgetFacts` of a hand, as an array (not to be written).
+
+    It stays writeable: numba reads a read-only array's type on a slow path, ten times the call.
+    """
+    return np.array(budget_args(hand, board, pot_type)[0], dtype=np.float64)
 
 
 def hand_budget(
@@ -163,7 +167,7 @@ def hand_budget(
         (0.5, 0.0, 5.0, 2.5, ('draw floor 5.0', 'draw defense 2.5'))
     """
     mods = _k.new_modifiers()
-    numbers = _k.hand_budget(_facts(hand, board, pot_type), budget_tables(), mods)
+    numbers = _k.hand_budget_of(_facts(hand, board, pot_type), mods)
     attack_base, defense_base, attack, defense = map(float, numbers)
     return attack_base, defense_base, attack, defense, _modifiers(mods, hand)
 
@@ -193,9 +197,8 @@ def make_budget(
         (0.5, 0.05)
     """
     mods = _k.new_modifiers()
-    numbers = _k.make_budget(
+    numbers = _k.make_budget_of(
         _facts(hand, board, pot_type),
-        budget_tables(),
         oop,
         float(spr),
         facing_raise,

@@ -62,7 +62,7 @@ import numpy as np
 
 from pokergym.errors import ContextError
 
-from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts, hand_info, pack_board, texture_tables
+from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts_of, hand_info, pack_board
 from .board import analyze_board
 from .record import BoardInfo, HandInfo, PotType
 
@@ -124,5 +124,5 @@ def _classify(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType, 
     """Run the texture kernel's hand classifier and decode its row."""
     cards, row = _board_row(board)
     out = np.empty(HAND_FIELDS)
-    hand_facts(hole[0], hole[1], cards, len(board), _POT_INDEX[pot_type], with_draw, row, texture_tables(), out)
+    hand_facts_of(hole[0], hole[1], cards, len(board), _POT_INDEX[pot_type], with_draw, row, out)
     return hand_info(out)

@@ -120,16 +120,8 @@ def _read_line(
     """The :class:`Line` of a history read by seat ``hero``; ``facing``: a call is owed; ``blinds``: chips posted."""
     n = len(history)
     weights = np.empty(n)
-    facts = _line_kernel.read_line(
-        _line_kernel.history_array(history),
-        n,
-        hero,
-        button,
-        int(current),
-        facing,
-        blinds,
-        _line_kernel.pressure_tables(),
-        weights,
+    facts = _line_kernel.line_of(
+        _line_kernel.history_array(history), n, hero, button, int(current), facing, blinds, weights
     )
     facing_pct = facts.facing_pct
     # Every field, in order (see new_record).

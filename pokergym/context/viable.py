@@ -87,7 +87,7 @@ from pokergym.engine.state import LegalActions
 from pokergym.errors import ContextError
 
 from ._budget_kernel import low_spr_threshold
-from ._viable_kernel import LABELS, MAX_OPTIONS, NOTES, viable_kernel, viable_tables
+from ._viable_kernel import LABELS, MAX_OPTIONS, NOTES, options_of
 from .line import Line
 from .record import BoardInfo, Budget, DrawClass, HandInfo, MadeClass, OptionKind, PotType, Role, ViableOption
 
@@ -147,21 +147,25 @@ def viable_options(
     cards[: len(board_cards)] = board_cards
     labels = board.labels
     facing_pct = line.facing_pct
+    initiative = line.initiative
+    ints = np.array(
+        (legal.can_check, legal.can_call, legal.call_amount, legal.can_raise, len(board_cards), board.street,
+         board.top_rank, board.paired, board.double_paired, "monotone" in labels, "wet" in labels,
+         _MADE[hand.made], _DRAW[hand.draw], _POT[line.pot_type], _ROLE[line.role],
+         -1 if initiative is None else initiative, line.facing_raise, line.street_bets, hero, ip,
+         stack_after_call, pot_after_call),
+        dtype=np.int64,
+    )  # fmt: skip
+    numbers = np.array(
+        (budget.attack, budget.attack_remaining, budget.defense_remaining,
+         math.nan if facing_pct is None else facing_pct, line.facing_weight, spr,
+         low_spr_threshold(int(board.street), float(spr))),
+        dtype=np.float64,
+    )  # fmt: skip
     out = np.empty((MAX_OPTIONS, 4))
     try:
-        _, n, _, _ = viable_kernel(
-            True, legal.can_check, legal.can_call, legal.call_amount, legal.can_raise, cards, len(board_cards),
-            int(board.street), board.top_rank, board.paired, board.double_paired,
-            "monotone" in labels, "wet" in labels, _MADE[hand.made], _DRAW[hand.draw],
-            float(budget.attack), float(budget.attack_remaining), float(budget.defense_remaining),
-            _POT[line.pot_type], _ROLE[line.role], -1 if line.initiative is None else line.initiative,
-            math.nan if facing_pct is None else float(facing_pct), float(line.facing_weight),
-            line.facing_raise, line.street_bets, hero, ip, float(spr),
-            low_spr_threshold(int(board.street), float(spr)), stack_after_call, pot_after_call,
-            viable_tables(), out,
-        )  # fmt: skip
+        n = options_of(ints, numbers, cards, out)
     except ValueError as error:
         raise ContextError(f"{error}: got a pot of {pot_after_call} after calling") from None
-    rows = out[:n]
-    np.nan_to_num(rows[:, 2], copy=False, nan=-1.0)
-    return tuple(_option(*row) for row in rows.tolist())
+    # a NaN fraction (none) becomes -1.0: NaN keys never match in the option cache
+    return tuple(_option(label, kind, -1.0 if f != f else f, note) for label, kind, f, note in out[:n].tolist())
