@@ -142,6 +142,9 @@ _TRAP, _LEAN_SLOW_PLAY, _LEAN_FAST_PLAY = (
 _FLOP, _TURN, _RIVER = 1, 2, 3
 _ONE_CARD_STRAIGHT = {None: 0, "gs": 1, "oe": 2}
 _NUT_STRAIGHT = {None: -1, False: 0, True: 1}
+_MADE_INDEX = {m: i for i, m in enumerate(MadeClass)}
+_DRAW_INDEX = {d: d.rank for d in DrawClass}
+_POT_INDEX = {p: i for i, p in enumerate(PotType)}
 
 _POT_KEYS = ("srp", "3bp", "4bp")
 _LIMP_KEYS = ("limp", "srp", "3bp", "4bp")
@@ -415,8 +418,8 @@ def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Bu
         return -1 if x is None else x
 
     return BudgetFacts(
-        _MADE.index(hand.made),
-        hand.draw.rank,
+        _MADE_INDEX[hand.made],
+        _DRAW_INDEX[hand.draw],
         num(hand.kicker_position),
         num(hand.kicker_rank),
         num(hand.pair_level),
@@ -435,7 +438,7 @@ def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Bu
         board.paired,
         _ONE_CARD_STRAIGHT[board.one_card_straight],
         board.straight_combos,
-        list(PotType).index(pot_type),
+        _POT_INDEX[pot_type],
     ), budget_tables()
 
 
@@ -943,13 +946,8 @@ def hand_budget_of(facts: FloatArray, mods: FloatArray) -> tuple[float, float, f
 
 @kernel
 def make_budget_of(
-    facts: FloatArray,
-    oop: bool,
-    spr: float,
-    facing_raise: bool,
-    weighted_total: float,
-    facing_weight: float,
+    facts: FloatArray, oop: bool, spr: float, facing_raise: bool, weighted_total: float, facing_weight: float,
     mods: FloatArray,
-) -> tuple[float, float, float, float, float, float]:
+) -> tuple[float, float, float, float, float, float]:  # fmt: skip
     """:func:`make_budget` of facts stored in an array, as :func:`hand_budget_of` takes them."""
     return make_budget(_facts_of(facts), _TABLES, oop, spr, facing_raise, weighted_total, facing_weight, mods)

@@ -984,15 +984,9 @@ _TABLES = texture_tables()  # a module global: compiled into hand_facts_of as a 
 
 @kernel
 def hand_facts_of(
-    c0: int,
-    c1: int,
-    cards: npt.NDArray[np.int64],
-    n: int,
-    pot: int,
-    with_draw: bool,
-    board_row: npt.NDArray[np.int64],
-    out: npt.NDArray[np.float64],
-) -> None:
+    c0: int, c1: int, cards: npt.NDArray[np.int64], n: int, pot: int, with_draw: bool,
+    board_row: npt.NDArray[np.int64], out: npt.NDArray[np.float64],
+) -> None:  # fmt: skip
     """:func:`hand_facts` with the override tables built in: how Python calls it.
 
     A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs

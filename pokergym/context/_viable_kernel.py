@@ -609,21 +609,22 @@ _TABLES = viable_tables()  # a module global: compiled into options_of as a cons
 
 
 @kernel
-def options_of(ints: npt.NDArray[np.int64], numbers: npt.NDArray[np.float64], cards: npt.NDArray[np.int64],
-               out: npt.NDArray[np.float64]) -> int:  # fmt: skip
-    """:func:`viable_kernel` for a seat to act, its inputs in two arrays; returns the options written to ``out``.
+def options_of(
+    can_check: bool, can_call: bool, call_amount: int, can_raise: bool, cards: npt.NDArray[np.int64], n_cards: int,
+    street: int, top_rank: int, paired: bool, double_paired: bool, monotone: bool, wet: bool, made: int, draw: int,
+    attack: float, attack_remaining: float, defense_remaining: float, pot_type: int, role: int, initiative: int,
+    facing_pct: float, facing_weight: float, facing_raise: bool, street_bets: int, hero: int, ip: bool, spr: float,
+    spr_threshold: float, stack_after_call: int, pot_after_call: int, out: npt.NDArray[np.float64],
+) -> int:  # fmt: skip
+    """:func:`viable_kernel` for a seat to act, with its tables built in; returns the options written to ``out``.
 
-    This is how Python calls it: two arrays cost less to pass than thirty scalars and a tuple of tables.
-
-    ``ints``: ``can_check, can_call, call_amount, can_raise, n_cards, street, top_rank, paired,
-    double_paired, monotone, wet, made, draw, pot_type, role, initiative, facing_raise, street_bets, hero,
-    ip, stack_after_call, pot_after_call``; ``numbers``: ``attack, attack_remaining, defense_remaining,
-    facing_pct, facing_weight, spr, spr_threshold`` (the seat acts).
+    This is how Python calls it: a tuple of tables passed from Python costs numba a slow argument check on
+    every call; a module global costs nothing.
     """
-    i, x = ints, numbers
     _, n, _, _ = viable_kernel(
-        True, i[0] != 0, i[1] != 0, i[2], i[3] != 0, cards, i[4], i[5], i[6], i[7] != 0, i[8] != 0, i[9] != 0,
-        i[10] != 0, i[11], i[12], x[0], x[1], x[2], i[13], i[14], i[15], x[3], x[4], i[16] != 0, i[17], i[18],
-        i[19] != 0, x[5], x[6], i[20], i[21], _TABLES, out,
+        True, can_check, can_call, call_amount, can_raise, cards, n_cards, street, top_rank, paired, double_paired,
+        monotone, wet, made, draw, attack, attack_remaining, defense_remaining, pot_type, role, initiative,
+        facing_pct, facing_weight, facing_raise, street_bets, hero, ip, spr, spr_threshold, stack_after_call,
+        pot_after_call, _TABLES, out,
     )  # fmt: skip
     return n

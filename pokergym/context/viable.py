@@ -148,23 +148,18 @@ def viable_options(
     labels = board.labels
     facing_pct = line.facing_pct
     initiative = line.initiative
-    ints = np.array(
-        (legal.can_check, legal.can_call, legal.call_amount, legal.can_raise, len(board_cards), board.street,
-         board.top_rank, board.paired, board.double_paired, "monotone" in labels, "wet" in labels,
-         _MADE[hand.made], _DRAW[hand.draw], _POT[line.pot_type], _ROLE[line.role],
-         -1 if initiative is None else initiative, line.facing_raise, line.street_bets, hero, ip,
-         stack_after_call, pot_after_call),
-        dtype=np.int64,
-    )  # fmt: skip
-    numbers = np.array(
-        (budget.attack, budget.attack_remaining, budget.defense_remaining,
-         math.nan if facing_pct is None else facing_pct, line.facing_weight, spr,
-         low_spr_threshold(int(board.street), float(spr))),
-        dtype=np.float64,
-    )  # fmt: skip
+    street = int(board.street)
     out = np.empty((MAX_OPTIONS, 4))
     try:
-        n = options_of(ints, numbers, cards, out)
+        n = options_of(
+            legal.can_check, legal.can_call, legal.call_amount, legal.can_raise, cards, len(board_cards), street,
+            board.top_rank, board.paired, board.double_paired, "monotone" in labels, "wet" in labels,
+            _MADE[hand.made], _DRAW[hand.draw], float(budget.attack), float(budget.attack_remaining),
+            float(budget.defense_remaining), _POT[line.pot_type], _ROLE[line.role],
+            -1 if initiative is None else initiative, math.nan if facing_pct is None else float(facing_pct),
+            float(line.facing_weight), line.facing_raise, line.street_bets, hero, ip, float(spr),
+            low_spr_threshold(street, float(spr)), stack_after_call, pot_after_call, out,
+        )  # fmt: skip
     except ValueError as error:
         raise ContextError(f"{error}: got a pot of {pot_after_call} after calling") from None
     # a NaN fraction (none) becomes -1.0: NaN keys never match in the option cache
