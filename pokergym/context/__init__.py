@@ -15,6 +15,33 @@ play), :mod:`~pokergym.context.sizing` (sizes and chip amounts),
 :mod:`~pokergym.context.viable` (options) and
 :mod:`~pokergym.context.preflop` (preflop spots and ranges).
 
+Where each rule lives (one source per rule): the rules run in numba kernels,
+and the Python modules only pack inputs and decode results into the typed
+records.
+
+=====================================  ==========================================  =========================
+rule                                   kernel (the implementation)                 decoder
+=====================================  ==========================================  =========================
+board labels, straight structure       ``_texture_kernel.board_facts``             ``board.analyze_board``
+made hand, draw, special-board tiers   ``_hand_kernel.hand_codes``,                ``hand.classify_hand``
+                                       ``_texture_kernel.hand_facts``
+pot type, role, scenario, pressure     ``_line_kernel.read_line``                  ``line.read_line``
+budgets and their modifiers            ``_budget_kernel.make_budget``              ``budget.make_budget``
+value tier, low-SPR threshold          ``_budget_kernel``                          ``budget``
+slow play (next-card look-ahead)       ``_slow_play_kernel.look_ahead``            ``slow_play.slow_play``
+viable options                         ``_viable_kernel.viable_kernel``            ``viable.viable_options``
+the feature vector                     ``_context_kernel.row_features``            ``compiled.skill_features``
+=====================================  ==========================================  =========================
+
+Numbers live in ``data/*.json`` (read once into the kernels' table tuples);
+wording lives with the decoders (``budget.modifier_text``, the prompt). To
+change a rule, edit its kernel (``NUMBA_DISABLE_JIT=1`` runs every kernel as
+plain Python, for a debugger or line coverage); the differential tests in
+``tests/context`` compare kernels and decoded records with the frozen Python
+references ``tests/context/*_reference.py`` and will name every spot where
+the new rule answers differently; where the change is intended, change the
+reference the same way (or the labelled case) so the tests pin it.
+
 Before the flop the context carries the pot type, position, initiative and
 SPR, and names the preflop spot (when the hero is to act); hand, board,
 scenario and budget fields are ``None`` and no viable options are listed:
@@ -35,6 +62,8 @@ Example (the paper's appendix I hand, the big blind's flop decision):
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from pokergym.engine.actions import Street
 from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError, PokerGymError
@@ -42,7 +71,7 @@ from pokergym.errors import ContextError, PokerGymError
 from .board import analyze_board
 from .budget import low_spr_threshold, make_budget, value_tier
 from .hand import classify_hand
-from .line import read_line
+from .line import Line, read_line
 from .preflop import detect_scenario
 from .record import (
     UNLIMITED,
@@ -111,6 +140,33 @@ def board_of(view: PlayerView) -> tuple[int, ...]:
     return board
 
 
+class _Stakes(NamedTuple):
+    """The chips of one decision: what the seat owes, the pot, the stacks behind and the SPR."""
+
+    ip: bool
+    to_call: int
+    total_pot: int
+    effective: int
+    behind: int
+    pot_after_call: int
+    spr: float
+
+
+def _stakes(view: PlayerView) -> _Stakes:
+    """The :class:`_Stakes` of a view (its ``is_button``, ``to_call`` and ``pot`` properties inlined)."""
+    seat = view.seat
+    legal = view.legal
+    to_call = legal.call_amount if legal is not None else 0
+    contributions = view.contributions
+    total_pot = contributions[0] + contributions[1]
+    stacks = view.stacks
+    effective = min(stacks[seat], stacks[1 - seat] + to_call)
+    behind = effective - to_call if effective > to_call else 0
+    pot_after_call = total_pot + to_call
+    spr = behind / pot_after_call if pot_after_call > 0 else 0.0
+    return _Stakes(seat == view.button, to_call, total_pot, effective, behind, pot_after_call, spr)
+
+
 def analyze(view: PlayerView) -> Context:
     """Compute the :class:`Context` of one seat's view.
 
@@ -132,57 +188,55 @@ def analyze(view: PlayerView) -> Context:
         >>> ctx.pot_type.value, ctx.position.value, ctx.preflop_scenario, ctx.viable
         ('limp', 'ip', 'btn_first', ())
     """
-    street = view.street
     board_cards = board_of(view)
-    hole = view.hole
     line = read_line(view)
-    seat = view.seat
-    # The view's is_button, to_call and pot properties, inlined (each is a Python-level call).
-    ip = seat == view.button
-    legal = view.legal
-    to_call = legal.call_amount if legal is not None else 0
-    contributions = view.contributions
-    total_pot = contributions[0] + contributions[1]
-    stacks = view.stacks
-    effective = min(stacks[seat], stacks[1 - seat] + to_call)
-    behind = effective - to_call if effective > to_call else 0
-    pot_after_call = total_pot + to_call
-    spr = behind / pot_after_call if pot_after_call > 0 else 0.0
-    position = _POS_IP if ip else _POS_OOP
-    if street == _STREET_PREFLOP:
-        preflop: str | None = None
-        if legal is not None:
-            try:
-                preflop = detect_scenario(view).value
-            except PokerGymError:
-                preflop = None
-        return Context(
-            street=street,
-            seat=seat,
-            position=position,
-            pot_type=line.pot_type,
-            preflop_raises=line.preflop_raises,
-            initiative=line.initiative,
-            role=line.role,
-            pot=view.pot_at_street_start,
-            total_pot=total_pot,
-            to_call=to_call,
-            effective_stack=effective,
-            spr=spr,
-            facing_pct=None,
-            facing_weight=0.0,
-            weighted_total=0.0,
-            weighted_hero=0.0,
-            board=None,
-            hand=None,
-            scenario=None,
-            preflop_scenario=preflop,
-            budget=None,
-            value_tier=None,
-            slow_play=None,
-            low_spr_threshold=None,
-            viable=(),
-        )
+    stakes = _stakes(view)
+    if view.street == _STREET_PREFLOP:
+        return _preflop_context(view, line, stakes)
+    return _postflop_context(view, board_cards, line, stakes)
+
+
+def _preflop_context(view: PlayerView, line: Line, stakes: _Stakes) -> Context:
+    """Before the flop: pot type, position, initiative, SPR and the preflop spot of the seat to act."""
+    preflop: str | None = None
+    if view.legal is not None:
+        try:
+            preflop = detect_scenario(view).value
+        except PokerGymError:
+            preflop = None
+    return Context(
+        street=view.street,
+        seat=view.seat,
+        position=_POS_IP if stakes.ip else _POS_OOP,
+        pot_type=line.pot_type,
+        preflop_raises=line.preflop_raises,
+        initiative=line.initiative,
+        role=line.role,
+        pot=view.pot_at_street_start,
+        total_pot=stakes.total_pot,
+        to_call=stakes.to_call,
+        effective_stack=stakes.effective,
+        spr=stakes.spr,
+        facing_pct=None,
+        facing_weight=0.0,
+        weighted_total=0.0,
+        weighted_hero=0.0,
+        board=None,
+        hand=None,
+        scenario=None,
+        preflop_scenario=preflop,
+        budget=None,
+        value_tier=None,
+        slow_play=None,
+        low_spr_threshold=None,
+        viable=(),
+    )
+
+
+def _postflop_context(view: PlayerView, board_cards: tuple[int, ...], line: Line, stakes: _Stakes) -> Context:
+    """After the flop: board, hand, budgets, slow play and the viable options."""
+    ip, spr = stakes.ip, stakes.spr
+    hole = view.hole
     pot_type = line.pot_type
     weighted_total = line.weighted_total
     board = analyze_board(board_cards)
@@ -200,33 +254,33 @@ def analyze(view: PlayerView) -> Context:
         facing_weight=line.facing_weight,
     )
     options = viable_options(
-        legal=legal,
+        legal=view.legal,
         board_cards=board_cards,
         board=board,
         hand=hand,
         budget=budget,
         line=line,
-        hero=seat,
+        hero=view.seat,
         ip=ip,
         spr=spr,
-        stack_after_call=behind,
-        pot_after_call=pot_after_call,
+        stack_after_call=stakes.behind,
+        pot_after_call=stakes.pot_after_call,
     )
     # Every field, in order (see new_record).
     return new_record(
         Context,
         (
-            street,
-            seat,
-            position,
+            view.street,
+            view.seat,
+            _POS_IP if ip else _POS_OOP,
             pot_type,
             line.preflop_raises,
             line.initiative,
             line.role,
             line.pot,
-            total_pot,
-            to_call,
-            effective,
+            stakes.total_pot,
+            stakes.to_call,
+            stakes.effective,
             spr,
             line.facing_pct,
             line.facing_weight,
@@ -239,7 +293,7 @@ def analyze(view: PlayerView) -> Context:
             budget,
             value_tier(weighted_total, pot_type),
             slow_play(hole, board_cards, pot_type, budget.attack_base, weighted_total),
-            low_spr_threshold(street, spr),
+            low_spr_threshold(view.street, spr),
             options,
         ),
     )

@@ -1,14 +1,16 @@
-"""Numba kernels of :mod:`pokergym.context.budget`: attack and defense budgets, value tier, low-SPR threshold.
+"""The budget rules: attack and defense budgets, value tier, low-SPR threshold, as numba kernels.
 
-The kernels repeat the budget arithmetic of :mod:`~pokergym.context.budget`
-float operation for float operation, so their results equal the Python's bit
-for bit; :func:`round2` is CPython's ``round(x, 2)``. The hand and board
-facts arrive as scalars, and the numbers of ``data/budgets.json`` as the
-arrays of :class:`BudgetTables` (:func:`budget_tables`), the last argument.
+These kernels are the one implementation of the rules that
+:mod:`pokergym.context.budget` describes; that module decodes their results
+into :class:`~pokergym.context.record.Budget` records, and the tests compare
+both with the frozen Python reference (``tests/context/budget_reference.py``)
+bit for bit; :func:`round2` is CPython's ``round(x, 2)``. The numbers of
+``data/budgets.json`` arrive as the arrays of :class:`BudgetTables`
+(:func:`budget_tables`).
 
-The budget kernels take the hand and board facts as one tuple ``facts`` of
-21 entries, in this order, then the tables (:func:`budget_args` builds both
-from a ``HandInfo``, a ``BoardInfo`` and a pot type):
+The budget kernels take the hand and board facts as one :class:`BudgetFacts`
+named tuple, encoded so (:func:`budget_args` builds it, with the tables, from
+a ``HandInfo``, a ``BoardInfo`` and a pot type):
 
 ==  ====================  =====================================================================
 #   argument              encoding
@@ -36,6 +38,12 @@ from a ``HandInfo``, a ``BoardInfo`` and a pot type):
 20  ``pot``               ``PotType`` index: limp 0, srp 1, 3bp 2, 4bp 3, 5bp+ 4
 ==  ====================  =====================================================================
 
+Every budget kernel writes what changed the base into ``mods``
+(:func:`new_modifiers`, :data:`MODIFIER_ROWS`) as notes ``(code, a, b)``: the
+``M_*`` code and up to two numbers, which
+:func:`pokergym.context.budget.modifier_text` turns into the words of
+``Budget.modifiers``.
+
 Outputs: :func:`made_budget` and :func:`hand_budget` return ``(attack base,
 defense base, attack, defense)`` (unrounded and rounded), :func:`make_budget`
 the six float fields of a ``Budget`` (``attack_base`` .. ``defense_remaining``),
@@ -55,21 +63,25 @@ import numpy.typing as npt
 
 from pokergym._jit import kernel
 
-from . import budget as _budget
 from .record import UNLIMITED, BoardInfo, DrawClass, HandInfo, MadeClass, PotType, SlowPlay
 from .tables import pot_key, table
 
 __all__ = [
     "ATTACK_CAP",
+    "MODIFIER_ROWS",
     "NO_SLOW_PLAY",
     "SLOW_PLAY_MIN_ATTACK",
+    "BudgetFacts",
     "BudgetTables",
     "budget_args",
     "budget_tables",
     "hand_budget",
+    "hand_budget_of",
     "low_spr_threshold",
     "made_budget",
     "make_budget",
+    "make_budget_of",
+    "new_modifiers",
     "round2",
     "slow_play_share_verdict",
     "value_tier",
@@ -77,9 +89,9 @@ __all__ = [
 
 FloatArray = npt.NDArray[np.float64]
 
-SLOW_PLAY_MIN_ATTACK = _budget.SLOW_PLAY_MIN_ATTACK
+SLOW_PLAY_MIN_ATTACK = 4.0
 """Made-hand attack from which the slow-play look-ahead runs."""
-ATTACK_CAP = _budget._ATTACK_CAP
+ATTACK_CAP = 6.0
 """Cap on a next card's attack in the slow-play look-ahead."""
 NO_SLOW_PLAY = list(SlowPlay).index(SlowPlay.NO_SLOW_PLAY)
 """``SlowPlay`` index of ``no_slow_play``."""
@@ -109,8 +121,19 @@ _SECOND_PAIR, _THIRD_PAIR, _FOURTH_FIFTH_PAIR, _WEAK_SHOWDOWN, _TRASH = (
     )
 )
 _NUTS_HIGH = _MADE.index(MadeClass.NUTS_HIGH)
-_HIGH = tuple(m in _budget._HIGH_CLASSES for m in MadeClass)
-_COMBO = tuple(m in _budget._COMBO_CLASSES for m in MadeClass)
+_HIGH_CLASSES = (MadeClass.NUTS_HIGH, MadeClass.SECOND_HIGH)
+_PAIR_CLASSES = (
+    MadeClass.OVERPAIR,
+    MadeClass.TOP_PAIR,
+    MadeClass.SECOND_PAIR,
+    MadeClass.THIRD_PAIR,
+    MadeClass.FOURTH_FIFTH_PAIR,
+    MadeClass.WEAK_SHOWDOWN,
+)
+_HIGH = tuple(m in _HIGH_CLASSES for m in MadeClass)
+"""Per ``MadeClass`` index: a high-card class (attack 0, a kicker-scaled defense)."""
+_COMBO = tuple(m in _HIGH_CLASSES or m in _PAIR_CLASSES for m in MadeClass)
+"""Per ``MadeClass`` index: a class whose draw adds the combo bonus to its defense."""
 _NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
 _VALUE_SHIFT = tuple(p.value_shift for p in PotType)
 _TRAP, _LEAN_SLOW_PLAY, _LEAN_FAST_PLAY = (
@@ -119,6 +142,9 @@ _TRAP, _LEAN_SLOW_PLAY, _LEAN_FAST_PLAY = (
 _FLOP, _TURN, _RIVER = 1, 2, 3
 _ONE_CARD_STRAIGHT = {None: 0, "gs": 1, "oe": 2}
 _NUT_STRAIGHT = {None: -1, False: 0, True: 1}
+_MADE_INDEX = {m: i for i, m in enumerate(MadeClass)}
+_DRAW_INDEX = {d: d.rank for d in DrawClass}
+_POT_INDEX = {p: i for i, p in enumerate(PotType)}
 
 _POT_KEYS = ("srp", "3bp", "4bp")
 _LIMP_KEYS = ("limp", "srp", "3bp", "4bp")
@@ -202,10 +228,48 @@ _S_OOP_MIN_SPR = _S.block()
 _S_RIVER_RERAISE = _S.block()
 
 
-Facts = tuple[
-    int, int, int, int, int, int, bool, int, int, int, int, int, bool, float, float, int, int, bool, int, int, int
-]
-"""The 21 hand and board facts the budget kernels read (see the module docstring)."""
+class BudgetFacts(NamedTuple):
+    """The hand and board facts the budget kernels read, encoded as the module docstring says."""
+
+    made: int
+    draw: int
+    kicker_position: int
+    kicker_rank: int
+    pair_level: int
+    pair_rank: int
+    pocket_pair: bool
+    flush_rank: int
+    flush_high_rank: int
+    straight_cards: int
+    nut_straight: int
+    two_pair_rank: int
+    has_override: bool
+    override_attack: float
+    override_defense: float
+    street: int
+    suit_max: int
+    paired: bool
+    one_card_straight: int
+    straight_combos: int
+    pot: int
+
+
+Facts = BudgetFacts
+"""The facts type the kernels' signatures name."""
+
+MODIFIER_ROWS = 13
+"""Rows of a modifiers array: row 0 counts the notes (column 0), rows 1.. hold ``(code, a, b)``."""
+
+# The modifier notes (decoded into text by pokergym.context.budget), in the order of its templates.
+(
+    M_OVERRIDE, M_FLUSH_THREE, M_FOUR_PAIRED_NUT, M_FLUSH_LEVEL, M_PAIRED_SHIFT, M_NUT_STRAIGHT_NO_FLUSH,
+    M_TWO_CARD_STRAIGHT, M_ONE_CARD_STRAIGHT, M_SET_FOUR_FLUSH, M_SET_OCS, M_FLUSH_POSSIBLE_SHIFT,
+    M_SET_FLUSH_COMBOS, M_SET_CLEAN, M_SET_COMBOS, M_TRIPS_FOUR_FLUSH, M_TRIPS_OCS, M_TRIPS_FLUSH,
+    M_TWO_PAIR_FOUR_FLUSH, M_TWO_PAIR_OCS, M_TWO_PAIR_RANK_FLUSH, M_TWO_PAIR_RANK, M_STRAIGHT_HOLDINGS,
+    M_PAIRED_HIGH_TIER, M_OVERPAIR_FLUSH_CAP, M_ONE_CARD_FLUSH, M_FLUSH_POSSIBLE, M_OCS_PENALTY,
+    M_STRAIGHT_POSSIBLE, M_PAIRED_PENALTY, M_PAIRED_HIGH_MULTIPLIER, M_HIGH_DEFENSE_ZERO, M_DRAW_FLOOR,
+    M_COMBO_DEFENSE, M_DRAW_DEFENSE, M_OUT_OF_POSITION, M_RIVER_RERAISE,
+) = range(36)  # fmt: skip
 
 
 class BudgetTables(NamedTuple):
@@ -337,7 +401,7 @@ def budget_tables() -> BudgetTables:
     return BudgetTables(pairs, scalars)
 
 
-def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Facts, BudgetTables]:
+def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[BudgetFacts, BudgetTables]:
     """The budget kernels' ``(facts, tables)`` for a hand, a board and a pot type (plain Python).
 
     Example:
@@ -345,7 +409,7 @@ def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Fa
         >>> from pokergym.context.board import analyze_board
         >>> from pokergym.context.hand import classify_hand
         >>> hand = classify_hand(parse_cards("AsKd"), parse_cards("Kh7d2c"))
-        >>> budget_args(hand, analyze_board(parse_cards("Kh7d2c")), PotType.SRP)[0]
+        >>> tuple(budget_args(hand, analyze_board(parse_cards("Kh7d2c")), PotType.SRP)[0])
         (7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, nan, nan, 1, 1, False, 0, 0, 1)
     """
     o = hand.override
@@ -353,9 +417,9 @@ def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Fa
     def num(x: int | None) -> int:
         return -1 if x is None else x
 
-    return (
-        _MADE.index(hand.made),
-        hand.draw.rank,
+    return BudgetFacts(
+        _MADE_INDEX[hand.made],
+        _DRAW_INDEX[hand.draw],
         num(hand.kicker_position),
         num(hand.kicker_rank),
         num(hand.pair_level),
@@ -374,7 +438,7 @@ def budget_args(hand: HandInfo, board: BoardInfo, pot_type: PotType) -> tuple[Fa
         board.paired,
         _ONE_CARD_STRAIGHT[board.one_card_straight],
         board.straight_combos,
-        list(PotType).index(pot_type),
+        _POT_INDEX[pot_type],
     ), budget_tables()
 
 
@@ -413,6 +477,26 @@ def round2(x: float) -> float:
 
 
 @kernel
+def _note(mods: FloatArray, code: int, a: float, b: float) -> None:
+    """Append the modifier note ``(code, a, b)`` to ``mods`` (see :data:`MODIFIER_ROWS`)."""
+    n = int(mods[0, 0]) + 1
+    mods[n, 0] = code
+    mods[n, 1] = a
+    mods[n, 2] = b
+    mods[0, 0] = n
+
+
+def new_modifiers() -> FloatArray:
+    """An empty modifiers array for the budget kernels (plain Python; kernels call ``np.zeros`` alike).
+
+    Example:
+        >>> new_modifiers().shape
+        (13, 3)
+    """
+    return np.zeros((MODIFIER_ROWS, 3))
+
+
+@kernel
 def _max0(x: float) -> float:
     """Python's ``max(0.0, x)``."""
     return x if x > 0.0 else 0.0
@@ -427,74 +511,90 @@ def _or(x: int, default: int) -> int:
 # ---------------------------------------------------------------- made-hand budgets
 @kernel
 def _flush(
-    flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables
+    flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables, mods: FloatArray
 ) -> tuple[float, float]:
     pairs, scalars = tabs
     rank = _or(flush_rank, 1)
     if suit_max == 3:
         size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= scalars[_S_BIG_FROM_RANK] else 2
+        _note(mods, M_FLUSH_THREE, paired, size)
         i = _P_FLUSH_THREE + 3 * paired + size
         return pairs[i, 0], pairs[i, 1]
     if paired and rank == 1:
+        _note(mods, M_FOUR_PAIRED_NUT, 0.0, 0.0)
         i = _P_FOUR_PAIRED_NUT
         return pairs[i, 0], pairs[i, 1]
     i = _P_FLUSH_FOUR + min(rank, _LIST) - 1
     a, d = pairs[i, 0], pairs[i, 1]
+    _note(mods, M_FLUSH_LEVEL, rank, 0.0)
     if paired:
         shift = scalars[_S_FOUR_PAIRED_SHIFT]
         a, d = _max0(a + shift), _max0(d + shift)
+        _note(mods, M_PAIRED_SHIFT, shift, 0.0)
     return a, d
 
 
 @kernel
 def _straight(
-    straight_cards: int, nut_straight: int, suit_max: int, paired: bool, tabs: BudgetTables
+    straight_cards: int, nut_straight: int, suit_max: int, paired: bool, tabs: BudgetTables, mods: FloatArray
 ) -> tuple[float, float]:
     pairs, scalars = tabs
     texture = 0 if suit_max < 3 else 1 if suit_max == 3 else 2
     nut = nut_straight == 1
     if nut and texture == 0:
+        _note(mods, M_NUT_STRAIGHT_NO_FLUSH, 0.0, 0.0)
         i = _P_NUT_NO_FLUSH + paired
         return pairs[i, 0], pairs[i, 1]
     if straight_cards == 2:
         i = _P_STRAIGHT + texture
         shift = scalars[_S_STRAIGHT_SHIFT]
+        _note(mods, M_TWO_CARD_STRAIGHT, texture, 0.0)
     else:
         i = _P_STRAIGHT + 3 * (1 if nut else 2) + texture
         shift = scalars[_S_STRAIGHT_SHIFT + 1]
+        _note(mods, M_ONE_CARD_STRAIGHT, 0 if nut else 1, texture)
     a, d = pairs[i, 0], pairs[i, 1]
     if paired:
         a, d = _max0(a + shift), _max0(d + shift)
+        _note(mods, M_PAIRED_SHIFT, shift, 0.0)
     return a, d
 
 
 @kernel
-def _set(suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables) -> tuple[float, float]:
+def _set(
+    suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables, mods: FloatArray
+) -> tuple[float, float]:
     pairs, scalars = tabs
     if suit_max >= 4:
+        _note(mods, M_SET_FOUR_FLUSH, 0.0, 0.0)
         i = _P_SET_OCS_FOUR if one_card_straight else _P_SET_FOUR
         return pairs[i, 0], pairs[i, 1]
     if one_card_straight:
         i = _P_SET_OCS + one_card_straight - 1
         a, d = pairs[i, 0], pairs[i, 1]
+        _note(mods, M_SET_OCS, one_card_straight, 0.0)
         if suit_max == 3:
             shift = scalars[_S_SET_OCS_SHIFT]
             a, d = a + shift, d + shift
+            _note(mods, M_FLUSH_POSSIBLE_SHIFT, shift, 0.0)
         return _max0(a), _max0(d)
     if suit_max == 3:
         shift = scalars[_S_SET_PER_COMBO] * straight_combos
+        _note(mods, M_SET_FLUSH_COMBOS, straight_combos, 0.0)
         return _max0(pairs[_P_SET_THREE, 0] + shift), _max0(pairs[_P_SET_THREE, 1] + shift)
+    _note(mods, M_SET_CLEAN if straight_combos == 0 else M_SET_COMBOS, straight_combos, 0.0)
     i = _P_SET_CLEAN if straight_combos == 0 else _P_SET_BY_COMBOS + min(straight_combos, 3) - 1
     return pairs[i, 0], pairs[i, 1]
 
 
 @kernel
 def _trips(
-    kicker_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables
+    kicker_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables, mods: FloatArray
 ) -> tuple[float, float]:
     pairs, scalars = tabs
     kicker = _or(kicker_rank, 0) / 12.0
     if suit_max >= 4:
+        _note(mods, M_TRIPS_FOUR_FLUSH, 0.0, 0.0)
         i = _P_TRIPS_OCS_FOUR if one_card_straight else _P_TRIPS_FOUR
         return pairs[i, 0], pairs[i, 1]
     combos_shift = scalars[_S_TRIPS_PER_COMBO] * straight_combos
@@ -502,9 +602,11 @@ def _trips(
         entry = 1 + one_card_straight  # ocs_gs, ocs_oe
         shift = scalars[_S_TRIPS_OCS_SHIFT] if suit_max == 3 else 0.0
         combos_shift = 0.0
+        _note(mods, M_TRIPS_OCS, one_card_straight, 0.0)
     else:
         entry = 1 if suit_max == 3 else 0  # three, dry
         shift = 0.0
+        _note(mods, M_TRIPS_FLUSH, suit_max == 3, 0.0)
     low, high = pairs[_P_TRIPS_ATTACK + entry, 0], pairs[_P_TRIPS_ATTACK + entry, 1]
     a = low + (high - low) * kicker + shift + combos_shift
     d = scalars[_S_TRIPS_DEFENSE + entry] + shift + combos_shift
@@ -513,14 +615,21 @@ def _trips(
 
 @kernel
 def _two_pair(
-    two_pair_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables
+    two_pair_rank: int,
+    suit_max: int,
+    one_card_straight: int,
+    straight_combos: int,
+    tabs: BudgetTables,
+    mods: FloatArray,
 ) -> tuple[float, float]:
     pairs, scalars = tabs
     rank = _or(two_pair_rank, 1)
     if suit_max >= 4:
+        _note(mods, M_TWO_PAIR_FOUR_FLUSH, 0.0, 0.0)
         i = _P_TWO_PAIR_FOUR_OCS if one_card_straight else _P_TWO_PAIR_FOUR
         return pairs[i, 0], pairs[i, 1]
     if one_card_straight:
+        _note(mods, M_TWO_PAIR_OCS, one_card_straight, 0.0)
         i = (_P_TWO_PAIR_OCS_THREE if suit_max == 3 else _P_TWO_PAIR_OCS) + one_card_straight - 1
         return pairs[i, 0], pairs[i, 1]
     shift = scalars[_S_TWO_PAIR_PER_COMBO] * straight_combos
@@ -529,9 +638,13 @@ def _two_pair(
         t = (min(rank, 10) - 1) / 9
         a = pairs[first, 0] + (pairs[last, 0] - pairs[first, 0]) * t
         d = pairs[first, 1] + (pairs[last, 1] - pairs[first, 1]) * t
+        _note(mods, M_TWO_PAIR_RANK_FLUSH, rank, 0.0)
     else:
         i = _P_TWO_PAIR_DRY + min(rank, 10) - 1
         a, d = pairs[i, 0], pairs[i, 1]
+        _note(mods, M_TWO_PAIR_RANK, rank, 0.0)
+    if shift != 0.0:
+        _note(mods, M_STRAIGHT_HOLDINGS, straight_combos, shift)
     return _max0(a + shift), _max0(d + shift)
 
 
@@ -563,161 +676,137 @@ def _pair_table(
 
 
 @kernel
-def _pair(
-    made: int,
-    kicker_position: int,
-    pair_level: int,
-    pair_rank: int,
-    pocket_pair: bool,
-    street: int,
-    suit_max: int,
-    paired: bool,
-    one_card_straight: int,
-    straight_combos: int,
-    pot: int,
-    tabs: BudgetTables,
-) -> tuple[float, float, float, float]:
-    scalars = tabs.scalars
-    if made == _WEAK_SHOWDOWN and pair_rank < 0:
-        base_a, base_d = 0.0, scalars[_S_PAIRED_HIGH_TIERS + _WEAK_SHOWDOWN]
-    else:
-        base_a, base_d = _pair_table(made, kicker_position, pair_level, pair_rank, pocket_pair, pot, tabs)
-    a, d = base_a, base_d
-    s = street - 1
+def _flush_penalty(
+    made: int, street: int, suit_max: int, a: float, d: float, scalars: FloatArray, mods: FloatArray
+) -> tuple[float, float]:
+    """A one pair's three- or four-flush penalty."""
     if suit_max >= 4:
         if made == _OVERPAIR:
             cap = scalars[_S_OVERPAIR_CAP]
-            a, d = 0.0, cap if cap < d else d
-        else:
-            p = scalars[_S_ONE_CARD_FLUSH]
-            a, d = a - p, d - p
-    elif suit_max == 3:
-        p = scalars[_S_PENALTIES + s]
-        a, d = a - p, d - p
+            _note(mods, M_OVERPAIR_FLUSH_CAP, cap, 0.0)
+            return 0.0, cap if cap < d else d
+        p = scalars[_S_ONE_CARD_FLUSH]
+        _note(mods, M_ONE_CARD_FLUSH, p, 0.0)
+        return a - p, d - p
+    if suit_max == 3:
+        p = scalars[_S_PENALTIES + street - 1]
+        _note(mods, M_FLUSH_POSSIBLE, p, 0.0)
+        return a - p, d - p
+    return a, d
+
+
+@kernel
+def _straight_penalty(
+    street: int, one_card_straight: int, straight_combos: int, a: float, d: float, scalars: FloatArray, mods: FloatArray
+) -> tuple[float, float]:
+    """A one pair's one-card straight or straight-potential penalty."""
     if one_card_straight:
         p = scalars[_S_OCS_PENALTY + one_card_straight - 1]
         cap = scalars[_S_OCS_ATTACK_CAP]
+        _note(mods, M_OCS_PENALTY, one_card_straight, p)
         a = a - p
-        a, d = cap if cap < a else a, d - p
-    elif straight_combos:
-        p = scalars[_S_PENALTIES + 3 * (1 if straight_combos >= 2 else 2) + s]
-        a, d = a - p, d - p
-    if paired and pair_rank >= 0:
+        return cap if cap < a else a, d - p
+    if straight_combos:
+        p = scalars[_S_PENALTIES + 3 * (1 if straight_combos >= 2 else 2) + street - 1]
+        _note(mods, M_STRAIGHT_POSSIBLE, p, 0.0)
+        return a - p, d - p
+    return a, d
+
+
+@kernel
+def _pair(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float, float, float]:
+    """A one pair or weak showdown hand: its table entry, then the board's penalties."""
+    scalars = tabs.scalars
+    made, pair_rank = facts.made, facts.pair_rank
+    if made == _WEAK_SHOWDOWN and pair_rank < 0:
+        base_a, base_d = 0.0, scalars[_S_PAIRED_HIGH_TIERS + _WEAK_SHOWDOWN]
+        _note(mods, M_PAIRED_HIGH_TIER, 0.0, 0.0)
+    else:
+        base_a, base_d = _pair_table(
+            made, facts.kicker_position, facts.pair_level, pair_rank, facts.pocket_pair, facts.pot, tabs
+        )
+    a, d = _flush_penalty(made, facts.street, facts.suit_max, base_a, base_d, scalars, mods)
+    a, d = _straight_penalty(facts.street, facts.one_card_straight, facts.straight_combos, a, d, scalars, mods)
+    if facts.paired and pair_rank >= 0:
         p = scalars[_S_PAIRED_PENALTY + made]
         a, d = a - p, d - p
+        _note(mods, M_PAIRED_PENALTY, p, 0.0)
     return base_a, base_d, _max0(a), _max0(d)
 
 
 @kernel
-def _high_card(
-    made: int,
-    kicker_position: int,
-    street: int,
-    suit_max: int,
-    paired: bool,
-    one_card_straight: int,
-    straight_combos: int,
-    pot: int,
-    tabs: BudgetTables,
-) -> tuple[float, float, float, float]:
+def _high_card(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float, float, float]:
+    """``nuts_high`` or ``second_high``: a defense from the kicker, then the board's penalties (attack 0)."""
     pairs, scalars = tabs
-    i = _P_HIGH + 4 * (made - _NUTS_HIGH) + _LIMP_KEY[pot]
+    i = _P_HIGH + 4 * (facts.made - _NUTS_HIGH) + _LIMP_KEY[facts.pot]
     low, high = pairs[i, 0], pairs[i, 1]
     span = int(scalars[_S_SPAN])
-    t = min(_or(kicker_position, 1) - 1, span) / span
+    t = min(_or(facts.kicker_position, 1) - 1, span) / span
     d = high - (high - low) * t
     base_d = d
-    if paired:
+    if facts.paired:
         d *= scalars[_S_PAIRED_HIGH_MULTIPLIER]
-    s = street - 1
-    if suit_max >= 4 or one_card_straight:
+        _note(mods, M_PAIRED_HIGH_MULTIPLIER, scalars[_S_PAIRED_HIGH_MULTIPLIER], 0.0)
+    s = facts.street - 1
+    if facts.suit_max >= 4 or facts.one_card_straight:
         d = 0.0
+        _note(mods, M_HIGH_DEFENSE_ZERO, 0.0, 0.0)
     else:
         pen = _S_PENALTIES + 9  # the high-card rows
-        if suit_max == 3:
+        if facts.suit_max == 3:
             d -= scalars[pen + s]
-        if straight_combos:
-            d -= scalars[pen + 3 * (1 if straight_combos >= 2 else 2) + s]
+            _note(mods, M_FLUSH_POSSIBLE, scalars[pen + s], 0.0)
+        if facts.straight_combos:
+            p = scalars[pen + 3 * (1 if facts.straight_combos >= 2 else 2) + s]
+            d -= p
+            _note(mods, M_STRAIGHT_POSSIBLE, p, 0.0)
     return 0.0, base_d, 0.0, _max0(d)
 
 
 # ---------------------------------------------------------------- public kernels
 @kernel
-def made_budget(facts: Facts, tabs: BudgetTables) -> tuple[float, float, float, float]:
-    """The made hand's ``(attack base, defense base, attack, defense)``, unrounded (``budget._made_budget``).
+def made_budget(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float, float, float]:
+    """The made hand's ``(attack base, defense base, attack, defense)``, unrounded; its notes go to ``mods``.
 
     The draw is not read (the slow-play look-ahead takes index 2, the attack).
 
     Example:
-        >>> made_budget((7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
-        ...              1, 1, False, 0, 0, 1), budget_tables())
-        (3.0, 4.0, 3.0, 4.0)
+        >>> facts = BudgetFacts(7, 8, 1, 12, 0, 11, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
+        ...                     1, 1, False, 0, 0, 1)
+        >>> [float(x) for x in made_budget(facts, budget_tables(), new_modifiers())]
+        [3.0, 4.0, 3.0, 4.0]
     """
-    (
-        made,
-        _,
-        kicker_position,
-        kicker_rank,
-        pair_level,
-        pair_rank,
-        pocket_pair,
-        flush_rank,
-        flush_high_rank,
-        straight_cards,
-        nut_straight,
-        two_pair_rank,
-        has_override,
-        override_attack,
-        override_defense,
-        street,
-        suit_max,
-        paired,
-        one_card_straight,
-        straight_combos,
-        pot,
-    ) = facts
-    if has_override:
-        return override_attack, override_defense, override_attack, override_defense
+    made = facts.made
+    if facts.has_override:
+        _note(mods, M_OVERRIDE, 0.0, 0.0)
+        a, d = facts.override_attack, facts.override_defense
+        return a, d, a, d
     if made == _NUTS:
         return UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED
     if made == _TRASH:
         a, d = tabs.pairs[_P_TRASH, 0], tabs.pairs[_P_TRASH, 1]
         return a, d, a, d
+    suit_max, ocs, combos = facts.suit_max, facts.one_card_straight, facts.straight_combos
     if made == _FLUSH:
-        a, d = _flush(flush_rank, flush_high_rank, suit_max, paired, tabs)
+        a, d = _flush(facts.flush_rank, facts.flush_high_rank, suit_max, facts.paired, tabs, mods)
     elif made == _STRAIGHT:
-        a, d = _straight(straight_cards, nut_straight, suit_max, paired, tabs)
+        a, d = _straight(facts.straight_cards, facts.nut_straight, suit_max, facts.paired, tabs, mods)
     elif made == _SET:
-        a, d = _set(suit_max, one_card_straight, straight_combos, tabs)
+        a, d = _set(suit_max, ocs, combos, tabs, mods)
     elif made == _TRIPS:
-        a, d = _trips(kicker_rank, suit_max, one_card_straight, straight_combos, tabs)
+        a, d = _trips(facts.kicker_rank, suit_max, ocs, combos, tabs, mods)
     elif made == _TWO_PAIR:
-        a, d = _two_pair(two_pair_rank, suit_max, one_card_straight, straight_combos, tabs)
+        a, d = _two_pair(facts.two_pair_rank, suit_max, ocs, combos, tabs, mods)
     elif _HIGH[made]:
-        return _high_card(
-            made, kicker_position, street, suit_max, paired, one_card_straight, straight_combos, pot, tabs
-        )
+        return _high_card(facts, tabs, mods)
     else:
-        return _pair(
-            made,
-            kicker_position,
-            pair_level,
-            pair_rank,
-            pocket_pair,
-            street,
-            suit_max,
-            paired,
-            one_card_straight,
-            straight_combos,
-            pot,
-            tabs,
-        )
+        return _pair(facts, tabs, mods)
     return a, d, a, d
 
 
 @kernel
-def hand_budget(facts: Facts, tabs: BudgetTables) -> tuple[float, float, float, float]:
-    """The hand's ``(attack base, defense base, attack, defense)``, draws applied, rounded (``budget.hand_budget``).
+def hand_budget(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float, float, float]:
+    """The hand's ``(attack base, defense base, attack, defense)``, draws applied, rounded; notes to ``mods``.
 
     Example:
         >>> from pokergym.cards import parse_cards
@@ -725,51 +814,58 @@ def hand_budget(facts: Facts, tabs: BudgetTables) -> tuple[float, float, float, 
         >>> from pokergym.context.hand import classify_hand
         >>> board = parse_cards("7s6hJc")
         >>> hand = classify_hand(parse_cards("5c4c"), board, PotType.THREE_BET)
-        >>> hand_budget(*budget_args(hand, analyze_board(board), PotType.THREE_BET))
+        >>> hand_budget(*budget_args(hand, analyze_board(board), PotType.THREE_BET), new_modifiers())
         (0.5, 0.0, 5.0, 2.5)
     """
-    att_base, def_base, att, dfn = made_budget(facts, tabs)
-    made, draw, pair_rank, paired = facts[0], facts[1], facts[5], facts[17]
+    att_base, def_base, att, dfn = made_budget(facts, tabs, mods)
+    made, draw = facts.made, facts.draw
     if draw != _NO_DRAW:
         d_att, d_def = tabs.pairs[_P_DRAW + draw, 0], tabs.pairs[_P_DRAW + draw, 1]
         if d_att > att:
             att = d_att
+            _note(mods, M_DRAW_FLOOR, d_att, 0.0)
         if _COMBO[made]:
-            if paired and pair_rank < 0:
+            if facts.paired and facts.pair_rank < 0:
                 dfn = tabs.scalars[_S_PAIRED_HIGH_TIERS + made]
             dfn += tabs.scalars[_S_COMBO_BONUS + draw]
+            _note(mods, M_COMBO_DEFENSE, tabs.scalars[_S_COMBO_BONUS + draw], 0.0)
         if d_def > dfn:
             dfn = d_def
+            _note(mods, M_DRAW_DEFENSE, d_def, 0.0)
     return round2(att_base), round2(def_base), round2(att), round2(dfn)
 
 
 @kernel
 def make_budget(
-    facts: Facts,
+    facts: BudgetFacts,
     tabs: BudgetTables,
     oop: bool,
     spr: float,
     facing_raise: bool,
     weighted_total: float,
     facing_weight: float,
+    mods: FloatArray,
 ) -> tuple[float, float, float, float, float, float]:
-    """A decision's budgets (``budget.make_budget``): ``attack_base`` .. ``defense_remaining`` of its ``Budget``.
+    """A decision's budgets: ``attack_base`` .. ``defense_remaining`` of its ``Budget``; its notes go to ``mods``.
 
     Example:
-        >>> make_budget((14, 8, -1, -1, -1, -1, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
-        ...              3, 2, True, 0, 0, 2), budget_tables(), True, 6.6, False, 0.45, 0.0)
+        >>> facts = BudgetFacts(14, 8, -1, -1, -1, -1, False, -1, -1, -1, -1, -1, False, math.nan, math.nan,
+        ...                     3, 2, True, 0, 0, 2)
+        >>> make_budget(facts, budget_tables(), True, 6.6, False, 0.45, 0.0, new_modifiers())
         (0.5, 0.0, 0.5, 0.0, 0.05, -0.45)
     """
-    att_base, def_base, att, dfn = hand_budget(facts, tabs)
-    made, street = facts[0], facts[15]
+    att_base, def_base, att, dfn = hand_budget(facts, tabs, mods)
+    made, street = facts.made, facts.street
     defense = dfn
     if dfn < UNLIMITED and (oop or facing_raise):
         if oop and made != _TRASH and street < _RIVER and spr > tabs.scalars[_S_OOP_MIN_SPR]:
             dfn = _max0(dfn - tabs.scalars[_S_OOP_DEFENSE])
             defense = round2(dfn)
+            _note(mods, M_OUT_OF_POSITION, tabs.scalars[_S_OOP_DEFENSE], 0.0)
         if facing_raise and street == _RIVER:
             dfn = _max0(dfn - tabs.scalars[_S_RIVER_RERAISE])
             defense = round2(dfn)
+            _note(mods, M_RIVER_RERAISE, tabs.scalars[_S_RIVER_RERAISE], 0.0)
     return (
         att_base,
         def_base,
@@ -823,3 +919,35 @@ def slow_play_share_verdict(unwanted: int, unseen: int) -> int:
     if share < 0.255:
         return _LEAN_FAST_PLAY
     return NO_SLOW_PLAY
+
+
+# ---------------------------------------------------------------- calls from Python
+_TABLES = budget_tables()  # a module global: compiled into the kernels below as a constant
+
+
+@kernel
+def _facts_of(a: FloatArray) -> BudgetFacts:
+    """The :class:`BudgetFacts` stored in a ``float64`` array, in field order (how Python passes them)."""
+    return BudgetFacts(
+        int(a[0]), int(a[1]), int(a[2]), int(a[3]), int(a[4]), int(a[5]), a[6] != 0.0, int(a[7]), int(a[8]),
+        int(a[9]), int(a[10]), int(a[11]), a[12] != 0.0, a[13], a[14], int(a[15]), int(a[16]), a[17] != 0.0,
+        int(a[18]), int(a[19]), int(a[20]),
+    )  # fmt: skip
+
+
+@kernel
+def hand_budget_of(facts: FloatArray, mods: FloatArray) -> tuple[float, float, float, float]:
+    """:func:`hand_budget` of facts stored in an array (``np.array(budget_args(...)[0], float)``).
+
+    A tuple of 21 facts and the tables' tuple cost more to pass from Python than one array.
+    """
+    return hand_budget(_facts_of(facts), _TABLES, mods)
+
+
+@kernel
+def make_budget_of(
+    facts: FloatArray, oop: bool, spr: float, facing_raise: bool, weighted_total: float, facing_weight: float,
+    mods: FloatArray,
+) -> tuple[float, float, float, float, float, float]:  # fmt: skip
+    """:func:`make_budget` of facts stored in an array, as :func:`hand_budget_of` takes them."""
+    return make_budget(_facts_of(facts), _TABLES, oop, spr, facing_raise, weighted_total, facing_weight, mods)

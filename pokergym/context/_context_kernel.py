@@ -31,12 +31,13 @@ import numpy as np
 from pokergym._jit import kernel
 from pokergym.context import _BOARD_SIZE, vector
 from pokergym.context._budget_kernel import (
+    MODIFIER_ROWS,
     SLOW_PLAY_MIN_ATTACK,
     low_spr_threshold,
     make_budget,
     value_tier,
 )
-from pokergym.context._line_kernel import preflop_spot, pressure_tables, read_line
+from pokergym.context._line_kernel import LineFacts, preflop_spot, pressure_tables, read_line
 from pokergym.context._slow_play_kernel import look_ahead, row_budget_args
 from pokergym.context._texture_kernel import (
     B_DOUBLE_PAIRED,
@@ -147,6 +148,57 @@ def _round4(x: float) -> float:
 
 
 @kernel
+def _hand_and_board_features(out: np.ndarray, hand: np.ndarray, board: np.ndarray, scenario: int) -> None:
+    """The made and draw classes, the hand's details, the board's labels and structure, the scenario."""
+    out[_MADE0 + int(hand[H_MADE])] = 1.0
+    out[_DRAW0 + int(hand[H_DRAW])] = 1.0
+    if hand[H_HAS_OVERRIDE] != 0.0:
+        out[_SPECIAL_BOARD] = 1.0
+    if hand[H_KICKER_POSITION] >= 0.0:
+        out[_KICKER_POSITION] = min(hand[H_KICKER_POSITION], 13.0) / 13.0
+    if hand[H_PAIR_LEVEL] >= 0.0:
+        out[_PAIR_LEVEL] = min(hand[H_PAIR_LEVEL], 6.0) / 6.0
+    labels = board[B_LABELS]
+    for i in range(_N_BOARD_NAMES):
+        if labels >> i & 1:
+            out[_BOARD0 + i] = 1.0
+    suit_max = board[B_SUIT_MAX]
+    out[_FLUSH_POSSIBLE] = 1.0 if suit_max >= 3 else 0.0
+    out[_ONE_CARD_FLUSH] = 1.0 if suit_max >= 4 else 0.0
+    out[_STRAIGHT_COMBOS] = min(board[B_STRAIGHT_COMBOS], 10) / 10.0
+    out[_STRAIGHT_POTENTIAL] = float(board[B_STRAIGHT_POTENTIAL])
+    out[_IS_PAIRED] = float(board[B_PAIRED])
+    if scenario >= 0:
+        out[_SCENARIO0 + scenario] = 1.0
+
+
+@kernel
+def _pressure_features(
+    out: np.ndarray, budget: tuple[float, float, float, float, float, float], line: LineFacts, street: int, spr: float
+) -> float:
+    """The budgets, the bet faced, the weighted pressure, the low-SPR threshold and the value tier.
+
+    Returns the low-SPR threshold (NaN when the SPR is not low), which the viable options read.
+    """
+    for k in range(6):
+        out[_BUDGET0 + k] = _clip(budget[k], -10.0, 10.0) / 10.0
+    out[_ATTACK_UNLIMITED] = 1.0 if budget[2] >= UNLIMITED else 0.0
+    out[_DEFENSE_UNLIMITED] = 1.0 if budget[3] >= UNLIMITED else 0.0
+    if not math.isnan(line.facing_pct):
+        out[_FACING] = 1.0
+        out[_FACING_PCT] = _clip(line.facing_pct / 100.0, 0.0, 10.0)
+        out[_FACING_WEIGHT] = _clip(line.facing_weight, 0.0, 4.0)
+    out[_WEIGHTED_TOTAL] = _clip(_round4(line.weighted_total), 0.0, 20.0)
+    out[_WEIGHTED_HERO] = _clip(_round4(line.weighted_hero), 0.0, 20.0)
+    threshold = low_spr_threshold(street, spr)
+    if not math.isnan(threshold):
+        out[_LOW_SPR] = 1.0
+        out[_LOW_SPR_THRESHOLD] = _clip(threshold, 0.0, 3.0)
+    out[_VALUE_TIER] = value_tier(line.weighted_total, line.pot_type) / 5.0
+    return threshold
+
+
+@kernel
 def row_features(
     out: np.ndarray,
     row: np.ndarray,
@@ -180,24 +232,11 @@ def row_features(
     behind = max(0, effective - to_call)
     pot_after_call = row[CONTRIBUTION] + row[CONTRIBUTION + 1] + to_call
     spr = behind / pot_after_call if pot_after_call > 0 else 0.0
-    if button == 0:
-        blinds = min(small_blind, start0) + min(big_blind, start1)
-    else:
-        blinds = min(small_blind, start1) + min(big_blind, start0)
+    starts = (start0, start1) if button == 0 else (start1, start0)  # the button's stack first
+    blinds = min(small_blind, starts[0]) + min(big_blind, starts[1])
     n_log = row[LOGGED]
-    line = read_line(log, n_log, seat, button, street, acting and to_call > 0, blinds, _PRESSURE)
-    pot_type, _, initiative, role, scenario, _, weighted_total, weighted_hero = line[:8]
-    facing_pct, facing_weight, facing_raise, street_bets = line[8:]
-    if ip:
-        out[0] = 1.0
-    out[_POT0 + pot_type] = 1.0
-    out[_ROLE0 + role] = 1.0
-    if initiative >= 0:
-        out[_INITIATIVE_SELF if initiative == seat else _INITIATIVE_OPP] = 1.0
-    out[_SPR] = spr / (1.0 + spr)
-    hole_at = DECK if ip else DECK + 2
-    hole0 = row[hole_at]
-    hole1 = row[hole_at + 1]
+    line = read_line(log, n_log, seat, button, street, acting and to_call > 0, blinds, _PRESSURE, np.empty(n_log))
+    _position_features(out, ip, line, seat, spr)
     can_raise = row[CAN_RAISE] != 0
     if street == 0:
         if acting:
@@ -205,68 +244,53 @@ def row_features(
             if spot >= 0:
                 out[_PREFLOP0 + spot] = 1.0
         return
+    hole_at = DECK if ip else DECK + 2
+    hole0, hole1 = row[hole_at], row[hole_at + 1]
     n = _BOARD_CARDS[street]
     cards = row[DECK + 4 : DECK + 4 + n]
     board = np.empty(BOARD_FIELDS, np.int64)
     board_facts(cards, n, board)
     hand = np.empty(HAND_FIELDS, np.float64)
-    hand_facts(hole0, hole1, cards, n, pot_type, n < 5, board, _TEXTURE, hand)
-    budget = make_budget(
-        *row_budget_args(hand, board, pot_type),
-        not ip,
-        spr,
-        facing_raise,
-        weighted_total,
-        facing_weight,  # type: ignore[call-arg]
-    )
-    made = int(hand[H_MADE])
-    out[_MADE0 + made] = 1.0
-    out[_DRAW0 + int(hand[H_DRAW])] = 1.0
-    if hand[H_HAS_OVERRIDE] != 0.0:
-        out[_SPECIAL_BOARD] = 1.0
-    if hand[H_KICKER_POSITION] >= 0.0:
-        out[_KICKER_POSITION] = min(hand[H_KICKER_POSITION], 13.0) / 13.0
-    if hand[H_PAIR_LEVEL] >= 0.0:
-        out[_PAIR_LEVEL] = min(hand[H_PAIR_LEVEL], 6.0) / 6.0
-    labels = board[B_LABELS]
-    for i in range(_N_BOARD_NAMES):
-        if labels >> i & 1:
-            out[_BOARD0 + i] = 1.0
-    suit_max = board[B_SUIT_MAX]
-    out[_FLUSH_POSSIBLE] = 1.0 if suit_max >= 3 else 0.0
-    out[_ONE_CARD_FLUSH] = 1.0 if suit_max >= 4 else 0.0
-    out[_STRAIGHT_COMBOS] = min(board[B_STRAIGHT_COMBOS], 10) / 10.0
-    out[_STRAIGHT_POTENTIAL] = float(board[B_STRAIGHT_POTENTIAL])
-    out[_IS_PAIRED] = float(board[B_PAIRED])
-    if scenario >= 0:
-        out[_SCENARIO0 + scenario] = 1.0
-    for k in range(6):
-        out[_BUDGET0 + k] = _clip(budget[k], -10.0, 10.0) / 10.0
-    attack, defense, attack_remaining, defense_remaining = budget[2], budget[3], budget[4], budget[5]
-    out[_ATTACK_UNLIMITED] = 1.0 if attack >= UNLIMITED else 0.0
-    out[_DEFENSE_UNLIMITED] = 1.0 if defense >= UNLIMITED else 0.0
-    if not math.isnan(facing_pct):
-        out[_FACING] = 1.0
-        out[_FACING_PCT] = _clip(facing_pct / 100.0, 0.0, 10.0)
-        out[_FACING_WEIGHT] = _clip(facing_weight, 0.0, 4.0)
-    out[_WEIGHTED_TOTAL] = _clip(_round4(weighted_total), 0.0, 20.0)
-    out[_WEIGHTED_HERO] = _clip(_round4(weighted_hero), 0.0, 20.0)
-    threshold = low_spr_threshold(street, spr)
-    if not math.isnan(threshold):
-        out[_LOW_SPR] = 1.0
-        out[_LOW_SPR_THRESHOLD] = _clip(threshold, 0.0, 3.0)
-    out[_VALUE_TIER] = value_tier(weighted_total, pot_type) / 5.0
+    hand_facts(hole0, hole1, cards, n, line.pot_type, n < 5, board, _TEXTURE, hand)
+    facts, tables = row_budget_args(hand, board, line.pot_type)
+    mods = np.zeros((MODIFIER_ROWS, 3))  # the budget's notes, not read here
+    budget = make_budget(facts, tables, not ip, spr, line.facing_raise, line.weighted_total, line.facing_weight, mods)
+    _hand_and_board_features(out, hand, board, line.scenario)
+    threshold = _pressure_features(out, budget, line, street, spr)
     if n < 5 and budget[0] >= SLOW_PLAY_MIN_ATTACK:
-        out[_SLOW0 + look_ahead(hole0, hole1, cards, n, pot_type, weighted_total)] = 1.0
-    if not acting:
-        return
+        out[_SLOW0 + look_ahead(hole0, hole1, cards, n, line.pot_type, line.weighted_total)] = 1.0
+    if acting:
+        _viable_features(out, to_call, can_raise, cards, n, street, board, hand, budget, line, seat, ip, spr,
+                         threshold, behind, pot_after_call)  # fmt: skip
+
+
+@kernel
+def _position_features(out: np.ndarray, ip: bool, line: LineFacts, seat: int, spr: float) -> None:
+    """Position, pot type, role, initiative and SPR: the features of every street."""
+    if ip:
+        out[0] = 1.0
+    out[_POT0 + line.pot_type] = 1.0
+    out[_ROLE0 + line.role] = 1.0
+    if line.initiative >= 0:
+        out[_INITIATIVE_SELF if line.initiative == seat else _INITIATIVE_OPP] = 1.0
+    out[_SPR] = spr / (1.0 + spr)
+
+
+@kernel
+def _viable_features(
+    out: np.ndarray, to_call: int, can_raise: bool, cards: np.ndarray, n: int, street: int, board: np.ndarray,
+    hand: np.ndarray, budget: tuple[float, float, float, float, float, float], line: LineFacts, seat: int, ip: bool,
+    spr: float, threshold: float, behind: int, pot_after_call: int,
+) -> None:  # fmt: skip
+    """The labels of the viable options, and the kind and size of the first one."""
+    labels = board[B_LABELS]
     options = np.empty((MAX_OPTIONS, 4), np.float64)
     mask, _, first_kind, first_fraction = viable_kernel(
         True, to_call == 0, to_call > 0, to_call, can_raise, cards, n, street,
         board[B_TOP_RANK], board[B_PAIRED] != 0, board[B_DOUBLE_PAIRED] != 0,
-        labels & _MONOTONE_BIT != 0, labels & _WET_BIT != 0, made, int(hand[H_DRAW]),
-        attack, attack_remaining, defense_remaining, pot_type, role, initiative,
-        facing_pct, facing_weight, facing_raise, street_bets, seat, ip, spr, threshold,
+        labels & _MONOTONE_BIT != 0, labels & _WET_BIT != 0, int(hand[H_MADE]), int(hand[H_DRAW]),
+        budget[2], budget[4], budget[5], line.pot_type, line.role, line.initiative,
+        line.facing_pct, line.facing_weight, line.facing_raise, line.street_bets, seat, ip, spr, threshold,
         behind, pot_after_call, _VIABLE, options,
     )  # fmt: skip
     for i in range(_N_VIABLE):

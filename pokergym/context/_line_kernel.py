@@ -11,7 +11,8 @@ read, so the composed kernel passes ``compiled.log[0]`` and the state row's
 from an engine history (``PlayerView.history``).
 
 :func:`read_line` returns the fields of :class:`~pokergym.context.line.Line`
-(all but ``weights``) as a tuple:
+as a :class:`LineFacts` named tuple, encoded so (the weights of the postflop
+bets and raises go to an output array, their count is the last field):
 
 ====  ==================  ====================================================
  #    field               encoding
@@ -28,6 +29,7 @@ from an engine history (``PlayerView.history``).
  9    ``facing_weight``   float
 10    ``facing_raise``    bool
 11    ``street_bets``     int
+12    ``n_weights``       int: ``weights_out[:n_weights]`` holds ``Line.weights``
 ====  ==================  ====================================================
 
 :func:`preflop_spot` returns the index of the spot in
@@ -57,7 +59,7 @@ from .preflop import PreflopScenario
 from .pressure import river_check_raise_factor, weight_steps
 from .record import PotType, Role, Scenario
 
-__all__ = ["PressureTables", "history_array", "preflop_spot", "pressure_tables", "read_line"]
+__all__ = ["LineFacts", "PressureTables", "history_array", "line_of", "preflop_spot", "pressure_tables", "read_line"]
 
 Int64s = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
@@ -104,6 +106,24 @@ _OPEN_4BET_BB, _OPEN_5BET_BTN, _LIMP_4BET_BTN, _OPEN_ALLIN_BB, _LIMP_ALLIN_BB, _
     list(_P).index(s)
     for s in (_P.open_4bet_bb, _P.open_5bet_btn, _P.limp_4bet_btn, _P.open_allin_bb, _P.limp_allin_bb, _P.deep_default)
 )
+
+
+class LineFacts(NamedTuple):
+    """What :func:`read_line` returns: the fields of a ``Line``, encoded as the module docstring says."""
+
+    pot_type: int
+    preflop_raises: int
+    initiative: int
+    role: int
+    scenario: int
+    pot: int
+    weighted_total: float
+    weighted_hero: float
+    facing_pct: float
+    facing_weight: float
+    facing_raise: bool
+    street_bets: int
+    n_weights: int
 
 
 class PressureTables(NamedTuple):
@@ -253,159 +273,184 @@ def _river(ip: bool, flop: int, turn: int, facing: bool) -> int:
 
 
 @kernel
-def read_line(
-    log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int, tables: PressureTables
-) -> tuple[int, int, int, int, int, int, float, float, float, float, bool, int]:
-    """The :class:`~pokergym.context.line.Line` of a history, as the module docstring encodes it.
+def _record(log: Int64s, i: int, n: int, current_street: int) -> tuple[int, int, int, int, int]:
+    """Row ``i`` of the log as ``(street, seat, kind, to, added)``; row ``n`` is the end marker.
 
-    Args:
-        log: the action log (rows ``street, seat, kind, to, added, all_in``).
-        n: the rows in use.
-        hero: the seat reading the line.
-        button: the button's seat.
-        current_street: the view's street (0 preflop .. 3 river).
-        facing: whether the hero must call something: it is the hero's turn and the
-            call amount is positive (``legal is not None and legal.call_amount > 0``).
-        blinds: the chips posted as blinds,
-            ``min(small_blind, stacks[button]) + min(big_blind, stacks[1 - button])`` of the starting stacks.
-        tables: :func:`pressure_tables`.
-
-    Returns:
-        ``(pot_type, preflop_raises, initiative, role, scenario, pot, weighted_total,
-        weighted_hero, facing_pct, facing_weight, facing_raise, street_bets)``.
-
-    Example:
-        >>> from pokergym.engine import HandState
-        >>> s = HandState.new(deck=tuple(range(9)), button=0)
-        >>> s.raise_to(250); s.call(); s.check(); s.raise_to(300)
-        >>> line = read_line(history_array(s.history), len(s.history), 1, 0, 1, True, 150, pressure_tables())
-        >>> line[:4], list(Scenario)[line[4]].value, line[5:]
-        ((1, 1, 0, 1), 'F-D4', (500, 0.8, 0.0, 60.0, 0.8, False, 1))
+    The end marker belongs to the current street: it closes the streets before it and adds nothing.
     """
-    thresholds = tables.thresholds
-    weights = tables.weights
-    check_raise_factor = tables.river_check_raise[0]
-    street_pot = blinds
-    raises = 0
-    initiative = -1
-    weighted_total = 0.0
-    hero_total = 0.0
+    if i < n:
+        return log[i, 0], log[i, 1], log[i, 2], log[i, 3], log[i, 4]
+    return current_street, -1, _END, 0, 0
+
+
+@kernel
+def _bet_weight(
+    street: int, street_pot: int, previous: int, to: int, river_check_raise: bool, tables: PressureTables
+) -> tuple[float, float]:
+    """A bet or raise to ``to`` as ``(percent of the pot, pressure weight)`` (:mod:`pokergym.context.pressure`).
+
+    ``river_check_raise``: the bettor checked earlier on this street and raises now (only the river weighs it).
+    """
+    base = street_pot + 2 * previous
+    pct = (to - previous) / base * 100.0 if base > 0 else 100.0
+    weight = tables.weights[_weight_index(tables.thresholds, pct)]
+    if street == 3 and previous and river_check_raise:
+        weight *= tables.river_check_raise[0]
+    return pct, weight
+
+
+@kernel
+def _role(lost: bool, initiative: int, hero: int) -> int:
+    """``normal`` once a finished street went check-check with no bet since, else who holds the initiative."""
+    if lost:
+        return _NORMAL
+    return _AGGRESSOR if initiative == hero else _DEFENDER
+
+
+@kernel
+def _scenario(
+    current_street: int, bets: int, second: int, hero: int, hero_checked_first: bool, ip: bool,
+    hero_initiative: bool, flop_shape: int, turn_shape: int, faced: bool,
+) -> int:  # fmt: skip
+    """The scenario index of the current street (``-1`` preflop)."""
+    if current_street == 0:
+        return -1
+    if current_street == 1:
+        return _flop(ip, hero_initiative, bets, faced)
+    if current_street == 2:
+        return _turn(bets, second, hero, hero_checked_first, ip, flop_shape, faced)
+    return _river(ip, flop_shape, turn_shape, faced)
+
+
+class _Walk(NamedTuple):
+    """What one pass over the log leaves (see :func:`_walk`)."""
+
+    street_pot: int
+    raises: int
+    initiative: int
+    lost: bool
+    flop_shape: int
+    turn_shape: int
+    bets: int
+    second: int
+    hero_checked_first: bool
+    weighted_total: float
+    hero_total: float
+    facing_pct: float
+    facing_weight: float
+    faced: bool
+    n_weights: int
+
+
+@kernel
+def _walk(
+    log: Int64s, n: int, hero: int, button: int, current_street: int, blinds: int, tables: PressureTables,
+    weights_out: Floats,
+) -> _Walk:  # fmt: skip
+    """One pass over the log (the records come in street order): pot, initiative, shapes, pressure.
+
+    A street is closed when the first record of a later one arrives; the end marker closes the streets
+    before the current one. ``bets``, ``second`` and ``hero_checked_first`` are those of the current street.
+    """
+    street_pot, raises, initiative, n_weights = blinds, 0, -1, 0
+    weighted_total = hero_total = facing_weight = 0.0
     facing_pct = math.nan
-    facing_weight = 0.0
-    faced = False  # facing_pct holds a bet
-    lost = False
+    faced = lost = hero_checked_first = False  # faced: facing_pct holds a bet
     flop_shape = turn_shape = _X
-    # The postflop street being read: its bets and raises (count, first two and
-    # last bettors), chips added, last bet, the seats that checked (bit mask),
-    # and whether its first action was a hero check.
-    street = 0
-    bets = 0
+    # The postflop street being read: its bets and raises (count, first two and last bettors),
+    # chips added, last bet, and the seats that checked (bit mask).
+    street = bets = added = previous = checked = 0
     first = second = last = -1
-    added = 0
-    previous = 0
-    checked = 0
-    hero_checked_first = False
     for i in range(n + 1):
-        if i < n:
-            record_street = log[i, 0]
-            seat = log[i, 1]
-            kind = log[i, 2]
-            to = log[i, 3]
-            chips = log[i, 4]
-        else:  # the end marker: closes the streets before the current one, adds nothing
-            record_street = current_street
-            seat = -1
-            kind = _END
-            to = 0
-            chips = 0
+        record_street, seat, kind, to, chips = _record(log, i, n, current_street)
         if record_street == 0:
             street_pot += chips
             if kind in (_BET, _RAISE):
                 raises += 1
                 initiative = seat
             continue
-        if record_street != street:
-            while street < record_street:
-                if street:
-                    if bets:
-                        initiative = last
-                        lost = False
-                    else:
-                        lost = True
-                    street_pot += added
-                    if street == 1:
-                        flop_shape = _shape(bets, first, second, hero)
-                    else:
-                        turn_shape = _shape(bets, first, second, hero)
-                    bets = added = previous = checked = 0
-                    first = second = last = -1
-                elif initiative < 0:
-                    initiative = button
-                street += 1
+        while street < record_street:  # close the streets before this record's
+            if street:
+                lost = bets == 0
+                initiative = last if bets else initiative
+                street_pot += added
+                flop_shape = _shape(bets, first, second, hero) if street == 1 else flop_shape
+                turn_shape = _shape(bets, first, second, hero) if street == 2 else turn_shape
+                bets = added = previous = checked = 0
+                first = second = last = -1
+            elif initiative < 0:
+                initiative = button
+            street += 1
             hero_checked_first = seat == hero and kind == _CHECK
         added += chips
         if kind == _CHECK:
             checked |= 1 << seat
         elif kind in (_BET, _RAISE):
-            base = street_pot + 2 * previous
-            pct = (to - previous) / base * 100.0 if base > 0 else 100.0
-            weight = weights[_weight_index(thresholds, pct)]
-            if street == 3 and previous and (checked >> seat) & 1:
-                weight *= check_raise_factor
+            pct, weight = _bet_weight(street, street_pot, previous, to, (checked >> seat) & 1 == 1, tables)
+            weights_out[n_weights] = weight
+            n_weights += 1
             weighted_total += weight
+            faced = seat != hero
+            facing_pct, facing_weight = (pct, weight) if faced else (math.nan, 0.0)
             if seat == hero:
                 hero_total += weight
-                facing_pct = math.nan
-                facing_weight = 0.0
-                faced = False
-            else:
-                facing_pct = pct
-                facing_weight = weight
-                faced = True
             previous = to
-            if bets == 0:
-                first = seat
-            elif bets == 1:
-                second = seat
+            first = seat if bets == 0 else first
+            second = seat if bets == 1 else second
             last = seat
             bets += 1
-    pot_type = raises if raises < _FIVE_BET_PLUS else _FIVE_BET_PLUS
-    if not facing:
-        facing_pct = math.nan
-        facing_weight = 0.0
-        faced = False
-    if lost:
-        role = _NORMAL
-    elif initiative == hero:
-        role = _AGGRESSOR
-    else:
-        role = _DEFENDER
-    scenario = -1
-    street_bets = 0
-    facing_raise = False
-    if current_street > 0:
-        street_bets = bets
-        facing_raise = bets >= 2 and faced
-        ip = hero == button
-        if current_street == 1:
-            scenario = _flop(ip, initiative == hero, bets, faced)
-        elif current_street == 2:
-            scenario = _turn(bets, second, hero, hero_checked_first, ip, flop_shape, faced)
-        else:
-            scenario = _river(ip, flop_shape, turn_shape, faced)
-    return (
-        pot_type,
+    return _Walk(street_pot, raises, initiative, lost, flop_shape, turn_shape, bets, second, hero_checked_first,
+                 weighted_total, hero_total, facing_pct, facing_weight, faced, n_weights)  # fmt: skip
+
+
+@kernel
+def read_line(
+    log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int,
+    tables: PressureTables, weights_out: Floats,
+) -> LineFacts:  # fmt: skip
+    """The :class:`~pokergym.context.line.Line` of a history as :class:`LineFacts` (see the module docstring).
+
+    Args: ``log`` (rows ``street, seat, kind, to, added, all_in``) and ``n``, the rows in use;
+    ``hero``, the seat reading the line; ``button``; ``current_street``, the view's (0 .. 3);
+    ``facing``, whether the hero must call (``legal is not None and legal.call_amount > 0``);
+    ``blinds``, ``min(small_blind, stacks[button]) + min(big_blind, stacks[1 - button])``;
+    ``tables``, :func:`pressure_tables`; ``weights_out``, ``float64`` of at least ``n`` entries.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> s = HandState.new(deck=tuple(range(9)), button=0)
+        >>> s.raise_to(250); s.call(); s.check(); s.raise_to(300)
+        >>> w = np.empty(4)
+        >>> line = read_line(history_array(s.history), len(s.history), 1, 0, 1, True, 150, pressure_tables(), w)
+        >>> [int(x) for x in line[:4]], list(Scenario)[line.scenario].value, int(line.pot)
+        ([1, 1, 0, 1], 'F-D4', 500)
+        >>> [float(x) for x in line[6:10]]
+        [0.8, 0.0, 60.0, 0.8]
+        >>> bool(line.facing_raise), int(line.street_bets), w[: line.n_weights].tolist()
+        (False, 1, [0.8])
+    """
+    walk = _walk(log, n, hero, button, current_street, blinds, tables, weights_out)
+    bets, faced = walk.bets, walk.faced and facing
+    facing_pct, facing_weight = (walk.facing_pct, walk.facing_weight) if facing else (math.nan, 0.0)
+    postflop = current_street > 0
+    initiative = walk.initiative
+    scenario = _scenario(current_street, bets, walk.second, hero, walk.hero_checked_first, hero == button,
+                         initiative == hero, walk.flop_shape, walk.turn_shape, faced)  # fmt: skip
+    raises = walk.raises
+    return LineFacts(
+        raises if raises < _FIVE_BET_PLUS else _FIVE_BET_PLUS,
         raises,
         initiative,
-        role,
+        _role(walk.lost, initiative, hero),
         scenario,
-        street_pot,
-        weighted_total,
-        hero_total,
+        walk.street_pot,
+        walk.weighted_total,
+        walk.hero_total,
         facing_pct,
         facing_weight,
-        facing_raise,
-        street_bets,
+        postflop and bets >= 2 and faced,
+        bets if postflop else 0,
+        walk.n_weights,
     )
 
 
@@ -458,3 +503,18 @@ def preflop_spot(log: Int64s, n: int, is_button: bool, can_call: bool, can_raise
     if is_button:
         return _BTN_LIMP_VS_RAISE if raises == 1 else _LIMP_4BET_BTN if raises == 3 else _DEEP_DEFAULT
     return _BB_VS_LIMP if raises == 0 else _LIMP_3BET_BB if raises == 2 else _DEEP_DEFAULT
+
+
+_TABLES = pressure_tables()  # a module global: compiled into line_of as a constant
+
+
+@kernel
+def line_of(
+    log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int, weights_out: Floats
+) -> LineFacts:
+    """:func:`read_line` with the pressure tables built in: how Python calls it.
+
+    A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs
+    nothing.
+    """
+    return read_line(log, n, hero, button, current_street, facing, blinds, _TABLES, weights_out)

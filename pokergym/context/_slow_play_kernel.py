@@ -23,13 +23,20 @@ budget kernels' facts and tables; the composed feature kernel uses it too.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from pokergym._jit import kernel
 
-from ._budget_kernel import ATTACK_CAP, NO_SLOW_PLAY, budget_tables, made_budget, slow_play_share_verdict
+from ._budget_kernel import (
+    ATTACK_CAP,
+    MODIFIER_ROWS,
+    NO_SLOW_PLAY,
+    BudgetFacts,
+    BudgetTables,
+    budget_tables,
+    made_budget,
+    slow_play_share_verdict,
+)
 from ._texture_kernel import (
     B_ONE_CARD_STRAIGHT,
     B_PAIRED,
@@ -65,9 +72,9 @@ _BUDGET = budget_tables()
 
 
 @kernel
-def row_budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> Any:
+def row_budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> tuple[BudgetFacts, BudgetTables]:
     """The budget kernels' ``(facts, tables)`` from hand and board fact rows (see :mod:`._budget_kernel`)."""
-    facts = (
+    facts = BudgetFacts(
         int(hand[H_MADE]),
         int(hand[H_DRAW]),
         int(hand[H_KICKER_POSITION]),
@@ -124,6 +131,7 @@ def look_ahead(hole0: int, hole1: int, cards: np.ndarray, n: int, pot: int, weig
     nxt[:n] = cards[:n]
     board = np.empty(BOARD_FIELDS, np.int64)
     hand = np.empty(HAND_FIELDS, np.float64)
+    mods = np.zeros((MODIFIER_ROWS, 3))  # the budget's notes, not read here
     unwanted = 0
     for rank in range(13):
         plain = -1  # whether the rank's cards of suits with at most one board card spoil the hand (-1: not tried)
@@ -138,7 +146,8 @@ def look_ahead(hole0: int, hole1: int, cards: np.ndarray, n: int, pot: int, weig
             nxt[n] = card
             board_facts(nxt, n + 1, board)
             hand_facts(hole0, hole1, nxt, n + 1, pot, False, board, _TEXTURE, hand)
-            attack = min(made_budget(*row_budget_args(hand, board, pot))[2], ATTACK_CAP)
+            mods[0, 0] = 0.0
+            attack = min(made_budget(*row_budget_args(hand, board, pot), mods)[2], ATTACK_CAP)
             spoiled = 1 if attack - weighted_total < streets_left else 0
             unwanted += spoiled
             if is_plain:

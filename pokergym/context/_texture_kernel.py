@@ -113,7 +113,7 @@ from ._hand_kernel import (
     _window,
     hand_codes,
 )
-from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType
+from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType, new_record
 from .skills import BOARD_LABELS
 from .tables import pot_key, table
 
@@ -165,6 +165,7 @@ __all__ = [
     "board_facts",
     "board_info",
     "hand_facts",
+    "hand_facts_of",
     "hand_info",
     "pack_board",
     "texture_tables",
@@ -420,6 +421,126 @@ def _pair_bit(missing: int) -> int:
 
 # ---------------------------------------------------------------- the board
 @kernel
+def _rank_and_suit_counts(cards: npt.NDArray[np.int64], n: int) -> tuple[int, int, int, int, int]:
+    """Rank masks of the ranks seen at least once, twice, three and four times; the suit counts (4 bits each)."""
+    once = twice = thrice = four = 0
+    suit_counts = 0
+    for i in range(n):
+        c = cards[i]
+        bit = 1 << (c >> 2)
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+        suit_counts += 1 << (4 * (c & 3))
+    return once, twice, thrice, four, suit_counts
+
+
+@kernel
+def _suit_facts(suit_counts: int) -> tuple[int, int, int]:
+    """``(most cards of one suit, the first suit with three or more (-1), suits holding exactly two)``."""
+    suit_max = 0
+    flush_suit = -1
+    twos = 0
+    for s in range(4):
+        k = suit_counts >> (4 * s) & 15
+        if k > suit_max:
+            suit_max = k
+        if k == 2:
+            twos += 1
+        if k >= 3 and flush_suit < 0:
+            flush_suit = s
+    return suit_max, flush_suit, twos
+
+
+@kernel
+def _straight_structure(once: int) -> tuple[int, int, int, int, int]:
+    """The straight facts of a rank set: ``(pair set, one-card ranks, potential, on board, nut top)``.
+
+    The pair set has a bit per distinct missing rank pair of a window holding three board ranks (its
+    count is the two-card straight holdings); the one-card ranks complete a window holding four.
+    """
+    pair_set = singles = potential = on_board = 0
+    nut_top = -1
+    for i in range(10):
+        w = _window(i)
+        hit = _popcount(once & w)
+        if hit >= 3:
+            potential = 1
+            if nut_top < 0:
+                nut_top = 12 - i
+        if hit == 3:
+            pair_set |= _pair_bit(w & ~once)
+        elif hit == 4:
+            singles |= w & ~once
+        elif hit == 5:
+            on_board = 1
+    return pair_set, singles, potential, on_board, nut_top
+
+
+@kernel
+def _flop_labels(once: int, pairs: int, trips_rank: int, suit_max: int) -> int:
+    """A flop's labels: its suits (rainbow dry, monotone wet; two-tone by its gaps and top card), its pairing."""
+    top = _high_bit(once)
+    labels = _L_TRIPS_BOARD if trips_rank >= 0 else _L_PAIRED if pairs else 0
+    if suit_max == 1:
+        return labels | _L_DRY
+    if suit_max == 3:
+        return labels | _L_WET | _L_MONOTONE
+    connected = True
+    previous = top
+    for r in range(top - 1, -1, -1):
+        if once >> r & 1:
+            if previous - r > 2:
+                connected = False
+            previous = r
+    return labels | (_L_WET if connected else _L_HIGH if top >= _QUEEN else _L_DRY)
+
+
+@kernel
+def _suit_label(n: int, suit_max: int, twos: int) -> int:
+    """The suit label of a turn (very wet, wet, neutral, very dry) or river (very wet, slightly wet, dry)."""
+    if suit_max >= 4:
+        return _L_VERY_WET
+    if n == 4:
+        return _L_WET if suit_max == 3 or twos == 2 else _L_NEUTRAL if twos == 1 else _L_VERY_DRY
+    return _L_SLIGHTLY_WET if suit_max == 3 else _L_DRY
+
+
+@kernel
+def _change_labels(cards: npt.NDArray[np.int64], n: int, suit_counts: int) -> int:
+    """What the turn or river card did: paired the board, scared high, or brought a third card of its suit."""
+    last = cards[n - 1]
+    new_rank = last >> 2
+    seen_before = False
+    for i in range(n - 1):
+        if cards[i] >> 2 == new_rank:
+            seen_before = True
+    labels = _L_PAIRED if seen_before else _L_SCARE_HIGH if new_rank >= _QUEEN else 0
+    if suit_counts >> (4 * (last & 3)) & 15 >= 3:
+        labels |= _L_SCARE_WET
+    return labels
+
+
+@kernel
+def _structure_labels(
+    n: int, suit_max: int, pairs: int, trips_rank: int, quads_rank: int, one_card: int, on_board: int
+) -> int:
+    """A turn's or river's structure: double paired, trips or full house, quads, one-card straights, made hands."""
+    labels = _L_DOUBLE_PAIRED if _popcount(pairs) >= 2 else 0
+    if trips_rank >= 0:
+        labels |= _L_FH_BOARD if pairs else _L_TRIPS_BOARD
+    if quads_rank >= 0:
+        labels |= _L_QUADS_BOARD
+    labels |= _L_ONE_CARD_OE if one_card == 2 else _L_ONE_CARD_GS if one_card == 1 else 0
+    if n == 5 and on_board:
+        labels |= _L_BOARD_STRAIGHT
+    if suit_max == 5:
+        labels |= _L_BOARD_FLUSH
+    return labels
+
+
+@kernel
 def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]) -> None:
     """Write the :func:`~pokergym.context.board.analyze_board` facts of a board into ``out``.
 
@@ -435,120 +556,18 @@ def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]
         >>> int(row[B_STRAIGHT_COMBOS]), int(row[B_PAIR_RANKS]) == 1 << 4, int(row[B_STREET])
         (2, True, 3)
     """
-    once = twice = thrice = four = 0
-    suit_counts = 0  # four 4-bit counters
-    for i in range(n):
-        c = cards[i]
-        bit = 1 << (c >> 2)
-        four |= thrice & bit
-        thrice |= twice & bit
-        twice |= once & bit
-        once |= bit
-        suit_counts += 1 << (4 * (c & 3))
-    pairs = twice & ~thrice
-    trips = thrice & ~four
-    suit_max = 0
-    flush_suit = -1
-    twos = 0
-    for s in range(4):
-        k = suit_counts >> (4 * s) & 15
-        if k > suit_max:
-            suit_max = k
-        if k == 2:
-            twos += 1
-        if k >= 3 and flush_suit < 0:
-            flush_suit = s
-    # straight structure of the rank set
-    pair_set = 0  # bit per distinct missing rank pair of a window holding three board ranks
-    singles = 0
-    potential = 0
-    on_board = 0
-    nut_top = -1
-    for i in range(10):
-        w = _window(i)
-        hit = _popcount(once & w)
-        if hit >= 3:
-            potential = 1
-            if nut_top < 0:
-                nut_top = 12 - i
-        if hit == 3:
-            pair_set |= _pair_bit(w & ~once)
-        elif hit == 4:
-            singles |= w & ~once
-        elif hit == 5:
-            on_board = 1
+    once, twice, thrice, four, suit_counts = _rank_and_suit_counts(cards, n)
+    pairs, trips = twice & ~thrice, thrice & ~four
+    suit_max, flush_suit, twos = _suit_facts(suit_counts)
+    pair_set, singles, potential, on_board, nut_top = _straight_structure(once)
     n_singles = _popcount(singles)
     one_card = 2 if n_singles >= 2 else n_singles
-    top = _high_bit(once)
-    trips_rank = _high_bit(trips)
-    quads_rank = _high_bit(four)
-    n_pairs = _popcount(pairs)
-    labels = 0
+    trips_rank, quads_rank = _high_bit(trips), _high_bit(four)
     if n == 3:
-        if trips_rank >= 0:
-            labels |= _L_TRIPS_BOARD
-        elif pairs:
-            labels |= _L_PAIRED
-        if suit_max == 1:
-            labels |= _L_DRY
-        elif suit_max == 3:
-            labels |= _L_WET | _L_MONOTONE
-        else:
-            connected = True
-            previous = top
-            for r in range(top - 1, -1, -1):
-                if once >> r & 1:
-                    if previous - r > 2:
-                        connected = False
-                    previous = r
-            if connected:
-                labels |= _L_WET
-            elif top >= _QUEEN:
-                labels |= _L_HIGH
-            else:
-                labels |= _L_DRY
+        labels = _flop_labels(once, pairs, trips_rank, suit_max)
     else:
-        if n == 4:
-            if suit_max >= 4:
-                labels |= _L_VERY_WET
-            elif suit_max == 3 or twos == 2:
-                labels |= _L_WET
-            elif twos == 1:
-                labels |= _L_NEUTRAL
-            else:
-                labels |= _L_VERY_DRY
-        elif suit_max >= 4:
-            labels |= _L_VERY_WET
-        elif suit_max == 3:
-            labels |= _L_SLIGHTLY_WET
-        else:
-            labels |= _L_DRY
-        last = cards[n - 1]
-        new_rank = last >> 2
-        seen_before = False
-        for i in range(n - 1):
-            if cards[i] >> 2 == new_rank:
-                seen_before = True
-        if seen_before:
-            labels |= _L_PAIRED
-        elif new_rank >= _QUEEN:
-            labels |= _L_SCARE_HIGH
-        if suit_counts >> (4 * (last & 3)) & 15 >= 3:
-            labels |= _L_SCARE_WET
-        if n_pairs >= 2:
-            labels |= _L_DOUBLE_PAIRED
-        if trips_rank >= 0:
-            labels |= _L_FH_BOARD if pairs else _L_TRIPS_BOARD
-        if quads_rank >= 0:
-            labels |= _L_QUADS_BOARD
-        if one_card == 2:
-            labels |= _L_ONE_CARD_OE
-        elif one_card == 1:
-            labels |= _L_ONE_CARD_GS
-        if n == 5 and on_board:
-            labels |= _L_BOARD_STRAIGHT
-        if suit_max == 5:
-            labels |= _L_BOARD_FLUSH
+        labels = _suit_label(n, suit_max, twos) | _change_labels(cards, n, suit_counts)
+        labels |= _structure_labels(n, suit_max, pairs, trips_rank, quads_rank, one_card, on_board)
     out[B_STREET] = n - 2
     out[B_LABELS] = labels
     out[B_SUIT_MAX] = suit_max
@@ -562,9 +581,9 @@ def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]
     out[B_ONE_CARD_STRAIGHT] = one_card
     out[B_STRAIGHT_ON_BOARD] = on_board
     out[B_NUT_STRAIGHT_TOP] = nut_top
-    out[B_TOP_RANK] = top
+    out[B_TOP_RANK] = _high_bit(once)
     out[B_PAIRED] = int(pairs != 0 or trips_rank >= 0 or quads_rank >= 0)
-    out[B_DOUBLE_PAIRED] = int(n_pairs >= 2)
+    out[B_DOUBLE_PAIRED] = int(_popcount(pairs) >= 2)
     out[B_FULL_HOUSE] = int(trips_rank >= 0 and pairs != 0)
     out[B_FLUSH_POSSIBLE] = int(suit_max >= 3)
     out[B_ONE_CARD_FLUSH] = int(suit_max >= 4)
@@ -825,9 +844,7 @@ def pack_board(cards: tuple[int, ...] | list[int]) -> npt.NDArray[np.int64]:
         >>> pack_board(parse_cards("Ks7d2c")).tolist()
         [47, 21, 0, -1, -1]
     """
-    packed = np.full(5, -1, dtype=np.int64)
-    packed[: len(cards)] = cards
-    return packed
+    return np.array((*cards, -1, -1, -1, -1, -1)[:5], dtype=np.int64)
 
 
 # Python's label order: texture, monotone, pairing or change, scare_wet, structure, board straight, board flush
@@ -859,12 +876,21 @@ def _maybe(value: int) -> int | None:
     return None if value < 0 else value
 
 
+@cache
 def _ranks_down(mask: int) -> tuple[int, ...]:
     return tuple(r for r in range(12, -1, -1) if mask >> r & 1)
 
 
-def board_info(row: npt.NDArray[np.int64]) -> BoardInfo:
-    """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for, with no descriptors.
+@cache
+def _labels(mask: int) -> tuple[str, ...]:
+    return tuple(name for name in _LABEL_ORDER if mask & _LABEL_BIT[name])
+
+
+_ONE_CARD_NAMES = (None, "gs", "oe")
+
+
+def board_info(row: npt.NDArray[np.int64], descriptors: tuple[str, ...] = ()) -> BoardInfo:
+    """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for (with the given descriptors).
 
     The labels come in the order :func:`~pokergym.context.board.analyze_board` gives them.
 
@@ -875,24 +901,27 @@ def board_info(row: npt.NDArray[np.int64]) -> BoardInfo:
         >>> board_info(row).labels
         ('very_dry', 'scare_high')
     """
-    values = [int(v) for v in row]
-    labels = values[B_LABELS]
-    return BoardInfo(
-        street=_STREETS[values[B_STREET]],
-        labels=tuple(name for name in _LABEL_ORDER if labels & _LABEL_BIT[name]),
-        descriptors=(),
-        suit_max=values[B_SUIT_MAX],
-        flush_suit=_maybe(values[B_FLUSH_SUIT]),
-        pair_ranks=_ranks_down(values[B_PAIR_RANKS]),
-        trips_rank=_maybe(values[B_TRIPS_RANK]),
-        quads_rank=_maybe(values[B_QUADS_RANK]),
-        straight_combos=values[B_STRAIGHT_COMBOS],
-        straight_potential=bool(values[B_STRAIGHT_POTENTIAL]),
-        one_card_ranks=_ranks_down(values[B_ONE_CARD_RANKS]),
-        one_card_straight=(None, "gs", "oe")[values[B_ONE_CARD_STRAIGHT]],
-        straight_on_board=bool(values[B_STRAIGHT_ON_BOARD]),
-        nut_straight_top=_maybe(values[B_NUT_STRAIGHT_TOP]),
-        top_rank=values[B_TOP_RANK],
+    v = row.tolist()
+    # Every field, in order (see new_record).
+    return new_record(
+        BoardInfo,
+        (
+            _STREETS[v[B_STREET]],
+            _labels(v[B_LABELS]),
+            descriptors,
+            v[B_SUIT_MAX],
+            _maybe(v[B_FLUSH_SUIT]),
+            _ranks_down(v[B_PAIR_RANKS]),
+            _maybe(v[B_TRIPS_RANK]),
+            _maybe(v[B_QUADS_RANK]),
+            v[B_STRAIGHT_COMBOS],
+            bool(v[B_STRAIGHT_POTENTIAL]),
+            _ranks_down(v[B_ONE_CARD_RANKS]),
+            _ONE_CARD_NAMES[v[B_ONE_CARD_STRAIGHT]],
+            bool(v[B_STRAIGHT_ON_BOARD]),
+            _maybe(v[B_NUT_STRAIGHT_TOP]),
+            v[B_TOP_RANK],
+        ),
     )
 
 
@@ -915,25 +944,52 @@ def hand_info(out: npt.NDArray[np.float64]) -> HandInfo:
         >>> h.made, h.kicker_position, h.pair_level
         (<MadeClass.TOP_PAIR: 'top_pair'>, 2, 0)
     """
-    v = [-1 if np.isnan(x) else int(x) for x in out]
+    values = out.tolist()
+    v = [-1 if x != x else int(x) for x in values]  # NaN reads as -1
     override = None
     if v[H_HAS_OVERRIDE]:
-        attack, defense = float(out[H_OVERRIDE_ATTACK]), float(out[H_OVERRIDE_DEFENSE])
-        override = BoardOverride(OVERRIDE_LABELS[v[H_OVERRIDE_LABEL]], attack, defense)
-    return HandInfo(
-        made=_MADE[v[H_MADE]],
-        draw=_DRAW[v[H_DRAW]],
-        kicker_position=_maybe(v[H_KICKER_POSITION]),
-        kicker_rank=_maybe(v[H_KICKER_RANK]),
-        pair_level=_maybe(v[H_PAIR_LEVEL]),
-        pair_rank=_maybe(v[H_PAIR_RANK]),
-        pocket_pair=bool(v[H_POCKET_PAIR]),
-        flush_rank=_maybe(v[H_FLUSH_RANK]),
-        flush_high_rank=_maybe(v[H_FLUSH_HIGH_RANK]),
-        straight_cards=_maybe(v[H_STRAIGHT_CARDS]),
-        nut_straight=None if v[H_NUT_STRAIGHT] < 0 else bool(v[H_NUT_STRAIGHT]),
-        set_level=None if v[H_SET_LEVEL] < 0 else _SET_LEVELS[v[H_SET_LEVEL]],
-        two_pair_rank=_maybe(v[H_TWO_PAIR_RANK]),
-        override=override,
-        features=tuple(name for i, name in enumerate(FEATURE_LABELS) if v[H_FEATURES] >> i & 1),
+        override = BoardOverride(
+            OVERRIDE_LABELS[v[H_OVERRIDE_LABEL]], values[H_OVERRIDE_ATTACK], values[H_OVERRIDE_DEFENSE]
+        )
+    # Every field, in order (see new_record).
+    return new_record(
+        HandInfo,
+        (
+            _MADE[v[H_MADE]],
+            _DRAW[v[H_DRAW]],
+            _maybe(v[H_KICKER_POSITION]),
+            _maybe(v[H_KICKER_RANK]),
+            _maybe(v[H_PAIR_LEVEL]),
+            _maybe(v[H_PAIR_RANK]),
+            bool(v[H_POCKET_PAIR]),
+            _maybe(v[H_FLUSH_RANK]),
+            _maybe(v[H_FLUSH_HIGH_RANK]),
+            _maybe(v[H_STRAIGHT_CARDS]),
+            None if v[H_NUT_STRAIGHT] < 0 else bool(v[H_NUT_STRAIGHT]),
+            None if v[H_SET_LEVEL] < 0 else _SET_LEVELS[v[H_SET_LEVEL]],
+            _maybe(v[H_TWO_PAIR_RANK]),
+            override,
+            _features(v[H_FEATURES]),
+        ),
     )
+
+
+@cache
+def _features(bits: int) -> tuple[str, ...]:
+    return tuple(name for i, name in enumerate(FEATURE_LABELS) if bits >> i & 1)
+
+
+_TABLES = texture_tables()  # a module global: compiled into hand_facts_of as a constant
+
+
+@kernel
+def hand_facts_of(
+    c0: int, c1: int, cards: npt.NDArray[np.int64], n: int, pot: int, with_draw: bool,
+    board_row: npt.NDArray[np.int64], out: npt.NDArray[np.float64],
+) -> None:  # fmt: skip
+    """:func:`hand_facts` with the override tables built in: how Python calls it.
+
+    A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs
+    nothing.
+    """
+    hand_facts(c0, c1, cards, n, pot, with_draw, board_row, _TABLES, out)

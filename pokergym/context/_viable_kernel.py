@@ -1,9 +1,11 @@
-"""Numba kernel of :func:`pokergym.context.viable.viable_options`: the viable options from scalar inputs.
+"""The viable options from scalar inputs: the one implementation of the rules of :mod:`pokergym.context.viable`.
 
-:func:`viable_kernel` follows the decision tree of :mod:`pokergym.context.viable`
-step for step (same comparisons, same float operations, Python's
-``round(x, 2)`` reproduced exactly by :func:`._budget_kernel.round2`) and writes the options,
-best first, as rows of numbers. The board and hand classes, budgets and line
+:func:`viable_kernel` runs the decision tree that :mod:`pokergym.context.viable`
+describes (Python's ``round(x, 2)`` reproduced exactly by
+:func:`._budget_kernel.round2`) and writes the options, best first, as rows of
+numbers; :func:`pokergym.context.viable.viable_options` decodes them, and the
+tests compare both with the frozen Python reference
+(``tests/context/viable_reference.py``). The board and hand classes, budgets and line
 come in as scalars worked out elsewhere.
 
 Inputs of :func:`viable_kernel` (flags are ``bool``; ``0``/``1`` integers also work):
@@ -28,7 +30,7 @@ Inputs of :func:`viable_kernel` (flags are ``bool``; ``0``/``1`` integers also w
   (the reference recomputes it from the same two values).
 * ``stack_after_call``, ``pot_after_call``: integers as passed to ``viable_options``;
   ``pot_after_call`` must be positive when a value bet may be sized geometrically
-  (the reference raises ``ContextError`` there, the kernel ``ValueError``).
+  (the kernel raises ``ValueError``, which ``viable_options`` turns into ``ContextError``).
 * ``tables``: :func:`viable_tables`.
 * ``out``: ``float64`` array of shape ``(>= MAX_OPTIONS, 4)``, overwritten.
 
@@ -58,9 +60,8 @@ from .record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role
 from .sizing import GEOMETRIC_MAX
 from .tables import table
 from .vector import VIABLE_LABELS
-from .viable import _EIGHT, _FUZZ, _PROBE, _STAB, _TEN, _VALUE
 
-__all__ = ["LABELS", "MAX_OPTIONS", "NOTES", "ViableTables", "viable_kernel", "viable_tables"]
+__all__ = ["LABELS", "MAX_OPTIONS", "NOTES", "ViableTables", "options_of", "viable_kernel", "viable_tables"]
 
 LABELS = VIABLE_LABELS
 """Every viable-option label; options travel as indices into this tuple."""
@@ -138,6 +139,12 @@ _ROLE_AGGRESSOR, _ROLE_DEFENDER, _ROLE_NORMAL = (
     list(Role).index(r) for r in (Role.AGGRESSOR, Role.DEFENDER, Role.NORMAL)
 )
 _FLOP, _TURN, _RIVER = int(Street.FLOP), int(Street.TURN), int(Street.RIVER)
+_TEN = 8  # rank of a ten: a c-bet is small on a board topped by a ten or better
+_EIGHT = 6  # rank of an eight: a donk bet needs a flop topped by an eight or lower
+_VALUE = 0.88  # remaining attack that bets for value
+_STAB = 0.58  # remaining attack that stabs (or bets medium on the river in position)
+_PROBE = 0.18  # remaining attack that probes (or blocks on the river out of position)
+_FUZZ = 0.12  # width of the band around a call threshold where both answers are listed
 
 
 class ViableTables(NamedTuple):
@@ -548,57 +555,31 @@ def viable_kernel(
         ...     True, True, False, 0, True, flop, 3, 1, 12, False, False, False, False,
         ...     7, 8, 1.5, 1.5, 1.0, 1, 0, 0, np.nan, 0.0, False, 0, 0, True, 9.0, np.nan,
         ...     18000, 2000, viable_tables(), out)
-        >>> [LABELS[int(i)] for i in out[:n, 0]], kind, fraction
+        >>> [LABELS[int(i)] for i in out[:n, 0]], kind, float(fraction)
         (['C-BET'], 3, 0.25)
     """
     if not is_turn:
         return 0, 0, -1, np.nan
     if math.isnan(facing_pct) or call_amount == 0:
-        n = _not_facing(
-            out,
-            cards,
-            n_cards,
-            street,
-            top_rank,
-            paired,
-            double_paired,
-            monotone,
-            wet,
-            made,
-            draw,
-            attack_remaining,
-            pot_type,
-            role,
-            initiative,
-            hero,
-            ip,
-            spr,
-            stack_after_call,
-            pot_after_call,
-        )
+        n = _not_facing(out, cards, n_cards, street, top_rank, paired, double_paired, monotone, wet, made, draw,
+                        attack_remaining, pot_type, role, initiative, hero, ip, spr, stack_after_call,
+                        pot_after_call)  # fmt: skip
     else:
-        n = _facing(
-            out,
-            can_raise,
-            call_amount,
-            street,
-            paired,
-            made,
-            draw,
-            attack,
-            attack_remaining,
-            defense_remaining,
-            role,
-            facing_pct,
-            facing_weight,
-            facing_raise,
-            street_bets,
-            ip,
-            spr_threshold,
-            pot_after_call,
-            tables,
-        )
-    # _legalize of viable.py, in place: drop what is not allowed (no rule repeats a label)
+        n = _facing(out, can_raise, call_amount, street, paired, made, draw, attack, attack_remaining,
+                    defense_remaining, role, facing_pct, facing_weight, facing_raise, street_bets, ip,
+                    spr_threshold, pot_after_call, tables)  # fmt: skip
+    mask, kept = _legalize(out, n, can_check, can_call, can_raise)
+    return mask, kept, int(out[0, 1]), out[0, 2]
+
+
+@kernel
+def _legalize(
+    out: npt.NDArray[np.float64], n: int, can_check: bool, can_call: bool, can_raise: bool
+) -> tuple[int, int]:
+    """Drop, in place, the options the seat cannot take (no rule repeats a label); never leave none.
+
+    Returns ``(label_mask, options kept)``: a check when checking is allowed, else a call, when none is left.
+    """
     mask = 0
     kept = 0
     for i in range(n):
@@ -621,4 +602,29 @@ def viable_kernel(
         label = _CHECK if can_check else _CALL
         kept = _put(out, 0, label, np.nan, _NO_NOTE)
         mask = 1 << label
-    return mask, kept, int(out[0, 1]), out[0, 2]
+    return mask, kept
+
+
+_TABLES = viable_tables()  # a module global: compiled into options_of as a constant
+
+
+@kernel
+def options_of(
+    can_check: bool, can_call: bool, call_amount: int, can_raise: bool, cards: npt.NDArray[np.int64], n_cards: int,
+    street: int, top_rank: int, paired: bool, double_paired: bool, monotone: bool, wet: bool, made: int, draw: int,
+    attack: float, attack_remaining: float, defense_remaining: float, pot_type: int, role: int, initiative: int,
+    facing_pct: float, facing_weight: float, facing_raise: bool, street_bets: int, hero: int, ip: bool, spr: float,
+    spr_threshold: float, stack_after_call: int, pot_after_call: int, out: npt.NDArray[np.float64],
+) -> int:  # fmt: skip
+    """:func:`viable_kernel` for a seat to act, with its tables built in; returns the options written to ``out``.
+
+    This is how Python calls it: a tuple of tables passed from Python costs numba a slow argument check on
+    every call; a module global costs nothing.
+    """
+    _, n, _, _ = viable_kernel(
+        True, can_check, can_call, call_amount, can_raise, cards, n_cards, street, top_rank, paired, double_paired,
+        monotone, wet, made, draw, attack, attack_remaining, defense_remaining, pot_type, role, initiative,
+        facing_pct, facing_weight, facing_raise, street_bets, hero, ip, spr, spr_threshold, stack_after_call,
+        pot_after_call, _TABLES, out,
+    )  # fmt: skip
+    return n

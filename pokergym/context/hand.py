@@ -36,11 +36,12 @@ draw, or AJ/KJ/AT with both backdoor draws; in 4-bet and bigger pots only
 AK with a backdoor flush draw keeps its tier (the release's rule, stricter
 than the paper's text). Draws are not assessed on the special boards.
 
-Implementation: the rules above, except the special-board tiers, run in a
-compiled kernel on rank bit masks (:mod:`pokergym.context._hand_kernel`,
-numba with an on-disk cache; the first call of a process loads it, about a
-second). The kernel recognises the special boards and hands them back to
-this module, whose override rules read the JSON tables.
+The rules above, special boards and their JSON tiers included, live in one
+place: the compiled kernels :func:`pokergym.context._texture_kernel.hand_facts`
+(which calls :func:`pokergym.context._hand_kernel.hand_codes` for ordinary
+boards); this module runs them and decodes their row
+(:func:`~pokergym.context._texture_kernel.hand_info`). The first call of a
+process loads them from numba's disk cache.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -55,44 +56,29 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
-from pokergym.engine.actions import Street
+import numpy as np
+
 from pokergym.errors import ContextError
 
-from ._hand_kernel import SPECIAL, board_bits, full_house_is_best, hand_codes
-from .board import analyze_board, straight_top
-from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType, new_record
-from .tables import pair_value, pot_key, table
+from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts_of, hand_info, pack_board
+from .board import analyze_board
+from .record import BoardInfo, HandInfo, PotType
 
-# Enum members as module constants: Python 3.11 reaches ``Enum.MEMBER`` through a slow descriptor.
-_D_NO_DRAW = DrawClass.NO_DRAW
-_M_FLUSH = MadeClass.FLUSH
-_M_NUTS = MadeClass.NUTS
-_M_NUTS_HIGH = MadeClass.NUTS_HIGH
-_M_SECOND_HIGH = MadeClass.SECOND_HIGH
-_M_STRAIGHT = MadeClass.STRAIGHT
-_M_TRASH = MadeClass.TRASH
-_M_TWO_PAIR = MadeClass.TWO_PAIR
-_M_WEAK_SHOWDOWN = MadeClass.WEAK_SHOWDOWN
-_POT_SRP = PotType.SRP
-_STREET_RIVER = Street.RIVER
+__all__ = ["classify_hand", "made_hand"]
 
-__all__ = ["classify_hand", "hand_from_codes", "made_hand"]
-
-# Decoding the kernel's integer codes (see pokergym.context._hand_kernel.hand_codes); -1 reads as None.
-_MADE = tuple(MadeClass)
-_DRAW = tuple(DrawClass)
 _POT_INDEX = {p: i for i, p in enumerate(PotType)}
-_NUMBER = (*range(16), None)
-_NUT_STRAIGHT = (False, True, None)
-_POCKET = (False, True)
-_SET_LEVEL = ("top", "middle", "bottom", None)
-_FEATURE_NAMES = ("flush_draw", "oesd", "gutshot", "bdfd", "bdsd", "overcards_1", "overcards_2")
-_FEATURES = tuple(tuple(name for i, name in enumerate(_FEATURE_NAMES) if bits >> i & 1) for bits in range(128))
-_board_bits = lru_cache(maxsize=1 << 14)(board_bits)
+_POT_SRP = PotType.SRP
+
+
+@lru_cache(maxsize=1 << 14)
+def _board_row(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """A board packed for the kernels and its :func:`board_facts` row (read only), cached."""
+    cards = pack_board(board)
+    row = np.empty(BOARD_FIELDS, dtype=np.int64)
+    board_facts(cards, len(board), row)
+    return cards, row
 
 
 @lru_cache(maxsize=1 << 16)
@@ -116,15 +102,14 @@ def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotTy
     """
     if len(hole) != 2 or len({*hole, *board}) != len(board) + 2 or not (0 <= hole[0] < 52 and 0 <= hole[1] < 52):
         raise ContextError(f"need two distinct hole cards not on the board, got hole={hole!r} board={board!r}")
-    info = analyze_board(board)
-    return _classify(hole, board, info, pot_type, info.street != _STREET_RIVER)
+    analyze_board(board)  # checks the board
+    return _classify(hole, board, pot_type, True)
 
 
 def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, pot_type: PotType) -> HandInfo:
     """Classify the made hand only: the :class:`HandInfo` with the draw left at ``no_draw``.
 
-    The slow-play look-ahead uses it to re-classify the hand on every
-    possible next card. The cards are not checked.
+    The cards are not checked; ``info`` (the board's texture) is not read: the kernel works it out.
 
     Example:
         >>> from pokergym.cards import parse_cards
@@ -132,259 +117,12 @@ def made_hand(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, po
         >>> made_hand(parse_cards("AsKd"), board, analyze_board(board), PotType.SRP).override.label
         'trips_board_kicker_1'
     """
-    return _classify(hole, board, info, pot_type, False)
+    return _classify(hole, board, pot_type, False)
 
 
-def _classify(
-    hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, pot_type: PotType, with_draw: bool
-) -> HandInfo:
-    """Run the kernel and decode its codes; boards that decide the hand go to :func:`_special_board`."""
-    codes = hand_codes(hole[0], hole[1], _board_bits(board), _POT_INDEX[pot_type], with_draw)
-    if codes[0] == SPECIAL:
-        flush_rank, flush_high = codes[9], codes[10]
-        flush = (flush_rank, flush_high) if flush_rank >= 0 else None
-        return HandInfo(draw=_D_NO_DRAW, **_special_board(hole, board, info, pot_type, flush))
-    return hand_from_codes(codes)
-
-
-def hand_from_codes(codes: Sequence[int]) -> HandInfo:
-    """Decode the :func:`~pokergym.context._hand_kernel.hand_codes` of a board that does not decide the hand.
-
-    Example:
-        >>> from pokergym.cards import parse_cards
-        >>> from pokergym.context._hand_kernel import board_bits, hand_codes
-        >>> h0, h1 = parse_cards("KsQd")
-        >>> hand_from_codes(hand_codes(h0, h1, board_bits(parse_cards("Kh7d2c")), 1, True)).made
-        <MadeClass.TOP_PAIR: 'top_pair'>
-    """
-    (
-        _,
-        made,
-        draw,
-        features,
-        kicker_position,
-        kicker_rank,
-        pair_level,
-        pair_rank,
-        pocket,
-        flush_rank,
-        flush_high,
-        straight_cards,
-        nut_straight,
-        set_level,
-        two_pair_rank,
-    ) = codes
-    # Every field, in order (see new_record).
-    return new_record(
-        HandInfo,
-        (
-            _MADE[made],
-            _DRAW[draw],
-            _NUMBER[kicker_position],
-            _NUMBER[kicker_rank],
-            _NUMBER[pair_level],
-            _NUMBER[pair_rank],
-            _POCKET[pocket],
-            _NUMBER[flush_rank],
-            _NUMBER[flush_high],
-            _NUMBER[straight_cards],
-            _NUT_STRAIGHT[nut_straight],
-            _SET_LEVEL[set_level],
-            _NUMBER[two_pair_rank],
-            None,
-            _FEATURES[features],
-        ),
-    )
-
-
-@lru_cache(maxsize=1 << 14)
-def _board_counts(board: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
-    """``(count of each rank, rank mask)`` of a board, cached."""
-    bcounts = [0] * 13
-    mask = 0
-    for c in board:
-        bcounts[c >> 2] += 1
-        mask |= 1 << (c >> 2)
-    return tuple(bcounts), mask
-
-
-def _special_board(
-    hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo, pot_type: PotType, flush: tuple[int, int] | None
-) -> dict[str, Any]:
-    """The made-hand fields on a board that decides the hand (the kernel's :data:`SPECIAL` status).
-
-    ``flush``: ``(N of the Nth nut flush, hero's top suited rank)`` when a
-    hole card makes a flush, else ``None``.
-    """
-    h0, h1 = hole[0] >> 2, hole[1] >> 2
-    bcounts, board_mask = _board_counts(board)
-    acounts = list(bcounts)
-    acounts[h0] += 1
-    acounts[h1] += 1
-    all_mask = board_mask | (1 << h0) | (1 << h1)
-    if info.quads_rank is not None:
-        return _quads_board(h0, h1, bcounts, info, pot_type)
-    if info.full_house:
-        return _full_house_board(bcounts, acounts, (h0, h1))
-    if info.trips_rank is not None:
-        return _trips_board(h0, h1, bcounts, acounts, all_mask, board_mask, flush, pot_type)
-    if info.double_paired:
-        return _double_paired(h0, h1, bcounts, acounts, all_mask, board_mask, flush, info, pot_type)
-    if info.suit_max == 5:
-        return _flush_board(hole, board, info)
-    return _straight_board(all_mask, board_mask, info)  # five ranks in a row, no flush for the hero
-
-
-# ---------------------------------------------------------------- full houses
-def _best_full_house(counts: Sequence[int]) -> tuple[int, int] | None:
-    trips = -1
-    for r in range(12, -1, -1):
-        if counts[r] >= 3:
-            trips = r
-            break
-    if trips < 0:
-        return None
-    for r in range(12, -1, -1):
-        if r != trips and counts[r] >= 2:
-            return trips, r
-    return None
-
-
-# ---------------------------------------------------------------- special boards
-def _override(made: MadeClass, label: str, entry: list[float], **extra: Any) -> dict[str, Any]:
-    attack, defense = pair_value(entry)
-    return {"made": made, "override": BoardOverride(label, attack, defense), **extra}
-
-
-def _kicker_tier(prefix: str, tiers: list[list[float]], position: int, pot_type: PotType) -> dict[str, Any]:
-    classes = (_M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN)
-    if position > len(tiers):
-        return _override(_M_TRASH, f"{prefix}_no_kicker", [0.0, 0.0], kicker_position=position)
-    attack, defense = pair_value(tiers[position - 1])
-    shift = table("overrides")["kicker_pot_shift"][pot_key(pot_type)]
-    if defense < 99:
-        attack, defense = max(0.0, attack + shift), max(0.0, defense + shift)
-    return _override(classes[position - 1], f"{prefix}_kicker_{position}", [attack, defense], kicker_position=position)
-
-
-def _position_off_board(rank: int, bcounts: Sequence[int]) -> int:
-    return 1 + sum(1 for r in range(rank + 1, 13) if not bcounts[r])
-
-
-def _quads_board(h0: int, h1: int, bcounts: Sequence[int], info: BoardInfo, pot_type: PotType) -> dict[str, Any]:
-    data = table("overrides")["quads_board"]
-    side = [r for r in range(13) if bcounts[r] and r != info.quads_rank]
-    mine = max(h0, h1)
-    if side and side[0] >= mine:
-        if _position_off_board(side[0], bcounts) == 1:
-            return _override(_M_NUTS_HIGH, "quads_board_nut_chop", data["board_nut_chop"])
-        return _override(_M_TRASH, "quads_board_plays_board", data["plays_board"])
-    position = _position_off_board(mine, bcounts)
-    if position == 1:
-        return _override(_M_NUTS, "quads_board_kicker_1", data["kickers"][0], kicker_position=1)
-    return _kicker_tier("quads_board", data["kickers"], position, pot_type)
-
-
-def _full_house_board(bcounts: Sequence[int], acounts: Sequence[int], hole_ranks: tuple[int, int]) -> dict[str, Any]:
-    data = table("overrides")["full_house_board"]
-    if max(acounts) == 4:
-        return _override(_M_NUTS, "full_house_board_quads", data["quads"])
-    board_fh = _best_full_house(bcounts)
-    mine = _best_full_house(acounts)
-    if mine is not None and board_fh is not None and mine > board_fh:
-        if full_house_is_best(tuple(bcounts), *hole_ranks, *mine):
-            return _override(_M_NUTS, "full_house_board_best", data["best_full_house"])
-        return _override(_M_NUTS, "full_house_board_higher", data["higher_full_house"])
-    return _override(_M_NUTS, "full_house_board_plays_board", data["plays_board"])
-
-
-def _trips_board(
-    h0: int,
-    h1: int,
-    bcounts: Sequence[int],
-    acounts: Sequence[int],
-    all_mask: int,
-    board_mask: int,
-    flush: tuple[int, int] | None,
-    pot_type: PotType,
-) -> dict[str, Any]:
-    data = table("overrides")["trips_board"]
-    if max(acounts) == 4:
-        return _override(_M_NUTS, "trips_board_quads", data["quads"])
-    mine = _best_full_house(acounts)
-    if mine is not None:
-        if full_house_is_best(tuple(bcounts), h0, h1, *mine):
-            return _override(_M_NUTS, "trips_board_best_full_house", data["best_full_house"])
-        trips = next(r for r in range(13) if bcounts[r] == 3)
-        over = mine[0] > trips or mine[1] > trips
-        key = "full_house_over" if over else "full_house_under"
-        return _override(_M_NUTS, f"trips_board_{key}", data[key])
-    if flush is not None:
-        return _override(_M_FLUSH, "trips_board_flush", data["flush"], flush_rank=flush[0], flush_high_rank=flush[1])
-    if straight_top(all_mask) > straight_top(board_mask):
-        return _override(_M_STRAIGHT, "trips_board_straight", data["straight"])
-    return _kicker_tier("trips_board", data["kickers"], _position_off_board(max(h0, h1), bcounts), pot_type)
-
-
-def _double_paired(
-    h0: int,
-    h1: int,
-    bcounts: Sequence[int],
-    acounts: Sequence[int],
-    all_mask: int,
-    board_mask: int,
-    flush: tuple[int, int] | None,
-    info: BoardInfo,
-    pot_type: PotType,
-) -> dict[str, Any]:
-    data = table("overrides")["double_paired"]
-    if max(acounts) == 4:
-        return _override(_M_NUTS, "double_paired_quads", data["quads"])
-    mine = _best_full_house(acounts)
-    if mine is not None:
-        if full_house_is_best(tuple(bcounts), h0, h1, *mine):
-            return _override(_M_NUTS, "double_paired_best_full_house", data["best_full_house"])
-        return _override(_M_NUTS, "double_paired_lower_full_house", data["lower_full_house"])
-    if flush is not None:
-        return _override(
-            _M_FLUSH, "double_paired_flush", data["flush_or_straight"], flush_rank=flush[0], flush_high_rank=flush[1]
-        )
-    if straight_top(all_mask) > straight_top(board_mask):
-        return _override(_M_STRAIGHT, "double_paired_straight", data["flush_or_straight"])
-    low_pair = min(info.pair_ranks)
-    improved = [r for r in range(13) if acounts[r] >= 2 and not bcounts[r] >= 2 and r > low_pair]
-    if improved:
-        label = "double_paired_improved_two_pair"
-        return _override(_M_TWO_PAIR, label, data["improved_two_pair"], pair_rank=improved[-1])
-    side = [r for r in range(13) if bcounts[r] == 1]
-    best = max([h0, h1, *side])
-    return _kicker_tier("double_paired", data["kickers"], _position_off_board(best, bcounts), pot_type)
-
-
-def _flush_board(hole: tuple[int, ...], board: tuple[int, ...], info: BoardInfo) -> dict[str, Any]:
-    data = table("overrides")["flush_board"]
-    suit = info.flush_suit
-    on_board = [c >> 2 for c in board]
-    mine = [c >> 2 for c in hole if c & 3 == suit]
-    if mine and max(mine) > min(on_board):
-        high = max(mine)
-        seen = set(on_board) | set(mine)
-        level = 1 + sum(1 for r in range(high + 1, 13) if r not in seen)
-        entry = data["levels"][min(level, len(data["levels"])) - 1]
-        made = _M_FLUSH
-        return _override(made, f"flush_board_level_{level}", entry, flush_rank=level, flush_high_rank=high)
-    return _override(_M_FLUSH, "flush_board_plays_board", data["none"])
-
-
-def _straight_board(all_mask: int, board_mask: int, info: BoardInfo) -> dict[str, Any]:
-    data = table("overrides")["straight_board"]
-    mine, shared = straight_top(all_mask), straight_top(board_mask)
-    if mine > shared:
-        nut = mine == info.nut_straight_top
-        if nut and info.suit_max < 3:
-            return _override(_M_STRAIGHT, "straight_board_nut_higher", data["nut_higher"], nut_straight=True)
-        key = "higher_flush_possible" if info.suit_max >= 3 else "higher"
-        return _override(_M_STRAIGHT, f"straight_board_{key}", data[key], nut_straight=nut)
-    if shared == info.nut_straight_top and info.suit_max < 3:
-        return _override(_M_STRAIGHT, "straight_board_nut_chop", data["nut_chop"], nut_straight=True)
-    return _override(_M_STRAIGHT, "straight_board_plays_board", data["plays_board"], nut_straight=False)
+def _classify(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType, with_draw: bool) -> HandInfo:
+    """Run the texture kernel's hand classifier and decode its row."""
+    cards, row = _board_row(board)
+    out = np.empty(HAND_FIELDS)
+    hand_facts_of(hole[0], hole[1], cards, len(board), _POT_INDEX[pot_type], with_draw, row, out)
+    return hand_info(out)

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, rank_structure
-from pokergym.context.hand import (  # the special-board rules did not change: shared, not copied
+from board_reference import rank_structure
+from special_board_reference import (  # the special-board rules did not change: shared, not copied
     _best_full_house,
     _double_paired,
     _flush_board,
@@ -23,6 +23,8 @@ from pokergym.context.hand import (  # the special-board rules did not change: s
     _straight_board,
     _trips_board,
 )
+
+from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board
 from pokergym.context.record import BoardInfo, DrawClass, HandInfo, MadeClass, PotType
 from pokergym.engine.actions import Street
 

@@ -6,8 +6,9 @@ verdict against :func:`verdict` here on thousands of seeded random hands.
 
 from __future__ import annotations
 
+from budget_reference import _ATTACK_CAP, _made_budget
+
 from pokergym.context.board import analyze_board
-from pokergym.context.budget import _ATTACK_CAP, _made_budget
 from pokergym.context.hand import made_hand
 from pokergym.context.record import PotType, SlowPlay
 

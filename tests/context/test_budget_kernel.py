@@ -26,12 +26,13 @@ from functools import cache
 from types import CodeType, FrameType
 from typing import Any
 
+import budget_reference as budget
 import numpy as np
 from test_context_memos import Hand, few_rank_hands, random_hands
 from test_hand_kernel import narrow_rank_hands, two_suit_hands
 
 from pokergym.context import _budget_kernel as kb
-from pokergym.context import budget
+from pokergym.context import budget as decoded
 from pokergym.context.board import analyze_board
 from pokergym.context.hand import classify_hand, made_hand
 from pokergym.context.record import UNLIMITED, BoardInfo, HandInfo, MadeClass, PotType, SlowPlay
@@ -197,11 +198,12 @@ def cases() -> tuple[Case, ...]:
     return tuple(out)
 
 
-def test_the_packer_gives_22_arguments_and_the_override() -> None:
+def test_the_packer_gives_21_facts_and_the_override() -> None:
     case = next(c for c in cases() if c.hand.override is not None)
     facts, tables = kb.budget_args(case.hand, case.board, case.pot_type)
     assert len(facts) == 21 and tables is kb.budget_tables()
-    assert facts[12] is True and facts[13] == case.hand.override.attack and facts[14] == case.hand.override.defense
+    assert facts.has_override is True
+    assert (facts.override_attack, facts.override_defense) == case.hand.override[1:]
 
 
 def test_the_kernels_match_the_python_budgets() -> None:
@@ -209,8 +211,13 @@ def test_the_kernels_match_the_python_budgets() -> None:
         hand, board, pot_type = case.hand, case.board, case.pot_type
         args = kb.budget_args(hand, board, pot_type)
         what = (hand, board, pot_type)
-        assert _hex(kb.made_budget(*args)) == _hex(budget._made_budget(hand, board, pot_type, [])), what
-        assert _hex(kb.hand_budget(*args)) == _hex(budget._hand_budget(hand, board, pot_type)[:4]), what
+        made_mods: list[str] = []
+        made = budget._made_budget(hand, board, pot_type, made_mods)
+        mods = kb.new_modifiers()
+        assert _hex(kb.made_budget(*args, mods)) == _hex(made), what
+        assert decoded._modifiers(mods, hand) == tuple(made_mods), what
+        assert _hex(kb.hand_budget(*args, kb.new_modifiers())) == _hex(budget._hand_budget(hand, board, pot_type)[:4])
+        assert decoded.hand_budget(hand, board, pot_type) == budget._hand_budget(hand, board, pot_type), what
         decision = (case.oop, case.spr, case.facing_raise, case.weighted_total, case.facing_weight)
         expected = budget.make_budget(
             hand,
@@ -222,7 +229,18 @@ def test_the_kernels_match_the_python_budgets() -> None:
             weighted_total=case.weighted_total,
             facing_weight=case.facing_weight,
         )
-        assert _hex(kb.make_budget(*args, *decision)) == _hex(expected[:6]), (what, decision)
+        assert _hex(kb.make_budget(*args, *decision, kb.new_modifiers())) == _hex(expected[:6]), (what, decision)
+        got = decoded.make_budget(
+            hand,
+            board,
+            pot_type,
+            oop=case.oop,
+            spr=case.spr,
+            facing_raise=case.facing_raise,
+            weighted_total=case.weighted_total,
+            facing_weight=case.facing_weight,
+        )
+        assert _hex(got[:6]) == _hex(expected[:6]) and got.modifiers == expected.modifiers, (what, decision)
 
 
 # ---------------------------------------------------------------- coverage of the reference
@@ -462,6 +480,7 @@ def test_value_tier_matches_on_every_grid_point() -> None:
     for pot_index, pot_type in enumerate(PotType):
         for total in map(float, totals):
             assert kb.value_tier(total, pot_index) == budget.value_tier(total, pot_type), (total, pot_type)
+            assert decoded.value_tier(total, pot_type) == budget.value_tier(total, pot_type), (total, pot_type)
 
 
 def test_low_spr_threshold_matches_on_every_grid_point() -> None:
@@ -473,6 +492,7 @@ def test_low_spr_threshold_matches_on_every_grid_point() -> None:
             expected = budget.low_spr_threshold(street, spr)
             got = kb.low_spr_threshold(int(street), spr)
             assert (math.isnan(got) and expected is None) or float.hex(got) == float.hex(expected), (street, spr)
+            assert decoded.low_spr_threshold(street, spr) == expected, (street, spr)
 
 
 def test_the_share_verdict_follows_the_thresholds() -> None:

@@ -1,16 +1,14 @@
 """The engine's shortcuts agree with a plain computation on thousands of seeded random hands.
 
-* ``hand_budget`` memoises on what a budget is computed from (the hand's
-  classes, a few board facts, the pot type) rather than on the cards: every
-  answer is compared with a fresh computation, so a rule input missing from
-  the key shows up as a mismatch (dropping any part of the key fails here).
+* ``hand_budget`` (the budget kernels, decoded) answers as the reference's
+  uncached ``_hand_budget`` does, modifiers included.
 * The hand kernel sends exactly the special boards (trips, quads, two
   pairs, five of a suit, five in a row without a hero flush) to the Python
   override rules.
 * The best straight of each rank mask comes from a table.
-* Board rank facts are cached per (earlier ranks as a multiset, last rank),
-  and the bit-mask code computing them agrees with the dictionary-counting
-  reference (``board_reference``) on every rank pattern.
+* The reference's board rank facts are cached per (earlier ranks as a
+  multiset, last rank), and its bit-mask code agrees with its
+  dictionary-counting first version on every rank pattern.
 """
 
 from __future__ import annotations
@@ -20,13 +18,15 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
-from board_reference import rank_counts
+from board_reference import _rank_facts, rank_counts
+from budget_reference import _hand_budget
+from special_board_reference import _board_counts
 
 from pokergym.context import PotType
 from pokergym.context._hand_kernel import SPECIAL, board_bits, hand_codes
-from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, _rank_facts, analyze_board, straight_top
-from pokergym.context.budget import _hand_budget, _memo, hand_budget
-from pokergym.context.hand import _board_counts, classify_hand
+from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, straight_top
+from pokergym.context.budget import hand_budget
+from pokergym.context.hand import classify_hand
 
 Hand = tuple[tuple[int, int], tuple[int, ...], PotType]
 
@@ -60,21 +60,12 @@ def few_rank_hands(n: int, seed: int) -> list[Hand]:
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_hand_budget_memo_matches_a_fresh_computation(seed: int) -> None:
-    _memo.clear()
+def test_hand_budget_matches_the_reference(seed: int) -> None:
     hands = random_hands(2000, seed) + few_rank_hands(2000, seed)
     for hole, board, pot_type in hands:
         hand = classify_hand(hole, board, pot_type)
         info = analyze_board(board)
         assert hand_budget(hand, info, pot_type) == _hand_budget(hand, info, pot_type), (hole, board, pot_type)
-
-
-def test_hand_budget_memo_is_shared_by_equal_classes() -> None:
-    _memo.clear()
-    hands = random_hands(2000, 7)
-    for hole, board, pot_type in hands:
-        hand_budget(classify_hand(hole, board, pot_type), analyze_board(board), pot_type)
-    assert 0 < len(_memo) < len(hands)
 
 
 @pytest.mark.parametrize("make", [random_hands, few_rank_hands])

@@ -21,12 +21,13 @@ import pytest
 from hand_reference import classify_hand as reference_classify
 from hand_reference import full_house_is_best as reference_full_house_is_best
 from hand_reference import made_hand as reference_made
+from special_board_reference import _best_full_house
 from test_context_memos import few_rank_hands, random_hands
 
 from pokergym.context import DrawClass, HandInfo, MadeClass, PotType
 from pokergym.context._hand_kernel import full_house_is_best
 from pokergym.context.board import analyze_board
-from pokergym.context.hand import _best_full_house, classify_hand, made_hand
+from pokergym.context.hand import classify_hand, made_hand
 
 Hand = tuple[tuple[int, int], tuple[int, ...], PotType]
 

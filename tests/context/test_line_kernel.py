@@ -1,4 +1,4 @@
-"""The compiled betting line agrees with :func:`pokergym.context.line.read_line` bit for bit.
+"""The betting-line kernel agrees with the frozen Python reference (``line_reference.py``) bit for bit.
 
 :mod:`pokergym.context._line_kernel` reads the action log of the compiled
 table. Thousands of random hands are played on the Python engine with
@@ -6,7 +6,8 @@ biased random legal actions (per-hand aggression, min-raises, all-ins,
 limps, raise wars) under odd blinds and equal, unequal, short and
 shorter-than-the-blinds stacks; at every decision point and at the end of
 every hand, both seats' lines are compared field by field with the Python
-reference, and every acting preflop seat's spot with
+reference (the raw kernel result, and the decoded :class:`Line` of
+:func:`pokergym.context.line.read_line` with its value types), and every acting preflop seat's spot with
 :func:`~pokergym.context.preflop.detect_scenario`. The tests assert that
 every scenario, pot type, role, preflop spot, pressure-weight step and the
 river check-raise factor came up. Hands played on
@@ -24,11 +25,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from line_reference import _read_line
+from line_reference import read_line as python_read_line
 
 from pokergym.context import PotType, Role, Scenario
 from pokergym.context._line_kernel import _weight_index, history_array, preflop_spot, pressure_tables, read_line
-from pokergym.context.line import Line, _read_line
-from pokergym.context.line import read_line as python_read_line
+from pokergym.context.line import Line
+from pokergym.context.line import read_line as decoded_read_line
 from pokergym.context.preflop import PreflopScenario, detect_scenario
 from pokergym.context.pressure import weight_steps
 from pokergym.engine import GameConfig, HandState
@@ -44,6 +47,7 @@ ROLES = list(Role)
 SCENARIOS = list(Scenario)
 SPOTS = list(PreflopScenario)
 THRESHOLDS = weight_steps()[0]
+SCRATCH = np.empty(4096)  # the kernel's weights output: room for every action of any test hand
 BLINDS = ((50, 100), (1, 2), (3, 7), (5, 5), (25, 50), (10, 30), (2, 5))
 
 
@@ -126,8 +130,8 @@ def expected(line: Line) -> tuple[Any, ...]:
 
 
 def assert_same(got: tuple[Any, ...], want: tuple[Any, ...], where: object) -> None:
-    assert len(got) == len(want) == 12, where
-    for index, (g, w) in enumerate(zip(got, want, strict=True)):
+    assert len(got) == 13 and len(want) == 12, where
+    for index, (g, w) in enumerate(zip(got[:12], want, strict=True)):
         assert type(g) is type(w), (index, g, w, where)
         if isinstance(w, float) and math.isnan(w):
             assert math.isnan(g), (index, g, w, where)
@@ -135,10 +139,20 @@ def assert_same(got: tuple[Any, ...], want: tuple[Any, ...], where: object) -> N
             assert g == w, (index, g, w, where)
 
 
+def same_line(got: Line, want: Line, where: object) -> None:
+    """The decoded kernel's :class:`Line` equals the reference's field for field, value types included."""
+    assert type(got) is Line and type(want) is Line, where
+    assert [type(v) for v in got] == [type(v) for v in want], (got, want, where)
+    assert [type(w) for w in got.weights] == [type(w) for w in want.weights], (got, want, where)
+    assert got == want, where
+
+
 def kernel_line(view: PlayerView) -> tuple[Any, ...]:
     log = history_array(view.history)
     facing = view.legal is not None and view.legal.call_amount > 0
-    got = read_line(log, len(view.history), view.seat, view.button, int(view.street), facing, blinds_of(view), TABLES)
+    got = read_line(
+        log, len(view.history), view.seat, view.button, int(view.street), facing, blinds_of(view), TABLES, SCRATCH
+    )
     return tuple(got)
 
 
@@ -158,6 +172,7 @@ def test_every_view_of_random_hands_reads_the_same_line(hands: list[list[PlayerV
         for view in views:
             line = python_read_line(view)
             want = expected(line)
+            same_line(decoded_read_line(view), line, (view.history, view.seat, view.street))
             assert_same(kernel_line(view), want, (view.history, view.seat, view.street))
             scenarios[want[4]] += 1
             pot_types.add(want[0])
@@ -213,7 +228,7 @@ def test_the_compiled_tables_log_is_the_engines_history() -> None:
                 blinds = min(config.small_blind, config.stacks[state[BUTTON]]) + min(
                     config.big_blind, config.stacks[1 - state[BUTTON]]
                 )
-                got = read_line(table.log[0], n, seat, state[BUTTON], state[STREET], facing, blinds, TABLES)
+                got = read_line(table.log[0], n, seat, state[BUTTON], state[STREET], facing, blinds, TABLES, SCRATCH)
                 assert_same(tuple(got), expected(python_read_line(view)), hand.history)
                 checked += 1
             if state[TERMINAL]:
@@ -231,7 +246,9 @@ def test_history_array_of_an_empty_history() -> None:
     log = history_array(())
     assert log.shape == (0, LOG_FIELDS) and log.dtype == np.int64
     hand = HandState.new(deck=tuple(range(9)), button=1)
-    assert_same(tuple(read_line(log, 0, 1, 1, 0, True, 150, TABLES)), expected(python_read_line(hand.view(1))), ())
+    assert_same(
+        tuple(read_line(log, 0, 1, 1, 0, True, 150, TABLES, SCRATCH)), expected(python_read_line(hand.view(1))), ()
+    )
 
 
 @pytest.mark.parametrize(
@@ -257,7 +274,7 @@ def test_log_rows_past_n_are_ignored() -> None:
     hand.raise_to(300)
     view = hand.view(1)
     log = np.vstack([history_array(view.history), np.full((5, LOG_FIELDS), 7, np.int64)])
-    got = read_line(log, 4, 1, 0, 1, True, 150, TABLES)
+    got = read_line(log, 4, 1, 0, 1, True, 150, TABLES, SCRATCH)
     assert_same(tuple(got), expected(python_read_line(view)), view.history)
     assert SCENARIOS[got[4]] is Scenario.F_D4
     assert preflop_spot(log, 0, True, True, True) == SPOTS.index(PreflopScenario.btn_first)
@@ -281,6 +298,6 @@ def test_a_bet_into_an_empty_pot_is_a_pot_sized_bet() -> None:
         ActionRecord(Street.FLOP, 1, ActionKind.BET, 40, 40, False),
     )
     want = expected(_read_line(history, 0, 0, Street.FLOP, True, 0))
-    got = read_line(history_array(history), 3, 0, 0, 1, True, 0, TABLES)
+    got = read_line(history_array(history), 3, 0, 0, 1, True, 0, TABLES, SCRATCH)
     assert_same(tuple(got), want, history)
     assert got[8] == 100.0

@@ -18,7 +18,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 import pytest
+from board_reference import analyze_board as reference_analyze_board
 from hand_reference import full_house_is_best as reference_full_house_is_best
+from special_board_reference import classify_hand, made_hand
 from test_context_memos import few_rank_hands, random_hands
 from test_hand_kernel import narrow_rank_hands, two_suit_hands
 
@@ -47,7 +49,7 @@ from pokergym.context._texture_kernel import (
     texture_tables,
 )
 from pokergym.context.board import analyze_board
-from pokergym.context.hand import classify_hand, made_hand
+from pokergym.context.hand import classify_hand as decoded_classify_hand
 from pokergym.context.record import BoardInfo, HandInfo
 from pokergym.context.vector import _BOARD_NAMES
 
@@ -194,8 +196,9 @@ def outcomes() -> dict[str, list[Outcome]]:
 @pytest.mark.parametrize("name", GENERATORS)
 def test_board_facts_match_analyze_board(outcomes: dict[str, list[Outcome]], name: str) -> None:
     for o in outcomes[name]:
-        expected = analyze_board(o.hand[1])._replace(descriptors=())
-        assert _fields(o.board) == _fields(expected), o.hand
+        expected = reference_analyze_board.__wrapped__(o.hand[1])
+        assert _fields(o.board) == _fields(expected._replace(descriptors=())), o.hand
+        assert _fields(analyze_board(o.hand[1])) == _fields(expected), o.hand
 
 
 @pytest.mark.parametrize("name", GENERATORS)
@@ -204,6 +207,7 @@ def test_hand_facts_match_classify_hand(outcomes: dict[str, list[Outcome]], name
         hole, board, pot_type = o.hand
         expected = classify_hand.__wrapped__(tuple(sorted(hole)), board, pot_type)
         assert _fields(o.classify) == _fields(expected), o.hand
+        assert _fields(decoded_classify_hand.__wrapped__(tuple(sorted(hole)), board, pot_type)) == _fields(expected)
 
 
 @pytest.mark.parametrize("name", GENERATORS)

@@ -26,8 +26,10 @@ from typing import Any
 
 import numpy as np
 import pytest
+import viable_reference as viable
+from viable_reference import viable_options
 
-from pokergym.context import analyze, viable
+from pokergym.context import analyze
 from pokergym.context._viable_kernel import (
     LABELS,
     MAX_OPTIONS,
@@ -53,7 +55,7 @@ from pokergym.context.record import (
 )
 from pokergym.context.tables import table
 from pokergym.context.vector import VIABLE_LABELS
-from pokergym.context.viable import viable_options
+from pokergym.context.viable import viable_options as decoded_viable_options
 from pokergym.engine import Action, HandState
 from pokergym.engine.actions import LegalActions
 from pokergym.engine.config import GameConfig
@@ -125,6 +127,16 @@ def kernel_args(
 
 def _same(a: float, b: float) -> bool:
     return (math.isnan(a) and math.isnan(b)) or a == b
+
+
+def same_options(got: tuple[ViableOption, ...], want: tuple[ViableOption, ...]) -> None:
+    """The decoded kernel's options equal the reference's, value types included."""
+    assert got == want
+
+    def types(o: ViableOption) -> tuple[type, ...]:
+        return type(o.label), type(o.kind), type(o.fraction), type(o.note)
+
+    assert [types(o) for o in got] == [types(o) for o in want], (got, want)
 
 
 def check(args: tuple[Any, ...], options: tuple[ViableOption, ...]) -> None:
@@ -393,11 +405,14 @@ def test_random_decisions_match_the_reference() -> None:
         except ContextError:  # a value bet sized geometrically on an empty pot
             with pytest.raises(ValueError):
                 viable_kernel(*args, TABLES, np.empty((MAX_OPTIONS, 4)))
+            with pytest.raises(ContextError):
+                decoded_viable_options(**kwargs)
             n_errors += 1
             continue
         finally:
             n_decisions += 1
         check(args, options)
+        same_options(decoded_viable_options(**kwargs), options)
         labels.update(o.label for o in options)
         notes.update(o.note for o in options)
         counts.add(len(options))
@@ -460,20 +475,21 @@ def test_real_hands_match_analyze() -> None:
                 view = state.view(state.actor)
                 ctx = analyze(view)
                 assert ctx.board is not None and ctx.hand is not None and ctx.budget is not None
-                args = kernel_args(
-                    view.legal,
-                    view.board,
-                    ctx.board,
-                    ctx.hand,
-                    ctx.budget,
-                    read_line(view),
-                    view.seat,
-                    view.is_button,
-                    ctx.spr,
-                    max(0, ctx.effective_stack - ctx.to_call),
-                    ctx.total_pot + ctx.to_call,
-                )
-                check(args, ctx.viable)
+                decision = {
+                    "legal": view.legal,
+                    "board_cards": view.board,
+                    "board": ctx.board,
+                    "hand": ctx.hand,
+                    "budget": ctx.budget,
+                    "line": read_line(view),
+                    "hero": view.seat,
+                    "ip": view.is_button,
+                    "spr": ctx.spr,
+                    "stack_after_call": max(0, ctx.effective_stack - ctx.to_call),
+                    "pot_after_call": ctx.total_pot + ctx.to_call,
+                }
+                check(kernel_args(**decision), ctx.viable)
+                same_options(ctx.viable, viable_options(**decision))
                 n_decisions += 1
                 names = {o.label for o in ctx.viable}
                 labels |= names
@@ -541,5 +557,7 @@ def test_geometric_sizing_needs_a_positive_pot() -> None:
     check(kernel_args(**call, pot_after_call=7), viable_options(**call, pot_after_call=7))
     with pytest.raises(ContextError):
         viable_options(**call, pot_after_call=0)
+    with pytest.raises(ContextError, match="positive pot"):
+        decoded_viable_options(**call, pot_after_call=0)
     with pytest.raises(ValueError):
         viable_kernel(*kernel_args(**call, pot_after_call=0), TABLES, np.empty((MAX_OPTIONS, 4)))
