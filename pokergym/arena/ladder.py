@@ -45,6 +45,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from pokergym.agents.base import Agent, is_memoryless
+from pokergym.arena.artifacts import save_tournament
 from pokergym.arena.blocks import BlockResult, BlockTask, play_blocks
 from pokergym.arena.lbr import LbrResult, lbr
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan
@@ -357,7 +358,8 @@ def ladder(
         exploit_hands: LBR hands per agent (``0``: none); agents without
             ``action_probabilities`` are skipped.
         aivat: re-score every pairing with AIVAT (keeps the hand histories in memory).
-        out_dir: where to save ``results.json`` and the plots (nothing written when ``None``).
+        out_dir: where to save ``results.json`` and the plots (nothing written when ``None``);
+            ``results.json`` is also written after every round, so an interrupted ladder leaves its figures.
         plots: with ``out_dir``, draw the PNG plots.
         log: where to print one line per round (e.g. ``sys.stderr``), or ``None``.
 
@@ -383,17 +385,32 @@ def ladder(
             for pairing, grant in zip(pairings, grants, strict=True):
                 pairing.blocks.extend(itertools.islice(results, grant))
             _log_round(log, len(rounds), pairings, seed, config, block_size, target_ci)
+            if out_dir is not None:  # a checkpoint: an interrupted ladder still leaves its figures
+                partial = LadderResult(names, _matches(pairings, seed, config, block_size), (), target_ci,
+                                       budget_pairs, block_size, tuple(rounds))  # fmt: skip
+                save_tournament(partial, out_dir, plots=False)
         exploit = _exploit(runner, agents, exploit_hands, seed, config) if exploit_hands else ()
-    matches = tuple(p.result(seed, config, block_size) for p in pairings)
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
     result = LadderResult(
-        names, matches, not_reproducible(agents), target_ci, budget_pairs, block_size, tuple(rounds), exploit, adjusted
+        names,
+        _matches(pairings, seed, config, block_size),
+        not_reproducible(agents),
+        target_ci,
+        budget_pairs,
+        block_size,
+        tuple(rounds),
+        exploit,
+        adjusted,
     )
     if out_dir is not None:
         from pokergym.arena.artifacts import save_ladder
 
         save_ladder(result, out_dir, plots=plots)
     return result
+
+
+def _matches(pairings: list[_Pairing], seed: int, config: GameConfig, block_size: int) -> tuple[MatchResult, ...]:
+    return tuple(p.result(seed, config, block_size) for p in pairings)
 
 
 def _check(names: tuple[str, ...], target_ci: float, budget_pairs: int, block_size: int) -> None:
@@ -442,10 +459,11 @@ def _log_round(
         return
     results = [p.result(seed, config, block_size) for p in pairings]
     still = [m for m in results if _open(m.ci95, target)]
-    widest = max((m.ci95 for m in results), default=math.nan)
+    widest = max(results, key=lambda m: m.ci95 if math.isfinite(m.ci95) else math.inf)
     print(
         f"ladder round {number}: {sum(len(p.blocks) for p in pairings) * block_size} pairs played, "
-        f"{len(still)} of {len(results)} pairings above ±{target:g} (widest ±{widest:.0f})",
+        f"{len(still)} of {len(results)} pairings above ±{target:g} (widest: {widest.agents[0]} vs "
+        f"{widest.agents[1]}, {widest.mbb_per_hand:+.0f} ±{widest.ci95:.0f} over {widest.pairs} pairs)",
         file=log,
         flush=True,
     )
