@@ -68,6 +68,7 @@ __all__ = [
     "allocate",
     "block_seed",
     "ladder",
+    "pairs_needed",
     "print_ladder",
     "variance_ratio",
 ]
@@ -75,8 +76,10 @@ __all__ = [
 DEFAULT_TARGET_CI = 250.0
 """95% half-width, in mbb/hand, that every pairing should reach."""
 
-DEFAULT_BUDGET_PAIRS = 200_000
-"""Duplicate pairs the ladder may play in all (a cap: a ladder of five agents needs about a third of it at ±250)."""
+DEFAULT_BUDGET_PAIRS = 20_000
+"""Duplicate pairs the ladder may play in all by default: about 15 minutes on two loaded cores for the five
+strongest built-in agents, which at ±250 mbb/hand would need about 360,000 (``benchmarks/RESULTS.md``,
+"Ladder"); a ladder that runs out says which pairings stayed open and the pairs each would need."""
 
 DEFAULT_MIN_PAIRS = 200
 """Pairs every pairing plays before its interval may stop it."""
@@ -91,6 +94,20 @@ def block_seed(seed: int, block: int) -> np.random.SeedSequence:
         True
     """
     return np.random.SeedSequence(seed, spawn_key=(block,))
+
+
+def pairs_needed(pairs: int, half: float, target: float) -> int | None:
+    """Pairs a pairing would need in all for a half-width of ``target``, if its spread stays as measured.
+
+    Half-widths shrink as ``1 / sqrt(pairs)``; ``None`` when the half-width is unknown.
+
+    Example:
+        >>> pairs_needed(800, 500.0, 250.0), pairs_needed(800, 100.0, 250.0), pairs_needed(1, float("nan"), 250.0)
+        (3200, 800, None)
+    """
+    if not math.isfinite(half):
+        return None
+    return max(pairs, math.ceil(pairs * (half / target) ** 2))
 
 
 def _open(half: float, target: float) -> bool:
@@ -194,13 +211,15 @@ class LadderResult(TournamentResult):
             ratio = f"{variance_ratio(adjusted):.2f}" if adjusted is not None else "-"
             resolved = "yes" if not _open(m.ci95, self.target_ci) else "NO"
             pairs = m.pairs + m.voided_pairs
+            needed = pairs_needed(m.pairs, m.ci95, self.target_ci)
             rows.append([f"{m.agents[0]} vs {m.agents[1]}", f"{m.mbb_per_hand:+.0f}", f"±{m.ci95:.0f}",
-                         str(pairs), resolved, ratio])  # fmt: skip
+                         str(pairs), resolved, "-" if needed is None else str(needed), ratio])  # fmt: skip
         legend = [
             f"mbb/hand of the first agent ± 95% CI; pairs: duplicate pairs played; resolved: CI within "
-            f"±{self.target_ci:g}; AIVAT: variance ratio raw / AIVAT per pair ('-': not re-scored)"
+            f"±{self.target_ci:g}; needs: pairs for ±{self.target_ci:g} if the spread stays as measured; "
+            "AIVAT: variance ratio raw / AIVAT per pair ('-': not re-scored)"
         ]
-        headers = ["pairing", "mbb/hand", "95% CI", "pairs", "resolved", "AIVAT"]
+        headers = ["pairing", "mbb/hand", "95% CI", "pairs", "resolved", "needs", "AIVAT"]
         return render(headers, rows, legend=legend, width=width, left=1)
 
     def format_exploit(self, width: int | None = None) -> str:
@@ -229,6 +248,7 @@ class LadderResult(TournamentResult):
                 "mbb_per_hand": json_float(m.mbb_per_hand),
                 "ci95": json_float(m.ci95),
                 "resolved": not _open(m.ci95, self.target_ci),
+                "pairs_needed": pairs_needed(m.pairs, m.ci95, self.target_ci),
                 "aivat": None if adjusted is None else _adjusted_to_dict(adjusted),
             })  # fmt: skip
         data["ladder"] = {
