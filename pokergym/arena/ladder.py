@@ -18,10 +18,13 @@ blocks a round adds depends only on the results of earlier rounds, so the
 same seed and block size give the same ladder on every backend, with any
 number of workers.
 
-**Stopping.** The interval is the usual normal one over pairs. The ladder
-stops a pairing on its estimated spread, not on its mean, so the interval it
-reports keeps close to its nominal coverage (the arena's tests check this);
+**Stopping.** The interval is the usual normal one over pairs (its coverage
+on zero-edge matches is checked in the tests). The ladder stops a pairing on
+its estimated spread, never on its mean, so stopping does not steer the mean;
 ``min_pairs`` keeps a pairing from stopping on the spread of a few pairs.
+Spreads are heavy-tailed (all-in pots), so a spread measured on few pairs
+tends to be low: the pairs a pairing "needs" (:func:`pairs_needed`) is an
+estimate, and the ladder re-measures after every round.
 
 **Extras.** With ``exploit_hands`` each agent that reports
 ``action_probabilities`` is also measured by local best response
