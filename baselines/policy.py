@@ -67,8 +67,12 @@ class DistributionAgent(BaseAgent):
     Subclasses implement :meth:`action_probabilities`; :meth:`act` samples it
     with one uniform draw from the hand's generator (no draw when a single
     action has all the mass), so ``act`` and ``action_probabilities`` can never
-    disagree.
+    disagree. Such an agent is memoryless (``memoryless = True``): its
+    distribution is a function of the view; a subclass that learns must set
+    ``memoryless = False``.
     """
+
+    memoryless = True
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """The action distribution for ``view``; subclasses must implement this."""

@@ -122,6 +122,7 @@ class RuleSkillAgent(BaseAgent):
     """
 
     name = "rule"
+    memoryless = True
 
     def __init__(self, *, fallback: str = "equity", value_equity: float = 0.8, name: str | None = None) -> None:
         super().__init__(name)

@@ -7,6 +7,9 @@ Subcommands (each has ``--help``):
   name); prints the crosstable and ranking and saves results, hand histories
   and plots under ``--out``.
 * ``pokergym match A B``: one duplicate match between two agent specs.
+* ``pokergym ladder --agents A B C``: a round robin that plays each pairing
+  until its 95% interval is within ``--target-ci`` (or the budget is spent),
+  with LBR per agent under ``--exploit``.
 * ``pokergym play AGENT``: play against an agent in the terminal.
 * ``pokergym export --phh|--acpc FILE.jsonl``: convert saved hand histories.
 * ``pokergym warmup``: compile every numba kernel ahead (once per install).
@@ -121,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(arena)
     arena.set_defaults(run=_run_arena)
 
+    _add_ladder(commands)
+
     match = commands.add_parser(
         "match",
         help="one duplicate match between two agents",
@@ -198,6 +203,78 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_web_commands(commands)
     return parser
+
+
+def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from pokergym.arena.ladder import DEFAULT_BUDGET_PAIRS, DEFAULT_MIN_PAIRS, DEFAULT_TARGET_CI
+
+    ladder = commands.add_parser(
+        "ladder",
+        help="round robin that plays each pairing until its 95%% CI is within a target",
+        description="Play every pairing in blocks of duplicate pairs, adding blocks to the pairings whose 95%% "
+        "CI half-width is above --target-ci (widest first) until all are within it or --budget-pairs is spent; "
+        "print and save the crosstable, the ranking, the pairs each pairing needed and the unresolved ones.",
+    )
+    ladder.add_argument("--agents", nargs="+", required=True, metavar="SPEC", help="agent specs (at least two)")
+    ladder.add_argument(
+        "--target-ci",
+        type=float,
+        default=DEFAULT_TARGET_CI,
+        help=f"95%% half-width to reach per pairing, mbb/hand (default {DEFAULT_TARGET_CI:g})",
+    )
+    ladder.add_argument(
+        "--budget-pairs",
+        type=int,
+        default=DEFAULT_BUDGET_PAIRS,
+        help=f"duplicate pairs to play at most, all pairings together (default {DEFAULT_BUDGET_PAIRS})",
+    )
+    ladder.add_argument(
+        "--min-pairs",
+        type=int,
+        default=DEFAULT_MIN_PAIRS,
+        help=f"pairs every pairing plays before its CI may stop it (default {DEFAULT_MIN_PAIRS})",
+    )
+    ladder.add_argument(
+        "--exploit",
+        type=int,
+        nargs="?",
+        const=200,
+        default=0,
+        metavar="HANDS",
+        help="also measure each agent's LBR over HANDS hands (default 200 when given)",
+    )
+    ladder.add_argument("--aivat", action="store_true", help="re-score every pairing with AIVAT (variance ratio)")
+    ladder.add_argument("--out", type=Path, default=None, help="output folder (default runs/ladder-<timestamp>)")
+    _add_common(ladder)
+    ladder.set_defaults(run=_run_ladder)
+
+
+def _run_ladder(args: argparse.Namespace) -> int:
+    from pokergym.arena.ladder import ladder, print_ladder
+
+    agents = _build_agents(args.agents)
+    out = args.out or Path("runs") / f"ladder-{time.strftime('%Y%m%d-%H%M%S')}"
+    options = _run_options(args)
+    print(f"ladder: {len(agents)} agents, target ±{args.target_ci:g} mbb/hand, budget {args.budget_pairs} pairs")
+    result = ladder(
+        agents,
+        target_ci=args.target_ci,
+        budget_pairs=args.budget_pairs,
+        min_pairs=args.min_pairs,
+        seed=options["seed"],
+        config=options["config"],
+        block_size=options["block_size"],
+        backend=options["backend"],
+        workers=options["workers"],
+        exploit_hands=args.exploit,
+        aivat=args.aivat,
+        out_dir=out,
+        plots=not args.no_plots,
+        log=None if args.no_progress else sys.stderr,
+    )
+    print_ladder(result)
+    print(f"\nsaved to {out}")
+    return 0
 
 
 class _RunOptions(TypedDict):

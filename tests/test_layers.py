@@ -82,12 +82,77 @@ def imported_names(path: Path) -> set[str]:
 
 
 def test_only_the_cli_imports_baselines() -> None:
-    """``baselines`` sits above ``pokergym``; specs reach it through the ``pokergym.agents`` entry points."""
+    """``baselines`` sits above ``pokergym``; specs reach it through the ``pokergym.agents`` entry points.
+
+    The composition root (``cli.py``, and ``web/``, which the CLI starts) is the only exception.
+    """
     breaches = [
         f"{path.relative_to(PACKAGE.parent)} imports {name}"
         for path in sorted(PACKAGE.rglob("*.py"))
-        if path != PACKAGE / "cli.py"
+        if path != PACKAGE / "cli.py" and TOP_ONLY[1] not in path.relative_to(PACKAGE).parts[:1]
         for name in imported_names(path)
         if name == "baselines" or name.startswith("baselines.")
     ]
     assert not breaches, "\n".join(breaches)
+
+
+BASELINES = PACKAGE.parent / "baselines"
+TOP_ONLY = ("cli", "web")
+"""The parts of ``pokergym`` above ``baselines``: the composition root."""
+
+
+def baselines_part(module: str) -> str | None:
+    """The part (top-level subpackage or module under ``baselines``) a dotted module name lies in."""
+    names = module.split(".")
+    return names[1] if names[0] == "baselines" and len(names) > 1 else None
+
+
+def test_baselines_use_pokergym_below_the_composition_root() -> None:
+    """``baselines`` may use the arena and everything under it, never the CLI or the web front end."""
+    breaches = [
+        f"{path.relative_to(BASELINES.parent)} imports {name}"
+        for path in sorted(BASELINES.rglob("*.py"))
+        for name in imported_names(path)
+        if part_of(name) in TOP_ONLY
+    ]
+    assert not breaches, "\n".join(breaches)
+
+
+def test_baselines_parts_import_without_cycles() -> None:
+    """The parts of ``baselines`` (``bayes``, ``cfr``, ``registry``, ...) import each other without a cycle.
+
+    The registry sits on top (it imports every agent); nothing below it may
+    reach back, not even in a function (the Bayes corpus builds its bots directly).
+    """
+    edges: dict[str, set[str]] = {}
+    for path in sorted(BASELINES.rglob("*.py")):
+        source = baselines_part(".".join(path.relative_to(BASELINES.parent).with_suffix("").parts))
+        if source in (None, "__init__"):
+            continue
+        targets = {baselines_part(name) for name in imported_names(path)} - {None, source, "__init__"}
+        edges.setdefault(source, set()).update(t for t in targets if t is not None)
+    done: set[str] = set()
+
+    def visit(part: str, trail: tuple[str, ...]) -> None:
+        assert part not in trail, "import cycle: " + " -> ".join((*trail, part))
+        if part in done:
+            return
+        for target in sorted(edges.get(part, ())):
+            visit(target, (*trail, part))
+        done.add(part)
+
+    for part in sorted(edges):
+        visit(part, ())
+    assert "registry" not in {t for part, targets in edges.items() for t in targets}
+
+
+def test_the_readme_design_chain_matches_the_layers() -> None:
+    """The design section's chain (``baselines`` -> ``pokergym.arena`` -> ...) points down the layers above."""
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    line = " ".join(readme.split("imports point down (", 1)[1].split(")", 1)[0].split())
+    steps = [step.strip().strip("`") for step in line.split("->")]
+    assert steps[0] == "baselines", line
+    parts = [part_of(option) for step in steps[1:] for option in step.replace("`", "").split("/")]
+    assert None not in parts and all(part in RANK for part in parts), line
+    ranks = [max(RANK[part_of(o) or ""] for o in step.replace("`", "").split("/")) for step in steps[1:]]
+    assert ranks == sorted(ranks, reverse=True), f"the chain {line!r} does not point down the layers"

@@ -134,6 +134,7 @@ class BayesAgent(BaseAgent):
     """
 
     name = "bayes"
+    memoryless = False  # its opponent model learns over the match: action_probabilities change with it
 
     def __init__(
         self,

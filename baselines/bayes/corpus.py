@@ -609,14 +609,17 @@ def simulate(folder: str | os.PathLike[str], hands: int, seed: int = 0) -> list[
     Returns:
         The files written.
     """
-    from baselines.registry import make
+    # The bots are built here, not through baselines.registry: the registry imports this package.
+    from baselines.simple import CallBot, FishBot, HonestBot, ManiacBot
     from pokergym.arena import match
+
+    make = {"honest": HonestBot, "fish": FishBot, "maniac": ManiacBot, "call": CallBot}
 
     pairs = max(1, hands // (2 * len(_SIM_PAIRINGS)))
     files = []
     for index, (first, second) in enumerate(_SIM_PAIRINGS):
         path = Path(folder) / f"{first}-{second}.jsonl"
-        match(make(first), make(second), pairs=pairs, seed=seed * 100 + index, histories=path)
+        match(make[first](), make[second](), pairs=pairs, seed=seed * 100 + index, histories=path)
         files.append(path)
     return files
 

@@ -64,6 +64,7 @@ class ExpectiminimaxAgent(BaseAgent):
     """
 
     name = "expectiminimax"
+    memoryless = False  # its opponent model learns from every event: action_probabilities change with it
 
     def __init__(
         self,

@@ -141,6 +141,7 @@ class SolverAgent(BaseAgent):
     """
 
     name = "solver"
+    memoryless = True
 
     def __init__(
         self,

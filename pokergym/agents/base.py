@@ -10,7 +10,7 @@ from pokergym.engine.actions import Action
 from pokergym.engine.events import Event
 from pokergym.engine.view import PlayerView
 
-__all__ = ["Agent", "AsyncAgent", "BaseAgent"]
+__all__ = ["Agent", "AsyncAgent", "BaseAgent", "is_memoryless"]
 
 
 @runtime_checkable
@@ -69,12 +69,20 @@ class BaseAgent:
             generator it is given, so environments may skip reseeding it
             (class attribute; default ``True``). A subclass that adds
             randomness to a class declaring ``False`` must set it back.
+        memoryless: ``True`` promises that the agent's play (and its
+            ``action_probabilities``, if it has them) depends on the current
+            view only, never on what it remembers of earlier hands or events
+            (class attribute; default ``False``, the safe answer). AIVAT's
+            action terms and LBR's memo of answers rely on it; see
+            :func:`is_memoryless`. A subclass that adds memory to a class
+            declaring ``True`` must set it back.
         seat: the seat of the current hand.
         rng: the generator of the current hand.
     """
 
     name = "agent"
     draws_random = True
+    memoryless = False
 
     def __init__(self, name: str | None = None) -> None:
         """Create the agent, optionally with a display name."""
@@ -98,3 +106,17 @@ class BaseAgent:
     def __repr__(self) -> str:
         """E.g. ``RandomAgent(name='random')``."""
         return f"{type(self).__name__}(name={self.name!r})"
+
+
+def is_memoryless(agent: object) -> bool:
+    """Whether ``agent`` declares that its play depends on the current view only (``memoryless = True``).
+
+    Agents that do not say are taken to learn (``False``): an estimator that
+    needs a fixed strategy must not trust them.
+
+    Example:
+        >>> from pokergym.agents import CallAgent
+        >>> is_memoryless(CallAgent()), is_memoryless(BaseAgent()), is_memoryless(object())
+        (True, False, False)
+    """
+    return getattr(agent, "memoryless", False) is True

@@ -40,6 +40,7 @@ class RandomAgent(BaseAgent):
     """
 
     name = "random"
+    memoryless = True
 
     def act(self, view: PlayerView) -> Action:
         """Pick a random legal action type, then a random size."""
@@ -68,6 +69,7 @@ class CallAgent(BaseAgent):
 
     name = "call"
     draws_random = False
+    memoryless = True
 
     def act(self, view: PlayerView) -> Action:
         """Check or call."""

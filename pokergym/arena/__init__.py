@@ -3,7 +3,9 @@
 A match is a series of duplicate pairs (one deck dealt twice with the seats
 swapped), played in blocks that run in this process, in a process pool, on
 Ray, or many at once in an event loop (for agents that wait on a remote
-model), with identical results for the same seed. Results are in mbb/hand from
+model), with identical results for the same seed. A ladder
+(:func:`~pokergym.arena.ladder.ladder`) plays each pairing of a round robin
+until its confidence interval reaches a target. Results are in mbb/hand from
 the first agent's side, with a 95% confidence interval over pairs.
 
 Example:
@@ -17,6 +19,7 @@ Example:
 from pokergym.arena.artifacts import export_histories, read_histories, save_match, save_tournament
 from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_block, play_block_async, play_blocks
 from pokergym.arena.hands import HandFailure, play_guarded
+from pokergym.arena.ladder import LadderResult, ladder
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, match
 from pokergym.arena.plots import plot_crosstable, plot_cumulative
 from pokergym.arena.result import MatchResult
@@ -31,6 +34,7 @@ __all__ = [
     "BlockResult",
     "BlockTask",
     "HandFailure",
+    "LadderResult",
     "LocalRunner",
     "MatchPlan",
     "MatchResult",
@@ -42,6 +46,7 @@ __all__ = [
     "TournamentResult",
     "VoidedHand",
     "export_histories",
+    "ladder",
     "make_runner",
     "match",
     "mean_ci",

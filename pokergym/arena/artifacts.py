@@ -7,6 +7,10 @@ Layout of a tournament folder::
     cumulative.png          cumulative winnings of each match with a 95% band
     crosstable.png          heatmap of the crosstable
 
+A ladder folder (:func:`save_ladder`) holds the same ``results.json``
+(with a ``"ladder"`` section), ``cumulative.png`` and ``crosstable.png``, and
+``exploit.png`` when LBR was measured.
+
 A single match folder holds ``result.json``, ``histories.jsonl`` and
 ``cumulative.png``. Hand histories export to PHH (pokerkit's ``.phhs``
 multi-hand TOML, one ``[n]`` table per hand) and to ACPC dealer logs
@@ -23,6 +27,7 @@ from typing import TYPE_CHECKING, Literal
 from pokergym.engine.history import HandHistory
 
 if TYPE_CHECKING:
+    from pokergym.arena.ladder import LadderResult
     from pokergym.arena.result import MatchResult
     from pokergym.arena.tournament import TournamentResult
 
@@ -31,6 +36,7 @@ __all__ = [
     "export_histories",
     "history_path",
     "read_histories",
+    "save_ladder",
     "save_match",
     "save_tournament",
     "slug",
@@ -82,6 +88,15 @@ def save_tournament(result: TournamentResult, out_dir: str | Path, *, plots: boo
 
         plot_cumulative(result.matches, folder / "cumulative.png")
         plot_crosstable(result, folder / "crosstable.png")
+
+
+def save_ladder(result: LadderResult, out_dir: str | Path, *, plots: bool = True) -> None:
+    """Write what :func:`save_tournament` writes, plus ``exploit.png`` (with ``plots``) when LBR was measured."""
+    save_tournament(result, out_dir, plots=plots)
+    if plots and any(bound is not None for bound in result.exploit):
+        from pokergym.arena.plots import plot_exploit
+
+        plot_exploit(result, Path(out_dir) / "exploit.png")
 
 
 def read_histories(path: str | Path, *, verify: bool = True) -> Iterator[HandHistory]:

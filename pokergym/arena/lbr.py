@@ -35,6 +35,18 @@ class sets ``ignores_hole_cards = True`` (its play never looks at its own
 cards, like the random bot or the calling station) is asked once per
 decision instead of once per holding.
 
+**Agents that learn.** The agent receives every event of its hands through
+``observe``, as in a match (its start event, each action, each street, the
+showdown), and plays the whole run as one session: its memory carries from
+hand to hand (it is deep-copied first, so the caller's agent is untouched).
+An agent that does not declare ``memoryless = True``
+(:func:`~pokergym.agents.base.is_memoryless`), such as the Bayes and
+expectiminimax agents whose opponent models learn, has its memo emptied after
+every event, so each answer is its current strategy. LBR then measures what a
+responder that knows the agent's current strategy at every decision wins
+while the agent adapts to it: a lower bound on the exploitability of the
+agent as it learns over ``hands`` hands, not of a fixed strategy.
+
 Example:
     >>> from baselines.simple import FoldBot
     >>> result = lbr(FoldBot(), hands=20, seed=1)
@@ -45,6 +57,7 @@ Example:
 from __future__ import annotations
 
 import argparse
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -52,11 +65,14 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from pokergym.agents.base import is_memoryless
+from pokergym.agents.play import broadcast
 from pokergym.agents.specs import resolve_agent
 from pokergym.arena.stats import mean_ci
 from pokergym.arena.variance import StrategyAgent, canonical_action
 from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.events import EventFeed
 from pokergym.engine.state import HandState, deal_deck
 from pokergym.engine.view import PlayerView
 from pokergym.errors import AgentError
@@ -124,12 +140,25 @@ class _Strategy:
 
     def __init__(self, agent: StrategyAgent) -> None:
         self.agent = agent
+        self.memoryless = is_memoryless(agent)
+        self._probe = agent
         self._preflop: dict[PlayerView, dict[int, _Probabilities]] = {}
         self._hand: dict[PlayerView, dict[int, _Probabilities]] = {}
 
     def new_hand(self) -> None:
         """Forget the views of the last hand after the preflop."""
         self._hand.clear()
+
+    def observed(self) -> None:
+        """The agent has seen an event: forget every answer if its strategy may have changed.
+
+        An agent that learns is asked about other holdings through a copy taken
+        now, so that the questions never disturb what the agent itself remembers.
+        """
+        if not self.memoryless:
+            self._preflop.clear()
+            self._hand.clear()
+            self._probe = copy.deepcopy(self.agent)
 
     def probabilities(
         self, view: PlayerView, live: npt.NDArray[np.intp], target: tuple[ActionKind, int]
@@ -157,7 +186,7 @@ class _Strategy:
     def _ask(self, view: PlayerView, legal: LegalActions, combo: int) -> _Probabilities:
         """The agent's distribution for holding ``combo`` at ``view``, by canonical action."""
         probs: _Probabilities = {}
-        for action, p in self.agent.action_probabilities(view._replace(hole=COMBO_CARDS[combo])):
+        for action, p in self._probe.action_probabilities(view._replace(hole=COMBO_CARDS[combo])):
             key = canonical_action(legal, action)
             probs[key] = probs.get(key, 0) + p
         return probs
@@ -260,10 +289,14 @@ def _play(
     fractions: Sequence[float],
     samples: int,
 ) -> float:
-    """Play one hand; the responder's chips, all-in luck removed."""
+    """Play one hand; the responder's chips, all-in luck removed. The agent observes every event."""
     agent = strategy.agent
     agent.reset(_AGENT, rng)
     strategy.new_hand()
+    feed = EventFeed(state)
+    agent.observe(feed.start(_AGENT))
+    broadcast(feed, [agent])
+    strategy.observed()
     responder = _Responder(strategy, state, variant, fractions, samples, rng)
     while not state.terminal:
         if state.actor == _AGENT:
@@ -272,6 +305,8 @@ def _play(
         else:
             action = responder.act(state)
         state.apply(action, state.actor)
+        broadcast(feed, [agent])
+        strategy.observed()
     assert state.payoffs is not None
     street = state.history[-1].street
     if state.showdown and street != Street.RIVER:
@@ -316,6 +351,8 @@ def lbr(
     if hands < 2:
         raise ValueError(f"LBR needs at least 2 hands, got {hands}")
     pairs = (hands + 1) // 2
+    if not is_memoryless(agent):
+        agent = copy.deepcopy(agent)  # it learns during the run: leave the caller's copy as it was
     root = np.random.SeedSequence(seed)
     deck_seed, play_seed = root.spawn(2)
     decks = np.random.default_rng(deck_seed)

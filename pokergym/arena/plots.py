@@ -20,10 +20,22 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.colors import SymLogNorm
 
+    from pokergym.arena.ladder import LadderResult
     from pokergym.arena.result import MatchResult
     from pokergym.arena.tournament import TournamentResult
 
-__all__ = ["BAND_LABEL", "HEATMAP_LINEAR", "crosstable_norm", "plot_crosstable", "plot_cumulative"]
+__all__ = [
+    "ALWAYS_FOLD_LBR",
+    "BAND_LABEL",
+    "HEATMAP_LINEAR",
+    "crosstable_norm",
+    "plot_crosstable",
+    "plot_cumulative",
+    "plot_exploit",
+]
+
+ALWAYS_FOLD_LBR = 750.0
+"""LBR of always-fold in mbb/hand (it loses its blinds): the floor every sound agent must beat."""
 
 BAND_LABEL = "95% interval of the expected total"
 """Legend entry of the shaded band of :func:`plot_cumulative`."""
@@ -126,5 +138,31 @@ def plot_crosstable(result: TournamentResult, path: str | Path) -> Path:
                     color="white" if dark else "black",
                 )
     ax.set_title("crosstable (mbb/hand, 95% CI)")
+    figure.savefig(path, dpi=100)
+    return Path(path)
+
+
+def plot_exploit(result: LadderResult, path: str | Path) -> Path:
+    """Draw each agent's LBR (mbb/hand) with its 95% interval, and always-fold's 750 as a reference line.
+
+    Agents without an LBR figure are left out.
+
+    Returns:
+        ``path``.
+    """
+    from matplotlib.figure import Figure
+
+    measured = [(name, bound) for name, bound in zip(result.names, result.exploit, strict=True) if bound is not None]
+    figure = Figure(figsize=(1.0 * len(measured) + 3.0, 3.6), layout="constrained")
+    ax = figure.subplots()
+    positions = np.arange(len(measured))
+    ax.bar(positions, [b.mbb_per_hand for _, b in measured], yerr=[b.ci95 for _, b in measured], capsize=4)
+    ax.axhline(ALWAYS_FOLD_LBR, color="firebrick", linestyle="--", linewidth=1.0, label="always-fold (750)")
+    ax.axhline(0.0, color="black", linewidth=0.6)
+    ax.set_xticks(positions, [name for name, _ in measured], rotation=30, ha="right")
+    ax.set_ylabel("LBR win rate (mbb/hand)")
+    hands = sorted({b.hands for _, b in measured})
+    ax.set_title(f"local best response, 95% CI ({'/'.join(map(str, hands))} hands)", fontsize=9)
+    ax.legend(loc="best", fontsize=7, frameon=False)
     figure.savefig(path, dpi=100)
     return Path(path)

@@ -36,7 +36,12 @@ and the corrections is an unbiased estimate of the expected chips. With Monte
 Carlo preflop equity the board-deal term after the preflop has mean zero over
 the sampling error, which is independent of the cards dealt and the actions.
 The strategy terms assume ``action_probabilities(view)`` is the strategy the
-agent played, i.e. that it does not change with the agent's memory.
+agent played, i.e. that it does not change with the agent's memory: an agent
+passed as a known strategy must declare ``memoryless = True``
+(:func:`~pokergym.agents.base.is_memoryless`), and one that learns (the Bayes
+and expectiminimax agents) is refused with an
+:class:`~pokergym.errors.AgentError`; pass ``None`` for its seat to drop its
+action terms (the chance terms stay, and so does unbiasedness).
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -60,12 +65,13 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-from pokergym.agents.base import Agent
+from pokergym.agents.base import Agent, is_memoryless
 from pokergym.arena.stats import Z95, mean_ci
 from pokergym.engine.actions import Action, ActionKind
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, LegalActions
 from pokergym.engine.view import PlayerView
+from pokergym.errors import AgentError
 from pokergym.evaluator import combo_index, equity_hand_vs_hand
 
 __all__ = [
@@ -77,6 +83,7 @@ __all__ = [
     "adjust_hand",
     "adjusted_match",
     "canonical_action",
+    "known_strategies",
 ]
 
 DEFAULT_PREFLOP_SAMPLES = 20_000
@@ -172,6 +179,45 @@ def _action_values(state: HandState, equity: _Equity, actions: Iterable[Action])
     return out
 
 
+def known_strategies(agents: Sequence[Agent | None]) -> list[StrategyAgent | None]:
+    """The agents whose ``action_probabilities`` AIVAT may use as the strategy they played; ``None`` elsewhere.
+
+    An agent without ``action_probabilities`` is simply unknown. An agent with
+    them must declare ``memoryless = True``: if its distribution can change
+    with what it remembers, the one it reports after the match is not the one
+    it played, and its action terms would bias the estimate.
+
+    Raises:
+        AgentError: an agent reports ``action_probabilities`` without declaring itself memoryless.
+
+    Example:
+        >>> from pokergym.agents import BaseAgent, CallAgent
+        >>> class Learner(BaseAgent):
+        ...     name = "learner"
+        ...     def action_probabilities(self, view):
+        ...         return []
+        >>> [a is None for a in known_strategies([CallAgent(), None])]
+        [True, True]
+        >>> known_strategies([Learner(), None])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.AgentError: agent 'learner' cannot be a known strategy for AIVAT: ... memoryless = True, ...
+    """
+    known: list[StrategyAgent | None] = []
+    for agent in agents:
+        if agent is None or not isinstance(agent, StrategyAgent):
+            known.append(None)
+        elif not is_memoryless(agent):
+            raise AgentError(
+                f"agent {agent.name!r} cannot be a known strategy for AIVAT: it does not declare memoryless = True, "
+                "so its action_probabilities may change with what it remembers; pass None for its seat to drop "
+                "its action terms"
+            )
+        else:
+            known.append(agent)
+    return known
+
+
 def canonical_action(legal: LegalActions, action: Action) -> tuple[ActionKind, int]:
     """The form of a legal action that equal actions share: all-in resolved, bets and raises merged.
 
@@ -209,12 +255,14 @@ def adjust_hand(
     Raises:
         ValueError: if the hand is unfinished, or an agent gives the played
             action zero probability (its reported strategy is not the one it played).
+        AgentError: an agent reports ``action_probabilities`` but does not declare
+            ``memoryless = True`` (see :func:`known_strategies`).
     """
     if hand.payoffs is None:
         raise ValueError("the hand is unfinished: nothing to adjust")
     equity = _Equity(hand.hole_cards, preflop_samples)
     state = HandState.new(hand.config, button=hand.button, deck=_engine_deck(hand))
-    known = [a if isinstance(a, StrategyAgent) else None for a in agents]
+    known = known_strategies(agents)
     aivat = float(hand.payoffs[0]) - _value(state, equity)  # hole-card deal; its mean is 0
     allin = float(hand.payoffs[0])
     for record in hand.actions:
@@ -317,6 +365,7 @@ def adjusted_match(
 
     Raises:
         ValueError: if there are fewer than two complete pairs.
+        AgentError: an agent reports ``action_probabilities`` but may learn (see :func:`known_strategies`).
 
     Example:
         >>> import tempfile, pathlib
@@ -332,6 +381,7 @@ def adjusted_match(
         from pokergym.arena.artifacts import read_histories
 
         hands = read_histories(Path(hands))
+    known_strategies(agents)  # refuse a learning agent before any hand is scored
     by_pair: dict[object, list[HandValues]] = {}
     big_blind = 0
     for hand in hands:

@@ -135,3 +135,36 @@ def test_card_blind_agents_are_asked_once_and_give_the_same_bound() -> None:
 
     fast, slow = lbr(ManiacBot(), hands=6, seed=3), lbr(Counting(), hands=6, seed=3)
     assert (fast.mbb_per_hand, fast.ci95) == (slow.mbb_per_hand, slow.ci95)
+
+
+class _LearningFolder(FoldBot):
+    """Always folds, but declares memory and counts what it observes."""
+
+    memoryless = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[str] = []
+
+    def observe(self, event: object) -> None:
+        self.events.append(type(event).__name__)
+
+
+def test_learning_agents_observe_every_event_on_a_copy() -> None:
+    agent = _LearningFolder()
+    result = lbr(agent, hands=4, seed=2)
+    assert (result.mbb_per_hand, result.ci95) == (750.0, 0.0)
+    assert agent.events == []  # LBR played a deep copy: the caller's agent remembers nothing
+
+    seen: list[list[str]] = []
+
+    class Recording(_LearningFolder):
+        def __deepcopy__(self, memo: dict[int, object]) -> Recording:
+            copy = Recording()
+            copy.events = self.events
+            seen.append(copy.events)
+            return copy
+
+    lbr(Recording(), hands=2, seed=2)
+    events = seen[0]
+    assert events.count("HandStart") == 2 and events.count("HandEnd") == 2 and "ActionTaken" in events

@@ -75,3 +75,19 @@ def test_aivat_unbiased_and_lower_variance(tmp_path: object) -> None:
     gap = abs(result.aivat.mbb_per_hand - result.raw.mbb_per_hand)
     assert gap < np.hypot(result.aivat.ci95, result.raw.ci95)
     assert result.aivat.sd_pair < result.raw.sd_pair
+
+
+def test_a_learning_agent_is_refused_as_a_known_strategy(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from pokergym.errors import AgentError
+
+    class Learner(CallBot):
+        memoryless = False
+
+    path = Path(str(tmp_path)) / "hands.jsonl"
+    match(Learner(), CallBot(), pairs=2, seed=1, histories=path)
+    with pytest.raises(AgentError, match="memoryless"):
+        adjusted_match(path, (Learner(), CallBot()), preflop_samples=100)
+    dropped = adjusted_match(path, (None, CallBot()), preflop_samples=100)
+    assert dropped.pairs == 2

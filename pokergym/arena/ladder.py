@@ -1,0 +1,539 @@
+"""A ladder: a round robin that plays each pairing until its confidence interval is narrow enough.
+
+A fixed number of pairs per match wastes pairs on lopsided pairings (a maniac
+against the calling station is settled in a few hundred pairs) and leaves
+close ones unresolved. The ladder plays every pairing in blocks of
+``block_size`` duplicate pairs and, round after round, adds blocks to the
+pairings whose 95% half-width is still above ``target_ci`` mbb/hand, largest
+first, until every pairing is within the target or the budget of pairs is
+spent (see :func:`allocate`).
+
+**Determinism.** Block ``k`` of every pairing is dealt from
+``SeedSequence(seed).spawn(k + 1)[k]``, the seed that block ``k`` of
+:func:`~pokergym.arena.match.match` gets, so a pairing that stopped after
+``n`` blocks equals ``match(a, b, pairs=n * block_size, seed=seed,
+block_size=block_size)`` and every pairing is dealt the same cards (common
+random numbers, as in :func:`~pokergym.arena.tournament.tournament`). Which
+blocks a round adds depends only on the results of earlier rounds, so the
+same seed and block size give the same ladder on every backend, with any
+number of workers.
+
+**Stopping.** The interval is the usual normal one over pairs (its coverage
+on zero-edge matches is checked in the tests). The ladder stops a pairing on
+its estimated spread, never on its mean, so stopping does not steer the mean;
+``min_pairs`` keeps a pairing from stopping on the spread of a few pairs.
+Spreads are heavy-tailed (all-in pots), so a spread measured on few pairs
+tends to be low: the pairs a pairing "needs" (:func:`pairs_needed`) is an
+estimate, and the ladder re-measures after every round.
+
+**Extras.** With ``exploit_hands`` each agent that reports
+``action_probabilities`` is also measured by local best response
+(:func:`~pokergym.arena.lbr.lbr`); with ``aivat`` each pairing is re-scored
+by :func:`~pokergym.arena.variance.adjusted_match` (the variance ratio of
+raw to AIVAT per pair is reported per pairing). Agents whose
+``action_probabilities`` depend on their memory get no action terms there.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from pokergym.agents.base import Agent, is_memoryless
+from pokergym.arena.artifacts import save_tournament
+from pokergym.arena.blocks import BlockResult, BlockTask, play_blocks
+from pokergym.arena.lbr import LbrResult, lbr
+from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan
+from pokergym.arena.result import MatchResult
+from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
+from pokergym.arena.specs import not_reproducible
+from pokergym.arena.stats import json_float
+from pokergym.arena.tables import render
+from pokergym.arena.tournament import TournamentResult
+from pokergym.arena.variance import AdjustedMatch, Estimate, StrategyAgent, adjusted_match
+from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.engine.history import HandHistory
+from pokergym.errors import ConfigError
+
+__all__ = [
+    "DEFAULT_BUDGET_PAIRS",
+    "DEFAULT_MIN_PAIRS",
+    "DEFAULT_TARGET_CI",
+    "LadderResult",
+    "allocate",
+    "block_seed",
+    "ladder",
+    "pairs_needed",
+    "print_ladder",
+    "variance_ratio",
+]
+
+DEFAULT_TARGET_CI = 250.0
+"""95% half-width, in mbb/hand, that every pairing should reach."""
+
+DEFAULT_BUDGET_PAIRS = 20_000
+"""Duplicate pairs the ladder may play in all by default: about 15 minutes on two loaded cores for the five
+strongest built-in agents, which at ±250 mbb/hand would need about 360,000 (``benchmarks/RESULTS.md``,
+"Ladder"); a ladder that runs out says which pairings stayed open and the pairs each would need."""
+
+DEFAULT_MIN_PAIRS = 200
+"""Pairs every pairing plays before its interval may stop it."""
+
+
+def block_seed(seed: int, block: int) -> np.random.SeedSequence:
+    """The seed sequence of block ``block`` of a match with root ``seed``, without spawning its predecessors.
+
+    Example:
+        >>> spawned = np.random.SeedSequence(5).spawn(4)[3]
+        >>> block_seed(5, 3).generate_state(4).tolist() == spawned.generate_state(4).tolist()
+        True
+    """
+    return np.random.SeedSequence(seed, spawn_key=(block,))
+
+
+def pairs_needed(pairs: int, half: float, target: float) -> int | None:
+    """Pairs a pairing would need in all for a half-width of ``target``, if its spread stays as measured.
+
+    Half-widths shrink as ``1 / sqrt(pairs)``; ``None`` when the half-width is unknown.
+
+    Example:
+        >>> pairs_needed(800, 500.0, 250.0), pairs_needed(800, 100.0, 250.0), pairs_needed(1, float("nan"), 250.0)
+        (3200, 800, None)
+    """
+    if not math.isfinite(half):
+        return None
+    return max(pairs, math.ceil(pairs * (half / target) ** 2))
+
+
+def _open(half: float, target: float) -> bool:
+    """Whether a pairing with half-width ``half`` still needs pairs (``nan``: too few pairs to tell)."""
+    return not half <= target
+
+
+def allocate(
+    pairs: Sequence[int],
+    halves: Sequence[float],
+    *,
+    target: float,
+    block_size: int,
+    budget_left: int,
+    min_pairs: int = DEFAULT_MIN_PAIRS,
+) -> tuple[int, ...]:
+    """Blocks to add to each pairing in the next round.
+
+    Each pairing below ``min_pairs``, or with a half-width above ``target``
+    (or unknown), asks for the blocks that would bring its half-width to the
+    target if its spread stayed as measured (half-widths shrink as
+    ``1 / sqrt(pairs)``), at least one block and at most as many pairs as it
+    has (a noisy early spread cannot commit the budget at once). Requests are
+    granted in order of half-width, largest first, while whole blocks of
+    budget remain. So whenever a pairing is open and a block of budget is
+    left, some block is granted: the ladder never stops early.
+
+    Args:
+        pairs: pairs each pairing has played so far.
+        halves: their current 95% half-widths (``nan`` for fewer than two pairs).
+        target: the half-width to reach, in mbb/hand.
+        block_size: pairs per block.
+        budget_left: pairs the ladder may still play.
+        min_pairs: pairs every pairing plays whatever its interval.
+
+    Returns:
+        Blocks to add, per pairing; all zero when the ladder is done.
+
+    Example:
+        >>> allocate([200, 200, 200], [100.0, 500.0, 300.0], target=250, block_size=100, budget_left=10_000)
+        (0, 2, 1)
+        >>> allocate([200, 200], [500.0, 300.0], target=250, block_size=100, budget_left=150)
+        (1, 0)
+    """
+    order = sorted(range(len(pairs)), key=lambda i: (-(halves[i] if math.isfinite(halves[i]) else math.inf), i))
+    blocks_left = budget_left // block_size
+    grants = [0] * len(pairs)
+    for i in order:
+        played, half = pairs[i], halves[i]
+        if played >= min_pairs and not _open(half, target):
+            continue
+        wanted = max(min_pairs - played, 0)
+        if _open(half, target) and played:
+            ratio = half / target if math.isfinite(half) else 2.0
+            wanted = max(wanted, min(math.ceil(played * ratio**2) - played, played))
+        grants[i] = min(max(1, -(-wanted // block_size)), blocks_left)
+        blocks_left -= grants[i]
+    return tuple(grants)
+
+
+@dataclass(frozen=True)
+class LadderResult(TournamentResult):
+    """A :class:`~pokergym.arena.tournament.TournamentResult` whose matches stopped at a target interval.
+
+    Attributes:
+        target_ci: the 95% half-width aimed at, mbb/hand.
+        budget_pairs: pairs the ladder was allowed in all.
+        block_size: pairs per block.
+        rounds: per round, the blocks granted to each pairing (in match order).
+        exploit: per agent (in ``names`` order), its LBR result, or ``None`` when not measured.
+        aivat: per match, its raw/all-in/AIVAT estimates, or ``None`` when not re-scored.
+
+    Example:
+        >>> from pokergym.agents import CallAgent, RandomAgent
+        >>> result = ladder([RandomAgent(), CallAgent()], target_ci=5000, block_size=10, min_pairs=20, seed=1)
+        >>> result.unresolved(), result.matches[0].pairs >= 20
+        ((), True)
+    """
+
+    target_ci: float = DEFAULT_TARGET_CI
+    budget_pairs: int = DEFAULT_BUDGET_PAIRS
+    block_size: int = DEFAULT_BLOCK_SIZE
+    rounds: tuple[tuple[int, ...], ...] = ()
+    exploit: tuple[LbrResult | None, ...] = ()
+    aivat: tuple[AdjustedMatch | None, ...] = field(default=())
+
+    def unresolved(self) -> tuple[tuple[str, str], ...]:
+        """The pairings whose half-width is still above the target (or unknown)."""
+        return tuple(m.agents for m in self.matches if _open(m.ci95, self.target_ci))
+
+    @property
+    def pairs_used(self) -> int:
+        """Pairs played over all pairings (voided ones included)."""
+        return sum(sum(grants) for grants in self.rounds) * self.block_size
+
+    def format_pairings(self, width: int | None = None) -> str:
+        """One row per pairing: result, interval, pairs needed, resolved or not, and the AIVAT ratio."""
+        rows = []
+        for index, m in enumerate(self.matches):
+            adjusted = self.aivat[index] if self.aivat else None
+            ratio = f"{variance_ratio(adjusted):.2f}" if adjusted is not None else "-"
+            resolved = "yes" if not _open(m.ci95, self.target_ci) else "NO"
+            pairs = m.pairs + m.voided_pairs
+            needed = pairs_needed(m.pairs, m.ci95, self.target_ci)
+            rows.append([f"{m.agents[0]} vs {m.agents[1]}", f"{m.mbb_per_hand:+.0f}", f"±{m.ci95:.0f}",
+                         str(pairs), resolved, "-" if needed is None else str(needed), ratio])  # fmt: skip
+        legend = [
+            f"mbb/hand of the first agent ± 95% CI; pairs: duplicate pairs played; resolved: CI within "
+            f"±{self.target_ci:g}; needs: pairs for ±{self.target_ci:g} if the spread stays as measured; "
+            "AIVAT: variance ratio raw / AIVAT per pair ('-': not re-scored)"
+        ]
+        headers = ["pairing", "mbb/hand", "95% CI", "pairs", "resolved", "needs", "AIVAT"]
+        return render(headers, rows, legend=legend, width=width, left=1)
+
+    def format_exploit(self, width: int | None = None) -> str:
+        """LBR per agent with its interval, always-fold's 750 mbb/hand as the reference."""
+        rows = [
+            [name, "-", "-", "-"]
+            if bound is None
+            else [name, f"{bound.mbb_per_hand:+.0f}", f"±{bound.ci95:.0f}", str(bound.hands)]
+            for name, bound in zip(self.names, self.exploit, strict=True)
+        ]
+        legend = [
+            "LBR: what a local best responder wins from the agent, mbb/hand ± 95% CI (a lower bound on its "
+            "exploitability); always-fold gives exactly 750; '-': no action_probabilities"
+        ]
+        return render(["agent", "LBR", "95% CI", "hands"], rows, legend=legend, width=width, left=1)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The tournament's JSON form plus a ``"ladder"`` section (targets, rounds, pairings, LBR)."""
+        data = super().to_dict()
+        pairings = []
+        for index, m in enumerate(self.matches):
+            adjusted = self.aivat[index] if self.aivat else None
+            pairings.append({
+                "agents": list(m.agents),
+                "pairs": m.pairs + m.voided_pairs,
+                "mbb_per_hand": json_float(m.mbb_per_hand),
+                "ci95": json_float(m.ci95),
+                "resolved": not _open(m.ci95, self.target_ci),
+                "pairs_needed": pairs_needed(m.pairs, m.ci95, self.target_ci),
+                "aivat": None if adjusted is None else _adjusted_to_dict(adjusted),
+            })  # fmt: skip
+        data["ladder"] = {
+            "target_ci": self.target_ci,
+            "budget_pairs": self.budget_pairs,
+            "block_size": self.block_size,
+            "pairs_used": self.pairs_used,
+            "rounds": [list(grants) for grants in self.rounds],
+            "unresolved": [list(agents) for agents in self.unresolved()],
+            "pairings": pairings,
+            "exploit": [None if bound is None else _lbr_to_dict(bound) for bound in self.exploit],
+            "exploit_reference": {"agent": "always-fold", "mbb_per_hand": 750.0},
+        }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LadderResult:
+        """Rebuild from :meth:`to_dict` (summaries are recomputed)."""
+        base = TournamentResult.from_dict(data)
+        section = data["ladder"]
+        return cls(
+            base.names,
+            base.matches,
+            base.not_reproducible,
+            float(section["target_ci"]),
+            int(section["budget_pairs"]),
+            int(section["block_size"]),
+            tuple(tuple(int(g) for g in grants) for grants in section["rounds"]),
+            tuple(None if b is None else LbrResult(**b) for b in section["exploit"]),
+            tuple(None if p["aivat"] is None else _adjusted_from_dict(p["aivat"]) for p in section["pairings"])
+            if any(p["aivat"] is not None for p in section["pairings"])
+            else (),
+        )
+
+
+def variance_ratio(adjusted: AdjustedMatch) -> float:
+    """How many times smaller AIVAT's variance per pair is than the raw one's (``nan`` if AIVAT's is zero).
+
+    Example:
+        >>> e = lambda sd: Estimate(0.0, 0.0, sd, sd)
+        >>> variance_ratio(AdjustedMatch(10, e(300.0), e(200.0), e(150.0)))
+        4.0
+    """
+    aivat = adjusted.aivat.sd_pair
+    return (adjusted.raw.sd_pair / aivat) ** 2 if aivat > 0 else math.nan
+
+
+def _lbr_to_dict(bound: LbrResult) -> dict[str, Any]:
+    return {
+        "agent": bound.agent,
+        "variant": bound.variant,
+        "hands": bound.hands,
+        "mbb_per_hand": json_float(bound.mbb_per_hand),
+        "ci95": json_float(bound.ci95),
+    }
+
+
+def _estimate_to_dict(estimate: Estimate) -> dict[str, float | None]:
+    return {name: json_float(getattr(estimate, name)) for name in Estimate.__slots__}
+
+
+def _adjusted_to_dict(adjusted: AdjustedMatch) -> dict[str, Any]:
+    return {
+        "pairs": adjusted.pairs,
+        "raw": _estimate_to_dict(adjusted.raw),
+        "allin": _estimate_to_dict(adjusted.allin),
+        "aivat": _estimate_to_dict(adjusted.aivat),
+        "variance_ratio": json_float(variance_ratio(adjusted)),
+    }
+
+
+def _adjusted_from_dict(data: Mapping[str, Any]) -> AdjustedMatch:
+    def estimate(part: Mapping[str, float | None]) -> Estimate:
+        return Estimate(*(math.nan if part[n] is None else float(part[n] or 0.0) for n in Estimate.__slots__))
+
+    return AdjustedMatch(int(data["pairs"]), estimate(data["raw"]), estimate(data["allin"]), estimate(data["aivat"]))
+
+
+@dataclass
+class _Pairing:
+    """One pairing's blocks so far."""
+
+    agents: tuple[Agent, Agent]
+    blocks: list[BlockResult] = field(default_factory=list)
+
+    def tasks(self, count: int, seed: int, config: GameConfig, block_size: int, histories: bool) -> list[BlockTask]:
+        first = len(self.blocks)
+        return [
+            BlockTask(self.agents, config, block_seed(seed, k), k * block_size, block_size, True, histories, seed)
+            for k in range(first, first + count)
+        ]
+
+    def result(self, seed: int, config: GameConfig, block_size: int) -> MatchResult:
+        pairs = len(self.blocks) * block_size
+        return MatchPlan(self.agents, pairs, seed, config, block_size).collect(self.blocks)
+
+
+def ladder(
+    agents: Sequence[Agent],
+    *,
+    target_ci: float = DEFAULT_TARGET_CI,
+    budget_pairs: int = DEFAULT_BUDGET_PAIRS,
+    seed: int = 0,
+    config: GameConfig = DEFAULT_CONFIG,
+    block_size: int = DEFAULT_BLOCK_SIZE,
+    min_pairs: int = DEFAULT_MIN_PAIRS,
+    backend: Backend | Runner | AsyncRunner = "local",
+    workers: int | None = None,
+    exploit_hands: int = 0,
+    aivat: bool = False,
+    out_dir: str | Path | None = None,
+    plots: bool = True,
+    log: TextIO | None = None,
+) -> LadderResult:
+    """Play every pairing of ``agents`` until its 95% half-width is at most ``target_ci`` or the budget is spent.
+
+    Args:
+        agents: the agents (names must be distinct); built from specs by the caller.
+        target_ci: the 95% half-width to reach per pairing, mbb/hand.
+        budget_pairs: duplicate pairs the ladder may play in all.
+        seed: root seed; the same seed and block size give the same ladder on every backend.
+        config: blinds and stacks.
+        block_size: pairs per block (the unit of allocation; agent memory lasts a block).
+        min_pairs: pairs every pairing plays before its interval can stop it.
+        backend: ``"local"``, ``"process"``, ``"ray"``, ``"async"``, or a runner to reuse.
+        workers: processes or Ray CPUs; default all cores.
+        exploit_hands: LBR hands per agent (``0``: none); agents without
+            ``action_probabilities`` are skipped.
+        aivat: re-score every pairing with AIVAT (keeps the hand histories in memory).
+        out_dir: where to save ``results.json`` and the plots (nothing written when ``None``);
+            ``results.json`` is also written after every round, so an interrupted ladder leaves its figures.
+        plots: with ``out_dir``, draw the PNG plots.
+        log: where to print one line per round (e.g. ``sys.stderr``), or ``None``.
+
+    Returns:
+        The :class:`LadderResult`.
+
+    Raises:
+        ConfigError: fewer than two agents, repeated names, or a non-positive target, budget or block size.
+    """
+    names = tuple(agent.name for agent in agents)
+    _check(names, target_ci, budget_pairs, block_size)
+    pairings = [_Pairing((a, b)) for a, b in itertools.combinations(agents, 2)]
+    rounds: list[tuple[int, ...]] = []
+    with ExitStack() as stack:
+        runner = stack.enter_context(make_runner(backend, workers)) if isinstance(backend, str) else backend
+        for grants in _rounds(pairings, rounds, target_ci, budget_pairs, seed, config, block_size, min_pairs):
+            tasks = [
+                task
+                for pairing, grant in zip(pairings, grants, strict=True)
+                for task in pairing.tasks(grant, seed, config, block_size, aivat)
+            ]
+            results = iter(play_blocks(runner, tasks))
+            for pairing, grant in zip(pairings, grants, strict=True):
+                pairing.blocks.extend(itertools.islice(results, grant))
+            _log_round(log, len(rounds), pairings, seed, config, block_size, target_ci)
+            if out_dir is not None:  # a checkpoint: an interrupted ladder still leaves its figures
+                partial = LadderResult(names, _matches(pairings, seed, config, block_size), (), target_ci,
+                                       budget_pairs, block_size, tuple(rounds))  # fmt: skip
+                save_tournament(partial, out_dir, plots=False)
+        exploit = _exploit(runner, agents, exploit_hands, seed, config) if exploit_hands else ()
+    adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
+    result = LadderResult(
+        names,
+        _matches(pairings, seed, config, block_size),
+        not_reproducible(agents),
+        target_ci,
+        budget_pairs,
+        block_size,
+        tuple(rounds),
+        exploit,
+        adjusted,
+    )
+    if out_dir is not None:
+        from pokergym.arena.artifacts import save_ladder
+
+        save_ladder(result, out_dir, plots=plots)
+    return result
+
+
+def _matches(pairings: list[_Pairing], seed: int, config: GameConfig, block_size: int) -> tuple[MatchResult, ...]:
+    return tuple(p.result(seed, config, block_size) for p in pairings)
+
+
+def _check(names: tuple[str, ...], target_ci: float, budget_pairs: int, block_size: int) -> None:
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise ConfigError(f"a ladder needs at least two agents with distinct names, got {list(names)}")
+    if not target_ci > 0 or budget_pairs < 1 or block_size < 1:
+        raise ConfigError(
+            f"target_ci, budget_pairs and block_size must be positive, got {target_ci}, {budget_pairs}, {block_size}"
+        )
+
+
+def _rounds(
+    pairings: list[_Pairing],
+    rounds: list[tuple[int, ...]],
+    target: float,
+    budget: int,
+    seed: int,
+    config: GameConfig,
+    block_size: int,
+    min_pairs: int,
+) -> Iterator[tuple[int, ...]]:
+    """Yield each round's grants (recorded in ``rounds``) until :func:`allocate` grants nothing."""
+    while True:
+        current = [p.result(seed, config, block_size) if p.blocks else None for p in pairings]
+        played = [len(p.blocks) * block_size for p in pairings]
+        halves = [math.nan if m is None else m.ci95 for m in current]
+        grants = allocate(
+            played, halves, target=target, block_size=block_size, budget_left=budget - sum(played), min_pairs=min_pairs
+        )
+        if not any(grants):
+            return
+        rounds.append(grants)
+        yield grants
+
+
+def _log_round(
+    log: TextIO | None,
+    number: int,
+    pairings: list[_Pairing],
+    seed: int,
+    config: GameConfig,
+    block_size: int,
+    target: float,
+) -> None:
+    if log is None:
+        return
+    results = [p.result(seed, config, block_size) for p in pairings]
+    still = [m for m in results if _open(m.ci95, target)]
+    widest = max(results, key=lambda m: m.ci95 if math.isfinite(m.ci95) else math.inf)
+    print(
+        f"ladder round {number}: {sum(len(p.blocks) for p in pairings) * block_size} pairs played, "
+        f"{len(still)} of {len(results)} pairings above ±{target:g} (widest: {widest.agents[0]} vs "
+        f"{widest.agents[1]}, {widest.mbb_per_hand:+.0f} ±{widest.ci95:.0f} over {widest.pairs} pairs)",
+        file=log,
+        flush=True,
+    )
+
+
+def _lbr_task(job: tuple[Agent, int, int, GameConfig]) -> LbrResult:
+    """One agent's LBR (a top-level function, so that process and Ray runners can run it)."""
+    agent, hands, seed, config = job
+    assert isinstance(agent, StrategyAgent)
+    return lbr(agent, hands=hands, seed=seed, config=config)
+
+
+def _exploit(
+    runner: Runner | AsyncRunner, agents: Sequence[Agent], hands: int, seed: int, config: GameConfig
+) -> tuple[LbrResult | None, ...]:
+    """LBR of every agent that reports its strategy, one task per agent on ``runner``."""
+    measured = [agent for agent in agents if isinstance(agent, StrategyAgent)]
+    jobs = [(agent, hands, seed, config) for agent in measured]
+    if isinstance(runner, AsyncRunner):
+        bounds = dict(zip((a.name for a in measured), map(_lbr_task, jobs), strict=True))
+    else:
+        bounds = dict(zip((a.name for a in measured), runner.map(_lbr_task, jobs), strict=True))
+    return tuple(bounds.get(agent.name) for agent in agents)
+
+
+def _aivat(pairing: _Pairing) -> AdjustedMatch:
+    """Re-score a pairing's hands; agents that adapt are treated as unknown strategies."""
+    known = tuple(agent if is_memoryless(agent) else None for agent in pairing.agents)
+    hands = (HandHistory.from_json(line, verify=False) for block in pairing.blocks for line in block.histories)
+    return adjusted_match(hands, known)
+
+
+def print_ladder(result: LadderResult, out: TextIO | None = None) -> None:
+    """Print the crosstable, the ranking, the pairings (with the unresolved ones named) and the LBR table.
+
+    Args:
+        result: the ladder.
+        out: where to print (default standard output).
+    """
+    parts = [result.format_crosstable(), result.format_ranking(), result.format_pairings()]
+    if result.exploit:
+        parts.append(result.format_exploit())
+    unresolved = result.unresolved()
+    parts.append(
+        f"unresolved ({len(unresolved)}): " + ", ".join(f"{a} vs {b}" for a, b in unresolved)
+        if unresolved
+        else f"every pairing within ±{result.target_ci:g} mbb/hand"
+    )
+    parts.append(f"{result.pairs_used} pairs played of a budget of {result.budget_pairs}")
+    print(*parts, sep="\n\n", file=out or sys.stdout)
