@@ -218,8 +218,13 @@ def test_play_ctrl_c_in_a_real_process() -> None:
         if line.startswith("options:"):
             break
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    assert process.returncode == 130
+    # wait with stdin still open: communicate() would close it at once, and a child scheduled late
+    # could read end-of-input (a clean Ctrl-D exit, status 0) before it sees the signal
+    assert process.wait(timeout=60) == 130
+    assert process.stderr is not None and process.stdin is not None
+    out, err = process.stdout.read(), process.stderr.read()
+    for stream in (process.stdin, process.stdout, process.stderr):
+        stream.close()
     assert "after 0 hands: you +0 chips" in out and "Traceback" not in err
 
 

@@ -90,12 +90,11 @@ class LeagueConfig:
 
 
 def _league(opponents: Sequence[str]) -> League:
-    from baselines.registry import make
+    # Specs are resolved through the installed agent providers (the ``pokergym.agents`` entry
+    # point), not by importing the registry, which itself imports this package.
+    from pokergym.agents.specs import agent_factory
 
-    def factory(spec: str) -> Callable[[], Agent]:
-        return lambda: make(spec)
-
-    members = {spec: factory(spec) for spec in opponents}
+    members = {spec: agent_factory(spec) for spec in opponents}
     caps = {spec: cap for spec, cap in SLOW_CAPS.items() if spec in members}
     return League(members, caps=caps)
 
