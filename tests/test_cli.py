@@ -207,6 +207,9 @@ def test_play_stops_cleanly_on_ctrl_c(monkeypatch, capsys) -> None:
 def test_play_ctrl_c_in_a_real_process() -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "pokergym.cli", "play", "call", "--hands", "2"],
+        # a shell starts background jobs with SIGINT ignored, and a child inherits that (Python then
+        # installs no KeyboardInterrupt handler): give the player the default disposition, as a terminal does
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
