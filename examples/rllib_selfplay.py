@@ -97,7 +97,9 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     register_env("hunl_v0_selfplay", make_env)
     config = (
         PPOConfig()
-        .environment("hunl_v0_selfplay")
+        # RLlib's pre-check steps the env with one unmasked random action, which the env rejects by design
+        # (an illegal action raises): left on, it fails whenever that draw is illegal
+        .environment("hunl_v0_selfplay", disable_env_checking=True)
         .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kwargs: "shared")
         .rl_module(
             rl_module_spec=MultiRLModuleSpec(
