@@ -25,8 +25,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -54,7 +53,6 @@ class MemberStats:
     hands: int = 0
     mean_bb: float = 0.0
     cap: float = 1.0
-    history: list[tuple[int, float]] = field(default_factory=list)
 
 
 class League:
@@ -143,17 +141,6 @@ class League:
         shares = self.shares()
         names = list(shares)
         return names[int(rng.choice(len(names), p=np.array(list(shares.values()))))]
-
-    def snapshot(self, steps: int) -> dict[str, Any]:
-        """The members' statistics at ``steps`` learner steps (for the training curve)."""
-        shares = self.shares()
-        return {
-            "steps": steps,
-            "members": {
-                name: {"hands": s.hands, "mbb_per_hand": 1000.0 * s.mean_bb, "share": shares[name]}
-                for name, s in self.members.items()
-            },
-        }
 
 
 class LeagueOpponent:
