@@ -21,13 +21,16 @@ LBR and AIVAT need) and one solve per public state serves every holding; the
 solver removes the card conflicts between each pair of hands itself, so the
 spot gets the opponent's range without blocking the agent's own cards.
 
-Street settings (``_STREETS``): the flop and the turn are depth-limited to
-their own betting (``betting_streets=1``: after the street the board is
-checked down) with one raise per street: on the flop bets of 75% pot, on the
-turn half pot or all-in, raises all-in; the flop keeps the 150 heaviest
-combos of each range and runs a third of ``iterations``, the turn keeps 500.
-The river is solved to the end, every combo, 4 times ``iterations``, with
-bets of 50%, 100% pot or all-in and raises of 60% or all-in, two raises.
+Street settings (``_STREETS``): the flop is depth-limited to its own betting
+(``betting_streets=1``: after the flop the board is checked down), bets of 33%
+or 75% pot, raises all-in, one raise, the 300 heaviest combos of each range,
+twice ``iterations``. The turn is solved to the end of the hand: turn bets of
+half pot, pot or all-in, river bets of 75% pot, raises all-in, one raise a
+street, the 300 heaviest combos, twice ``iterations``; so a turn call is
+priced against the river bets that follow it, where a checked-down leaf would
+count its equity as if no more chips went in. The river is solved to the end,
+every combo, 4 times ``iterations``, with bets of 50%, 100% pot or all-in and
+raises of 60% or all-in, two raises.
 Combos below ``trim`` times the heaviest combo are left out of every solve.
 A combo left out (or outside the modelled range) plays like the solved combo
 nearest to it in hand strength on the spot's board, for its own decisions
@@ -93,15 +96,18 @@ class _StreetSettings:
 
 
 _STREETS: Final = {
-    Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 1.0, 300),
-    Street.TURN: _StreetSettings(Menu.uniform("50,100,a", "a", raise_cap=1), 1, 1.0, 700),
+    Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 2.0, 300),
+    Street.TURN: _StreetSettings(
+        Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1), None, 2.0, 300),
     Street.RIVER: _StreetSettings(Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326),
 }
 """Menu, depth limit, iteration multiple and combo cap of each street.
 
-Measured on one core (2026-11-28) with ~700 combos a side: a depth-limited flop iteration costs about 1 s (the
-checked-down leaves run out every turn and river card), a depth-limited turn iteration 25 ms, a river
-iteration 1 ms; hence the small flop (one bet size, 150 combos, a third of the iterations).
+Measured on one core of the 2-core machine (2026-11-27, loaded), 300 combos a side, 60 iterations: the
+depth-limited flop 0.5 s (0.17% of the pot exploitable in its own game), the turn to the river 0.8 to 1.0 s
+(0.3% to 0.9%; with checked-down leaves instead 0.05 s, but those leaves ignore the river's bets). A flop
+solve with the turn's betting as well (river checked down, one turn size) costs about 0.1 s an iteration
+with 150 combos, a full flop-to-river solve over 1 s an iteration: both too slow for a decision.
 """
 
 _CACHE_LIMIT: Final = 64
@@ -129,8 +135,8 @@ class SolverAgent(BaseAgent):
         budget_ms: time per solve in milliseconds, solving towards 0.5% of the pot exploitability
             (results then depend on the machine's speed); ``None`` (the default): a fixed number of
             iterations, reproducible for a seed.
-        iterations: Discounted CFR iterations per turn solve in the fixed mode (the flop gets a third,
-            the river 4 times as many).
+        iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
+            (flop and turn 2, river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
         name: display name.
 
