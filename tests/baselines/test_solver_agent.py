@@ -147,6 +147,15 @@ def test_the_same_seed_gives_the_same_match() -> None:
     assert results[0].per_pair.tolist() == results[1].per_pair.tolist()
 
 
+def test_the_process_backend_plays_the_local_match() -> None:
+    # blocks of one pair: two blocks run in other processes, with their own unpickled copies of the agent
+    local, pooled = (
+        match(make(CHEAP), make("rule"), pairs=2, seed=6, backend=backend, workers=2, block_size=1)
+        for backend in ("local", "process")
+    )
+    assert pooled.pair_chips == local.pair_chips and pooled.stats == local.stats
+
+
 def test_the_paper_protocol_example_plays_rule_against_the_solver(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
