@@ -20,18 +20,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from pokergym.web.headless import CHROMIUM_FLAGS, chromium_path
 from pokergym.web.report import write_report
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+CHROMIUM = chromium_path()
+FLAGS = list(CHROMIUM_FLAGS)
 
 
 def big_match(pairs: int, folder: Path) -> Path:
@@ -67,7 +60,7 @@ def measure(report: Path, repeats: int) -> None:
     if not Path(CHROMIUM).exists():
         sys.exit(f"{CHROMIUM} is missing: apt-get install chromium")
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         ready, first, wall, eager = [], [], [], []
         for _ in range(repeats):
             page = browser.new_page()

@@ -21,11 +21,10 @@ from playwright.sync_api import Page, sync_playwright
 
 from pokergym.arena.specs import resolve_agent
 from pokergym.web.app import Settings, create_app
+from pokergym.web.headless import CHROMIUM_FLAGS, chromium_path
 from pokergym.web.report import write_report
 
 DOCS = Path(__file__).resolve().parent
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]  # fmt: skip
 
 
 def shoot_report(page: Page, run: Path) -> None:
@@ -74,7 +73,7 @@ def main() -> None:
     """Take the three screenshots of the run named on the command line."""
     run = Path(sys.argv[1])
     with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+        browser = driver.chromium.launch(executable_path=str(chromium_path()), args=list(CHROMIUM_FLAGS))
         page = browser.new_page(viewport={"width": 1200, "height": 900})
         shoot_report(page, run)
         shoot_serve(page, run)

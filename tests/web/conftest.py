@@ -20,16 +20,9 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path(os.environ.get("POKERGYM_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from pokergym.web.headless import CHROMIUM_FLAGS, chromium_path
+
+CHROMIUM = chromium_path()
 ARTIFACTS = Path(os.environ.get("POKERGYM_ARTIFACTS", Path(tempfile.gettempdir()) / "pokergym-artifacts"))
 
 
@@ -61,7 +54,7 @@ def browser() -> Iterator[Any]:
             profile,
             executable_path=str(CHROMIUM),
             headless=True,
-            args=CHROMIUM_FLAGS,
+            args=list(CHROMIUM_FLAGS),
             viewport={"width": 1300, "height": 900},
         )
         yield context
