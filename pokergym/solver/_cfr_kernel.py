@@ -217,6 +217,8 @@ def equity_matrix(runouts: Any, known: Any, board_cards: Any, strength: Any, han
     """OOP's equity (win + tie / 2) per pair of hands, averaged over ``runouts`` (indices into ``board_cards``).
 
     ``known`` lists the cards already on the board; a pair's run-outs are those holding neither hand's cards.
+    Pairs of hands that share a card get 0. The inner loop has no branches (a hand a run-out blocks adds
+    0 through its 0/1 weight), so it vectorises; the sums are of 0, 0.5 and 1, hence exact in any order.
     """
     first, second, n_hands = hands[0], hands[1], hands[2]
     n, m = n_hands[0], n_hands[1]
@@ -226,30 +228,31 @@ def equity_matrix(runouts: Any, known: Any, board_cards: Any, strength: Any, han
     for c in known:
         is_known[c] = True
     dealt = np.zeros(52, dtype=np.bool_)
+    alive = np.zeros(m)
     for b in runouts:
         for c in board_cards[b]:
             dealt[c] = not is_known[c]
         ranks0, ranks1 = strength[b, 0], strength[b, 1]
+        for j in range(m):
+            alive[j] = 0.0 if dealt[first[1, j]] or dealt[second[1, j]] else 1.0
         for h in range(n):
-            a1, a2 = first[0, h], second[0, h]
-            if dealt[a1] or dealt[a2]:
+            if dealt[first[0, h]] or dealt[second[0, h]]:
                 continue
             mine = ranks0[h]
+            row, seen = out[h], count[h]
             for j in range(m):
-                b1, b2 = first[1, j], second[1, j]
-                if dealt[b1] or dealt[b2] or a1 in (b1, b2) or a2 in (b1, b2):
-                    continue
-                count[h, j] += 1.0
                 theirs = ranks1[j]
-                if mine < theirs:
-                    out[h, j] += 1.0
-                elif mine == theirs:
-                    out[h, j] += 0.5
+                row[j] += alive[j] * ((mine < theirs) + 0.5 * (mine == theirs))
+                seen[j] += alive[j]
         for c in board_cards[b]:
             dealt[c] = False
     for h in range(n):
+        a1, a2 = first[0, h], second[0, h]
         for j in range(m):
-            if count[h, j] > 0.0:
+            b1, b2 = first[1, j], second[1, j]
+            if a1 in (b1, b2) or a2 in (b1, b2) or count[h, j] == 0.0:
+                out[h, j] = 0.0
+            else:
                 out[h, j] /= count[h, j]
     return out
 
