@@ -24,7 +24,7 @@ spot gets the opponent's range without blocking the agent's own cards.
 Street settings (``_STREETS``): the flop is depth-limited to its own betting
 (``betting_streets=1``: after the flop the board is checked down), bets of 33%
 or 75% pot, raises all-in, one raise, the 300 heaviest combos of each range,
-twice ``iterations``. The turn is solved to the end of the hand: turn bets of
+``iterations`` iterations. The turn is solved to the end of the hand: turn bets of
 half pot, pot or all-in, river bets of 75% pot, raises all-in, one raise a
 street, the 300 heaviest combos, twice ``iterations``; so a turn call is
 priced against the river bets that follow it, where a checked-down leaf would
@@ -96,16 +96,16 @@ class _StreetSettings:
 
 
 _STREETS: Final = {
-    Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 2.0, 300),
+    Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 1.0, 300),
     Street.TURN: _StreetSettings(
         Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1), None, 2.0, 300),
     Street.RIVER: _StreetSettings(Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326),
 }
 """Menu, depth limit, iteration multiple and combo cap of each street.
 
-Measured on one core of the 2-core machine (2026-11-27, loaded), 300 combos a side, 60 iterations: the
-depth-limited flop 0.5 s (0.17% of the pot exploitable in its own game), the turn to the river 0.8 to 1.0 s
-(0.3% to 0.9%; with checked-down leaves instead 0.05 s, but those leaves ignore the river's bets). A flop
+Measured on one core of the 2-core machine (2026-11-27, loaded), 300 combos a side: the depth-limited flop
+0.4 s for 30 iterations (0.6% of the pot exploitable in its own game), the turn to the river 0.8 to 1.0 s for
+60 (0.3% to 0.9%; with checked-down leaves instead 0.05 s, but those leaves ignore the river's bets). A flop
 solve with the turn's betting as well (river checked down, one turn size) costs about 0.1 s an iteration
 with 150 combos, a full flop-to-river solve over 1 s an iteration: both too slow for a decision.
 """
@@ -136,7 +136,7 @@ class SolverAgent(BaseAgent):
             (results then depend on the machine's speed); ``None`` (the default): a fixed number of
             iterations, reproducible for a seed.
         iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
-            (flop and turn 2, river 4).
+            (flop 1, turn 2, river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
         name: display name.
 
