@@ -28,6 +28,16 @@ compiles the callee for the plain types, and uses the literal types only
 where the plain ones do not type (a heterogeneous tuple indexed by an
 argument, say).
 
+**Kernels carry only the wrappers they need.** Numba gives every
+function it compiles a CPython wrapper (to be called from Python) and a C
+wrapper (to be passed around as a first-class function value). No kernel of
+the package is used as a value, so none gets the C wrapper; a kernel that
+only other kernels call is declared with :func:`inner_kernel` and gets no
+CPython wrapper either (a cold ``HUNL-v0`` first step compiles 18 of them;
+dropping the wrappers cut its compilation by about a fifth). Calling an inner
+kernel from Python raises :class:`InnerKernelCallError` instead of jumping
+to the missing wrapper.
+
 **The first compilation says so.** When a kernel misses the cache, one line
 on standard error (once a process) tells that the kernels are compiling and
 that ``pokergym warmup`` compiles them ahead; nothing is printed when the
@@ -67,7 +77,9 @@ from numba.core import config, errors, types
 from numba.core.caching import FunctionCache
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["COMPILING_MESSAGE", "dependency_files", "kernel", "kernel_digest"]
+from pokergym.errors import PokerGymError
+
+__all__ = ["COMPILING_MESSAGE", "InnerKernelCallError", "dependency_files", "inner_kernel", "kernel", "kernel_digest"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -78,6 +90,14 @@ COMPILING_MESSAGE = (
 """The line printed to standard error when the first kernel of a process misses the cache."""
 
 _announced = False
+
+# No kernel is passed around as a function value, so none needs numba's C wrapper.
+_OPTIONS: dict[str, bool] = {"nopython": True, "nogil": True, "no_cfunc_wrapper": True}
+_INNER_OPTIONS: dict[str, bool] = {**_OPTIONS, "no_cpython_wrapper": True}
+
+
+class InnerKernelCallError(PokerGymError, TypeError):
+    """An :func:`inner_kernel` was called from Python (it has no CPython wrapper: only kernels may call it)."""
 
 
 def kernel(fn: _F) -> _F:
@@ -95,7 +115,26 @@ def kernel(fn: _F) -> _F:
     """
     if config.DISABLE_JIT:  # type: ignore[attr-defined]
         return fn
-    dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "nogil": True})
+    dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions=_OPTIONS)
+    dispatcher.enable_caching()
+    return cast(_F, dispatcher)
+
+
+def inner_kernel(fn: _F) -> _F:
+    """:func:`kernel` for a function that only other kernels call: compiled without a CPython wrapper.
+
+    Calling it from Python raises :class:`InnerKernelCallError` (with
+    ``NUMBA_DISABLE_JIT=1`` it is the plain function, callable from anywhere).
+
+    Args:
+        fn: the function to compile when a kernel that calls it compiles.
+
+    Returns:
+        A numba dispatcher with ``fn``'s static type.
+    """
+    if config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return fn
+    dispatcher = _InnerKernelDispatcher(py_func=fn, locals={}, targetoptions=_INNER_OPTIONS)
     dispatcher.enable_caching()
     return cast(_F, dispatcher)
 
@@ -259,3 +298,23 @@ class _KernelDispatcher(CPUDispatcher):
             except errors.TypingError:
                 pass  # the callee needs a literal (a constant tuple index, say): compile for the literal types
         return super().get_call_template(args, kws)
+
+
+class _InnerKernelDispatcher(_KernelDispatcher):
+    """A :class:`_KernelDispatcher` compiled without a CPython wrapper, which Python therefore must never call.
+
+    Numba's C dispatcher calls the entry point of a compiled signature found in
+    its type table; without a wrapper that entry point is a null pointer. No
+    signature is ever put in the table (:meth:`_insert` does nothing), so a
+    call from Python always reaches :meth:`_compile_for_args`, which raises.
+    Kernels find the compiled code through ``overloads``, as always.
+    """
+
+    def _insert(self, *args: Any) -> None:
+        pass
+
+    def _compile_for_args(self, *args: Any, **kws: Any) -> Any:
+        raise InnerKernelCallError(
+            f"{self.py_func.__module__}.{self.py_func.__qualname__} is an inner kernel: "
+            "only other kernels may call it, not Python (decorate it with pokergym._jit.kernel to call it)"
+        )
