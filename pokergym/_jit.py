@@ -86,8 +86,6 @@ from numba.core.caching import FunctionCache
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
-from pokergym.errors import PokerGymError
-
 __all__ = [
     "COMPILING_MESSAGE",
     "CompilationStopped",
@@ -106,7 +104,7 @@ __all__ = [
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 COMPILING_MESSAGE = (
-    "pokergym: compiling numba kernels, once per install (about 15 s of one core for an environment, 50 s with "
+    "pokergym: compiling numba kernels, once per install (about 10 s of one core for an environment, 50 s with "
     "the PokerSkill features); later runs load them from the cache ('pokergym warmup' compiles them all ahead)"
 )
 """The line printed to standard error when the first kernel of a process misses the cache."""
@@ -118,8 +116,11 @@ _OPTIONS: dict[str, bool] = {"nopython": True, "nogil": True, "no_cfunc_wrapper"
 _INNER_OPTIONS: dict[str, bool] = {**_OPTIONS, "no_cpython_wrapper": True}
 
 
-class InnerKernelCallError(PokerGymError, TypeError):
-    """An :func:`inner_kernel` was called from Python (it has no CPython wrapper: only kernels may call it)."""
+class InnerKernelCallError(TypeError):
+    """An :func:`inner_kernel` was called from Python (it has no CPython wrapper: only kernels may call it).
+
+    A programming error, so a plain ``TypeError`` (``pokergym.errors`` is on this module's layer, not below it).
+    """
 
 
 class CompilationStopped(BaseException):  # like KeyboardInterrupt: no "except Exception" may catch it
