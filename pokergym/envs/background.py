@@ -5,18 +5,20 @@ backend take seconds of compilation (numba, once per install). With
 ``backend="auto"`` an environment does not wait for them: if they are not in
 numba's disk cache, :func:`kernels_ready` says so, the environment plays on
 the exact Python engine, :func:`start` compiles the kernels in one daemon
-thread (once a process, shared by every environment), and the environment
+thread (one per process, shared by every environment), and the environment
 switches to the kernel at its first reset after :func:`finished`. The two
 backends deal the same hands and give the same observations, rewards and
 infos, so the switch changes nothing but the speed.
 
 Numba compiles while holding the GIL (except inside LLVM), so Python code
-runs slower while the thread compiles (about half its speed on this project's
-2-core machine). The thread never keeps a process alive or waits at a fork
-for long: at exit and before ``os.fork`` it is stopped at its next kernel
-(:func:`pokergym._jit.stop_compiling`; about a second at most, everything
-compiled so far is kept and cached), and after a fork the parent starts it
-again (the child starts its own when one of its environments needs it).
+runs slower while the thread compiles (at a third to two thirds of its speed
+on this project's loaded 2-core machine, see ``benchmarks/RESULTS.md``). The
+thread never keeps a process alive or holds up a fork for long: at exit and
+before ``os.fork`` it is stopped at its next kernel
+(:func:`pokergym._jit.stop_compiling`: within one kernel's own lowering,
+about a second of CPU at most; everything compiled so far is kept and
+cached), and after a fork the parent starts it again (the child starts its
+own when one of its environments needs it).
 A compilation that fails leaves the environments on the Python engine and
 says why on standard error, once.
 
@@ -24,8 +26,8 @@ Example:
     >>> from pokergym.engine.config import GameConfig
     >>> from pokergym.envs.compiled import CompiledTable
     >>> table = CompiledTable(GameConfig(), (0.5, 1.0), "alternate", 6)
-    >>> ready = kernels_ready(table)  # loads them from the cache when it can, never compiles
-    >>> ready == finished() or not ready
+    >>> ready = kernels_ready(table)  # never compiles: loads the kernels from the disk cache when it can
+    >>> isinstance(ready, bool)
     True
 """
 

@@ -139,7 +139,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     compiling them takes about 10 s of one core, once. ``backend="kernel"``
     compiles them on its first reset and step. ``backend="auto"`` does not
     wait: it starts on the exact Python backend and compiles the kernels in a
-    background thread (:mod:`pokergym.envs.background`, one a process, shared
+    background thread (:mod:`pokergym.envs.background`, one per process, shared
     by every environment), and switches to the kernel at the first
     :meth:`reset` after they are ready, continuing the dealer's hands and the
     button schedule where the Python backend left them. The two backends play
