@@ -28,6 +28,23 @@ compiles the callee for the plain types, and uses the literal types only
 where the plain ones do not type (a heterogeneous tuple indexed by an
 argument, say).
 
+**Kernels carry only the wrappers they need.** Numba gives every
+function it compiles a CPython wrapper (to be called from Python) and a C
+wrapper (to be passed around as a first-class function value). No kernel of
+the package is used as a value, so none gets the C wrapper; a kernel that
+only other kernels call is declared with :func:`inner_kernel` and gets no
+CPython wrapper either (a cold ``HUNL-v0`` first step compiles 18 of them;
+dropping the wrappers cut its compilation by about a fifth). Calling an inner
+kernel from Python raises :class:`InnerKernelCallError` instead of jumping
+to the missing wrapper.
+
+**Kernels can be made ready without compiling, or compiled in a thread
+that can be stopped.** :func:`load_cached` loads a kernel's code from the
+disk cache and never compiles (a miss costs a look at the cache index);
+:func:`stop_compiling` makes the compilations of a thread end at the next
+kernel they reach. :mod:`pokergym.envs.background` uses both to compile
+``HUNL-v0``'s kernels while the Python engine plays.
+
 **The first compilation says so.** When a kernel misses the cache, one line
 on standard error (once a process) tells that the kernels are compiling and
 that ``pokergym warmup`` compiles them ahead; nothing is printed when the
@@ -57,7 +74,8 @@ import functools
 import hashlib
 import re
 import sys
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -65,19 +83,51 @@ import numba
 import numpy as np
 from numba.core import config, errors, types
 from numba.core.caching import FunctionCache
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["COMPILING_MESSAGE", "dependency_files", "kernel", "kernel_digest"]
+__all__ = [
+    "COMPILING_MESSAGE",
+    "CompilationStopped",
+    "InnerKernelCallError",
+    "announce_compiling",
+    "dependency_files",
+    "inner_kernel",
+    "is_compiled",
+    "kernel",
+    "kernel_digest",
+    "load_cached",
+    "resume_compiling",
+    "stop_compiling",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 COMPILING_MESSAGE = (
-    "pokergym: compiling numba kernels, once per install (about 15 s of one core for an environment, 50 s with "
+    "pokergym: compiling numba kernels, once per install (about 10 s of one core for an environment, 50 s with "
     "the PokerSkill features); later runs load them from the cache ('pokergym warmup' compiles them all ahead)"
 )
 """The line printed to standard error when the first kernel of a process misses the cache."""
 
 _announced = False
+
+# No kernel is passed around as a function value, so none needs numba's C wrapper.
+_OPTIONS: dict[str, bool] = {"nopython": True, "nogil": True, "no_cfunc_wrapper": True}
+_INNER_OPTIONS: dict[str, bool] = {**_OPTIONS, "no_cpython_wrapper": True}
+
+
+class InnerKernelCallError(TypeError):
+    """An :func:`inner_kernel` was called from Python (it has no CPython wrapper: only kernels may call it).
+
+    A programming error, so a plain ``TypeError`` (``pokergym.errors`` is on this module's layer, not below it).
+    """
+
+
+class CompilationStopped(BaseException):  # like KeyboardInterrupt: no "except Exception" may catch it
+    """Raised inside a compilation of a thread passed to :func:`stop_compiling`, at its next kernel."""
+
+
+_stopping: set[int] = set()  # threading.get_ident() of the threads whose compilations must stop
 
 
 def kernel(fn: _F) -> _F:
@@ -95,7 +145,26 @@ def kernel(fn: _F) -> _F:
     """
     if config.DISABLE_JIT:  # type: ignore[attr-defined]
         return fn
-    dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "nogil": True})
+    dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions=_OPTIONS)
+    dispatcher.enable_caching()
+    return cast(_F, dispatcher)
+
+
+def inner_kernel(fn: _F) -> _F:
+    """:func:`kernel` for a function that only other kernels call: compiled without a CPython wrapper.
+
+    Calling it from Python raises :class:`InnerKernelCallError` (with
+    ``NUMBA_DISABLE_JIT=1`` it is the plain function, callable from anywhere).
+
+    Args:
+        fn: the function to compile when a kernel that calls it compiles.
+
+    Returns:
+        A numba dispatcher with ``fn``'s static type.
+    """
+    if config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return fn
+    dispatcher = _InnerKernelDispatcher(py_func=fn, locals={}, targetoptions=_INNER_OPTIONS)
     dispatcher.enable_caching()
     return cast(_F, dispatcher)
 
@@ -222,12 +291,82 @@ def _dependencies(module: str) -> set[Path]:
     return sources | data
 
 
-def _announce_compiling() -> None:
-    """Print :data:`COMPILING_MESSAGE` to standard error, the first time only."""
+def is_compiled(dispatcher: Any, argtypes: Sequence[Any]) -> bool:
+    """Whether ``dispatcher`` holds compiled code for ``argtypes`` in this process (a plain function always does).
+
+    Args:
+        dispatcher: a :func:`kernel`, or a plain function with ``NUMBA_DISABLE_JIT=1``.
+        argtypes: numba types of the arguments, as ``numba.typeof`` gives them for a call from Python.
+
+    Returns:
+        ``True`` once the kernel was compiled or loaded for these types (it never waits for a compilation).
+    """
+    return not isinstance(dispatcher, _KernelDispatcher) or tuple(argtypes) in dispatcher.overloads
+
+
+def load_cached(dispatcher: Any, argtypes: Sequence[Any]) -> bool:
+    """Make ``dispatcher`` ready for ``argtypes`` from numba's disk cache if it can be, never compiling.
+
+    Args:
+        dispatcher: a :func:`kernel` (with ``NUMBA_DISABLE_JIT=1``, a plain function: always ready).
+        argtypes: numba types of the arguments, as ``numba.typeof`` gives them for a call from Python.
+
+    Returns:
+        Whether ``dispatcher`` now holds compiled code for ``argtypes``
+        (compiled earlier in the process, or loaded from the cache now).
+    """
+    if not isinstance(dispatcher, _KernelDispatcher):
+        return True
+    args = tuple(argtypes)
+    with global_compiler_lock:
+        if args in dispatcher.overloads:
+            return True
+        # What Dispatcher.compile does on a cache hit, without its compilation on a miss (nor the note).
+        compiled = FunctionCache.load_overload(dispatcher._cache, args, dispatcher.targetctx)  # type: ignore[no-untyped-call]
+        if compiled is None:
+            return False
+        context = dispatcher.targetctx
+        context.insert_user_function(compiled.entry_point, compiled.fndesc, [compiled.library])  # type: ignore[no-untyped-call]
+        dispatcher.add_overload(compiled)
+        return True
+
+
+def resume_compiling(thread: threading.Thread) -> None:
+    """Undo :func:`stop_compiling` of ``thread`` (once it has ended: another thread may reuse its ident)."""
+    _stopping.discard(cast(int, thread.ident))
+
+
+def stop_compiling(thread: threading.Thread) -> None:
+    """Make the kernel compilations of ``thread`` raise :class:`CompilationStopped` at their next kernel.
+
+    The check runs whenever a kernel starts compiling or types a call to
+    another kernel, so a compilation stops within one kernel's own lowering
+    (about a second at most); numba releases its locks on the way out, and
+    every kernel compiled before is kept (and cached).
+
+    Args:
+        thread: a started thread.
+    """
+    if thread.ident is not None:
+        _stopping.add(thread.ident)
+
+
+def _stop_point() -> None:
+    """Raise :class:`CompilationStopped` in a thread passed to :func:`stop_compiling`."""
+    if _stopping and threading.get_ident() in _stopping:
+        raise CompilationStopped
+
+
+def announce_compiling(message: str = COMPILING_MESSAGE) -> None:
+    """Print ``message`` to standard error if no line about compiling was printed in this process yet.
+
+    Args:
+        message: the line (a caller that compiles in its own way may say so).
+    """
     global _announced
     if not _announced:
         _announced = True
-        print(COMPILING_MESSAGE, file=sys.stderr, flush=True)
+        print(message, file=sys.stderr, flush=True)
 
 
 class _DependencyCache(FunctionCache):
@@ -238,9 +377,10 @@ class _DependencyCache(FunctionCache):
         return (*key, kernel_digest(self._py_func.__module__))
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
+        _stop_point()
         loaded = super().load_overload(sig, target_context)  # type: ignore[no-untyped-call]
         if loaded is None:
-            _announce_compiling()
+            announce_compiling()
         return loaded
 
 
@@ -251,6 +391,7 @@ class _KernelDispatcher(CPUDispatcher):
         self._cache = _DependencyCache(self.py_func)  # type: ignore[no-untyped-call]
 
     def get_call_template(self, args: Any, kws: Any) -> Any:
+        _stop_point()
         plain = tuple(types.unliteral(arg) for arg in args)  # type: ignore[no-untyped-call]
         plain_kws = {name: types.unliteral(arg) for name, arg in kws.items()}  # type: ignore[no-untyped-call]
         if plain != tuple(args) or plain_kws != kws:
@@ -259,3 +400,23 @@ class _KernelDispatcher(CPUDispatcher):
             except errors.TypingError:
                 pass  # the callee needs a literal (a constant tuple index, say): compile for the literal types
         return super().get_call_template(args, kws)
+
+
+class _InnerKernelDispatcher(_KernelDispatcher):
+    """A :class:`_KernelDispatcher` compiled without a CPython wrapper, which Python therefore must never call.
+
+    Numba's C dispatcher calls the entry point of a compiled signature found in
+    its type table; without a wrapper that entry point is a null pointer. No
+    signature is ever put in the table (:meth:`_insert` does nothing), so a
+    call from Python always reaches :meth:`_compile_for_args`, which raises.
+    Kernels find the compiled code through ``overloads``, as always.
+    """
+
+    def _insert(self, *args: Any) -> None:
+        pass
+
+    def _compile_for_args(self, *args: Any, **kws: Any) -> Any:
+        raise InnerKernelCallError(
+            f"{self.py_func.__module__}.{self.py_func.__qualname__} is an inner kernel: "
+            "only other kernels may call it, not Python (decorate it with pokergym._jit.kernel to call it)"
+        )

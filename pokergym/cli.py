@@ -393,17 +393,18 @@ def _run_warmup(args: argparse.Namespace) -> int:
     from pokergym.pettingzoo import hunl_v0
 
     def features() -> None:
-        env = HUNLEnv()
+        env = HUNLEnv(backend="kernel")  # compiles here ("auto" would compile in the background on a cold cache)
         env.reset(seed=0)
         table = env.compiled
-        if table is None:  # not with the default settings, which play on the kernel backend
-            raise ConfigError("HUNLEnv() did not choose the kernel backend")
+        if table is None:  # the kernel backend always has its table
+            raise ConfigError("HUNLEnv(backend='kernel') has no compiled table")
         row_skill_features(table.tables.state[0], table.log[0], 0, True, table.config)
 
     hands = np.arange(7)[None, :]
     families: dict[str, Callable[[], object]] = {
         "environment (HUNL-v0 and its AEC twin)": lambda: (
-            gym.make("HUNL-v0").reset(seed=0),
+            (hunl := gym.make("HUNL-v0", backend="kernel")).reset(seed=0),
+            hunl.step(1),
             (aec := hunl_v0.env()).reset(seed=0),
             aec.observe("player_1"),
         ),

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 import pokergym
-from pokergym._jit import COMPILING_MESSAGE, dependency_files, kernel_digest
+from pokergym._jit import COMPILING_MESSAGE, InnerKernelCallError, dependency_files, kernel_digest
 
 # A two-module package: the caller's kernel calls the callee's kernels (numba links their code into its own).
-CALLEE = '''
+CALLEE = """
 {decorator}
 
-@kernel
+@inner_kernel
 def value():
     return 1
 
@@ -28,7 +28,7 @@ def scaled(x, factor):
 @kernel
 def pick(pair, index):
     return pair[index]  # a heterogeneous tuple: only a literal index types
-'''
+"""
 
 CALLER = """
 {decorator}
@@ -42,8 +42,8 @@ def total():
 RUN = "from kpkg import callee, caller; print(caller.total(), len(callee.scaled.signatures))"
 
 DECORATORS = {
-    "kernel": "from pokergym._jit import kernel",
-    "plain": "import numba\nkernel = numba.njit(cache=True)",
+    "kernel": "from pokergym._jit import inner_kernel, kernel",
+    "plain": "import numba\nkernel = inner_kernel = numba.njit(cache=True)",
 }
 
 
@@ -80,6 +80,18 @@ def test_an_edited_callee_recompiles_its_caller(tmp_path: Path) -> None:
     out, err = run(tmp_path)
     assert out == "152 1"  # the caller's cached code held the old callee: it was not loaded
     assert COMPILING_MESSAGE in err
+
+
+def test_an_inner_kernel_is_called_by_kernels_only(tmp_path: Path) -> None:
+    write_package(tmp_path, "kernel")
+    assert run(tmp_path)[0] == "151 1"  # the caller compiles and calls the inner kernel value()
+    code = (
+        "from kpkg import callee\ntry:\n    callee.value()\nexcept TypeError as error:\n    print(type(error).__name__)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "NUMBA_CACHE_DIR")}
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), str(Path(pokergym.__file__).parents[1])])
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert (done.returncode, done.stdout.strip()) == (0, InnerKernelCallError.__name__)  # not a crash
 
 
 def test_plain_numba_cache_serves_a_stale_caller(tmp_path: Path) -> None:

@@ -29,13 +29,15 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
+from numba import typeof
 
 from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import seed_key
-from pokergym.engine.row_layout import ACTOR, BUTTON, DECK, LOG_FIELDS, LOGGED, TERMINAL
+from pokergym.engine.row_layout import ACTOR, BUTTON, COUNT, DECK, LOG_FIELDS, LOGGED, NEXT_BUTTON, TERMINAL
 from pokergym.engine.state import HandState
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.kernel import KEY_GIVEN, NO_SEED, KernelTables, reset_table, seat_view, step_table
@@ -73,7 +75,7 @@ class CompiledTable:
         ConfigError: a setting is invalid.
     """
 
-    __slots__ = ("_replay", "aborted", "config", "log", "records", "reply", "state", "tables")
+    __slots__ = ("_entries", "_replay", "aborted", "config", "log", "records", "reply", "state", "tables")
 
     def __init__(
         self,
@@ -93,6 +95,7 @@ class CompiledTable:
         self.state: list[int] = []
         self.aborted = False
         self._replay: HandState | None = None
+        self._entries: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
 
     def reset(self, seed: int | None) -> None:
         """Deal the next hand; with ``seed`` (an int >= 0), first go to hand 0 of its dealing key (``seed_key``)."""
@@ -112,6 +115,19 @@ class CompiledTable:
         self.aborted = False
         self._replay = None
         self._read()
+
+    def resume(self, key: int, count: int, next_button: int | None) -> None:
+        """Continue a :class:`~pokergym.engine.dealer.Dealer`'s hands: the next reset without a seed deals its next one.
+
+        Args:
+            key: the dealer's key.
+            count: the number of hands it has dealt.
+            next_button: the next hand's button under ``"alternate"`` (``None``: the dealer's button bit).
+        """
+        self.tables.keys[0] = key
+        state = self.tables.state
+        state[0, COUNT] = count
+        state[0, NEXT_BUTTON] = -1 if next_button is None else next_button
 
     def act(self, codec: DiscreteActions, action: object, raise_on_illegal: bool) -> bool:
         """Take ``action`` for the seat to act if it is legal (as ``HandTable.act`` does on the engine).
@@ -148,6 +164,24 @@ class CompiledTable:
         )  # fmt: skip
         self._read()
         return True
+
+    def entry_kernels(self) -> tuple[tuple[Any, tuple[Any, ...]], ...]:
+        """The kernels :meth:`reset` and :meth:`act` call, each with the numba types of the arguments they pass.
+
+        These are the kernels to compile ahead (:mod:`pokergym.envs.background`):
+        their callees compile with them. Typed once per table (about a millisecond).
+        """
+        if self._entries:
+            return self._entries
+        tables = self.tables
+        reset = (0, self.reply, tables.state, tables.keys, tables.observations, tables.masks, self.log)
+        step = (0, self.reply, tables.state, tables.observations, tables.masks, self.log)
+        shared = (tables.settings, tables.fractions, tables.scale)
+        self._entries = (
+            (reset_table, tuple(typeof(value) for value in (*reset, *shared))),  # type: ignore[no-untyped-call]
+            (step_table, tuple(typeof(value) for value in (*step, *shared, tables.tabs))),  # type: ignore[no-untyped-call]
+        )
+        return self._entries
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """The observation dict of ``seat`` (fresh arrays; the mask is all zeros off turn)."""

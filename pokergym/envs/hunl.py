@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 __all__ = ["Backend", "HUNLEnv"]
 
 Backend = Literal["auto", "kernel", "python"]
-"""How ``HUNL-v0`` steps its hands: ``"auto"`` picks ``"kernel"`` when it applies, else ``"python"``."""
+"""How ``HUNL-v0`` steps its hands: ``"auto"`` picks ``"kernel"`` when it applies (once compiled), else ``"python"``."""
 
 _LEARNER = 0
 _OPPONENT = 1
@@ -131,9 +131,24 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     several times faster. ``hand`` is then rebuilt on demand from the
     kernel's action log by the Python engine (treat it as read-only). The
     first kernel environment of a process imports numba and loads the
-    compiled kernels (about a second; compiling them on a fresh install takes
-    longer, once). ``"python"`` plays on :class:`~pokergym.engine.HandState`
-    directly and serves every opponent and action mode.
+    compiled kernels from numba's disk cache (about a second). ``"python"``
+    plays on :class:`~pokergym.engine.HandState` directly and serves every
+    opponent and action mode.
+
+    Cold start: on a fresh install the kernels are not in the cache yet and
+    compiling them takes about 10 s of one core, once. ``backend="kernel"``
+    compiles them on its first reset and step. ``backend="auto"`` does not
+    wait: it starts on the exact Python backend and compiles the kernels in a
+    background thread (:mod:`pokergym.envs.background`, one per process, shared
+    by every environment), and switches to the kernel at the first
+    :meth:`reset` after they are ready, continuing the dealer's hands and the
+    button schedule where the Python backend left them. The two backends play
+    the same hands with the same observations, rewards and infos, so the
+    switch changes only the speed; :attr:`backend` says which one plays the
+    current hand (it changes at a reset, never within a hand). Numba holds the
+    GIL while it compiles, so Python code runs slower until the thread is done
+    (see ``benchmarks/RESULTS.md``); ``pokergym warmup`` compiles everything
+    ahead.
 
     Actions (``action_mode``; details in :mod:`pokergym.envs.actions`):
 
@@ -174,11 +189,12 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         history_slots: action slots per street in the observation.
         render_mode: ``None``, ``"ansi"`` (``render()`` returns the table as text)
             or ``"human"`` (the table is printed after every reset and step).
-        backend: ``"auto"`` (the kernel when it applies), ``"kernel"`` (an error
-            if it does not apply) or ``"python"``.
+        backend: ``"auto"`` (the kernel when it applies, once compiled), ``"kernel"``
+            (an error if it does not apply; compiles synchronously) or ``"python"``.
 
     Attributes:
-        backend: ``"kernel"`` or ``"python"``, the backend that runs.
+        backend: ``"kernel"`` or ``"python"``, the backend that plays the current hand (with
+            ``backend="auto"`` on a cold cache, ``"python"`` until the kernels compiled in the background).
         opponent: the agent in seat 1.
         codec: the action codec (``encode``/``decode``/``describe`` helpers).
         feature_names: a name per observation index.
@@ -240,8 +256,17 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         if backend == "kernel" and obstacle is not None:
             raise ConfigError(f"the kernel backend does not apply: {obstacle}")
         self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
+        self._standby: CompiledTable | None = None  # the kernel's table while its kernels compile in the background
         if self.backend == "kernel":
-            self._compiled = self._table.compiled(reply=True)  # imports numba: only when the kernel runs
+            compiled = self._table.compiled(reply=True)  # imports numba: only when the kernel runs
+            from pokergym.envs import background
+
+            if backend == "kernel" or background.kernels_ready(compiled):
+                self._compiled = compiled
+            else:  # a cold cache: play on the engine until the thread has compiled the kernels
+                self.backend = "python"
+                self._standby = compiled
+                background.start(compiled)
 
     @property  # gym.Env declares a plain attribute; here reading it may build the generator
     def _np_random(self) -> np.random.Generator | None:
@@ -276,6 +301,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             AgentError: the opponent raised an exception or chose an illegal action.
             PokerGymError: the opponent ended 1000 hands in a row before the learner could act.
         """
+        if self._standby is not None:
+            self._switch_when_compiled(self._standby)
         compiled = self._compiled
         if compiled is not None:  # the opponent is the call station: it draws nothing, nothing to seed
             self.opponent.reset(_OPPONENT, self._opponent_rng)
@@ -310,6 +337,22 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         if self.render_mode == "human":
             print(self._text())
         return self._table.observe(_LEARNER), info
+
+    def _switch_when_compiled(self, compiled: CompiledTable) -> None:
+        """Once the background thread has compiled the kernels, let ``compiled`` play from the next hand on.
+
+        It continues where the engine's dealer and button schedule left off.
+        """
+        from pokergym.envs import background
+
+        if not background.kernels_ready(compiled):
+            background.start(compiled)  # a copy of an environment (unpickled, say) may be the first of its process
+            return
+        dealer = self._dealer
+        compiled.resume(dealer.key, dealer.count, self._table.next_button)
+        self._compiled = compiled
+        self._standby = None
+        self.backend = "kernel"
 
     def _seed_np_random(self, seed: int) -> int:
         """Check ``seed`` and record it (``np_random`` takes its state when next read); return it as an int."""

@@ -68,7 +68,7 @@ import numpy.typing as npt
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from pokergym._jit import kernel
+from pokergym._jit import inner_kernel, kernel
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT, SEED_MULT, SEED_XOR
@@ -122,7 +122,6 @@ Int64s = npt.NDArray[np.int64]
 Log = npt.NDArray[np.int64]
 """An action log: ``int64 (tables, capacity, LOG_FIELDS)``; capacity 0 logs nothing."""
 Floats = npt.NDArray[np.float32]
-
 
 
 def _unowned_view(typingctx: Any, array: Any) -> Any:
@@ -196,7 +195,7 @@ _SHIFT31 = np.uint64(31)
 _ONE = np.uint64(1)
 
 
-@kernel
+@inner_kernel
 def _mix(z: np.uint64) -> np.uint64:
     """SplitMix64's output function (see :func:`pokergym.engine.dealer.mix64`)."""
     z = (z ^ (z >> _SHIFT30)) * _MIX1
@@ -204,7 +203,7 @@ def _mix(z: np.uint64) -> np.uint64:
     return z ^ (z >> _SHIFT31)
 
 
-@kernel
+@inner_kernel
 def _deal(state: Int64s, i: int, key: np.uint64, count: int, deck: Int64s) -> int:
     """Write the cards of :func:`pokergym.engine.dealer.deal` of ``(key, count)`` into table ``i``'s row.
 
@@ -229,13 +228,13 @@ def _deal(state: Int64s, i: int, key: np.uint64, count: int, deck: Int64s) -> in
     return int(bit)
 
 
-@kernel
+@inner_kernel
 def _board_count(street: int) -> int:
     """Board cards visible on ``street``: 0, 3, 4, 5."""
     return 0 if street == 0 else street + 2
 
 
-@kernel
+@inner_kernel
 def _begin_turn(state: Int64s, i: int, seat: int) -> None:
     """``HandState._begin_turn``: give ``seat`` the turn and its bounds."""
     other = 1 - seat
@@ -259,7 +258,7 @@ def _begin_turn(state: Int64s, i: int, seat: int) -> None:
         state[i, MAX_RAISE_TO] = 0
 
 
-@kernel
+@inner_kernel
 def _finish(state: Int64s, i: int, payoff: int, showdown: int) -> None:
     """``HandState._finish``: seat 0 wins ``payoff`` chips (seat 1 its opposite)."""
     state[i, TERMINAL] = 1
@@ -273,7 +272,7 @@ def _finish(state: Int64s, i: int, payoff: int, showdown: int) -> None:
     state[i, MAX_RAISE_TO] = 0
 
 
-@kernel
+@inner_kernel
 def _showdown(state: Int64s, i: int, tabs: Tables) -> None:
     """``HandState._showdown``: rank both hands and set the payoffs, splitting a tie (an odd chip to the big blind)."""
     card_keys, suit_bits = tabs[0], tabs[1]
@@ -298,7 +297,7 @@ def _showdown(state: Int64s, i: int, tabs: Tables) -> None:
     state[i, PAYOFF + 1] = -state[i, PAYOFF]
 
 
-@kernel
+@inner_kernel
 def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
     """``HandState._end_street``, writing the new board cards and street into the observation.
 
@@ -330,7 +329,7 @@ def _end_street(state: Int64s, i: int, obs: Floats, big_blind: int) -> None:
     _begin_turn(state, i, 1 - state[i, BUTTON])
 
 
-@kernel
+@inner_kernel
 def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: int, size: float, all_in: bool) -> None:
     """Write an action into its history slot (``SeatEncoder._add_actions``); ``size`` is the raw size ratio."""
     street = state[i, STREET]
@@ -355,7 +354,7 @@ def _record(state: Int64s, i: int, obs: Floats, slots: int, seat: int, column: i
         obs[i, start + _ALL_IN_COLUMN] = 1.0
 
 
-@kernel
+@inner_kernel
 def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: int, all_in: bool) -> None:
     """Append an action to table ``i``'s log (counted in ``LOGGED`` even when the log has no room)."""
     n = state[i, LOGGED]
@@ -369,7 +368,7 @@ def _log(state: Int64s, i: int, log: Log, seat: int, kind: int, to: int, added: 
     state[i, LOGGED] = n + 1
 
 
-@kernel
+@inner_kernel
 def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slots: int, big_blind: int) -> None:
     """The seat to act folds, checks, calls (by ``column``) or raises to ``to``, then the hand moves on.
 
@@ -424,14 +423,14 @@ def _act(state: Int64s, i: int, obs: Floats, log: Log, column: int, to: int, slo
         _end_street(state, i, obs, big_blind)
 
 
-@kernel
+@inner_kernel
 def _play_opponent(state: Int64s, i: int, obs: Floats, log: Log, slots: int, big_blind: int) -> None:
     """The calling station's turns: check or call until the learner acts or the hand ends."""
     while state[i, ACTOR] == _OPPONENT:
         _act(state, i, obs, log, _CALL_COLUMN if state[i, TO_CALL] else _CHECK_COLUMN, 0, slots, big_blind)
 
 
-@kernel
+@inner_kernel
 def _take(
     state: Int64s, i: int, obs: Floats, log: Log, action: int, width: int, fractions: npt.NDArray[np.float64],
     slots: int, big_blind: int,
@@ -446,7 +445,7 @@ def _take(
         _act(state, i, obs, log, _RAISE_COLUMN, to, slots, big_blind)
 
 
-@kernel
+@inner_kernel
 def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index: int) -> int:
     """``DiscreteActions.sizes(hand)[index]``: the raise-to amount of fraction ``index``, or 0 where it is masked."""
     facing = state[i, BET + 1 - state[i, ACTOR]]
@@ -464,7 +463,7 @@ def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index
     return found
 
 
-@kernel
+@inner_kernel
 def _write_scalars(state: Int64s, i: int, obs: Floats, row: int, seat: int, scale: float) -> None:
     """Write the scalars of ``seat``'s observation of table ``i`` into ``obs[row]`` (``SeatEncoder.encode``)."""
     other = 1 - seat
@@ -487,7 +486,7 @@ def _write_scalars(state: Int64s, i: int, obs: Floats, row: int, seat: int, scal
     obs[row, _SCALARS + 8] = to_call / (pot + to_call)
 
 
-@kernel
+@inner_kernel
 def _write_view(
     state: Int64s, i: int, obs: Floats, masks: npt.NDArray[np.int8], fractions: npt.NDArray[np.float64], scale: float
 ) -> None:
@@ -524,7 +523,7 @@ def _write_view(
         previous = amount
 
 
-@kernel
+@inner_kernel
 def _new_hand(
     state: Int64s,
     keys: npt.NDArray[np.uint64],
@@ -664,7 +663,7 @@ def seat_view(
         out_mask[0, k] = masks[0, k] if turn else 0
 
 
-@kernel
+@inner_kernel
 def _unowned_tables(tabs: Tables) -> Tables:
     """The evaluator's tables as views without a memory owner (see :func:`_unowned_view`)."""
     return (

@@ -153,6 +153,11 @@ class HandTable:
         slots = self.layout.history_slots
         return CompiledTable(self.config, codec.fractions, self.button_mode, slots, reply=reply)
 
+    @property
+    def next_button(self) -> int | None:
+        """The next hand's button under ``"alternate"``: ``None`` until a hand is dealt after :meth:`reseed`."""
+        return self._next_button
+
     def reseed(self) -> None:
         """Forget the alternation, so the next hand draws its button from the dealer."""
         self._next_button = None

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pokergym._jit import kernel
+from pokergym._jit import inner_kernel, kernel
 from pokergym.evaluator.layout import BUCKET_MASK, BUCKET_SHIFT, SLOT_MASK, SLOT_SHIFT
 from pokergym.evaluator.tables import HASH_MULT, KERNEL_TABLES
 
@@ -48,14 +48,13 @@ Tables = tuple[
 """``(card_keys, suit_bits, flush_suit, flush_ranks, hash_disp, hash_ranks, hash_mult)``."""
 
 
-
 def kernel_tables() -> Tables:
     """The lookup tables in the order the kernels unpack them."""
     t = KERNEL_TABLES
     return (t.card_keys, t.suit_bits, t.flush_suit, t.flush_ranks, t.hash_disp, t.hash_ranks, HASH_MULT)
 
 
-@kernel
+@inner_kernel
 def rank_of(key: int, bits: int, tabs: Tables) -> int:
     """Rank of a hand from its key sum and suit-bit OR."""
     _, _, flush_suit, flush_ranks, hash_disp, hash_ranks, hash_mult = tabs
@@ -108,7 +107,7 @@ def rank_rows(
     return -1, False
 
 
-@kernel
+@inner_kernel
 def _next_subset(idx: npt.NDArray[np.int64], n: int) -> bool:
     """Advance ``idx`` to the next ``len(idx)``-subset of ``range(n)`` in lexicographic order; False at the end."""
     k = idx.shape[0]
@@ -123,7 +122,7 @@ def _next_subset(idx: npt.NDArray[np.int64], n: int) -> bool:
     return True
 
 
-@kernel
+@inner_kernel
 def _cards_outside(mask: int) -> npt.NDArray[np.int64]:
     """Card codes whose bit is not set in ``mask``, in increasing order."""
     deck = np.empty(52, dtype=np.int64)
@@ -135,7 +134,7 @@ def _cards_outside(mask: int) -> npt.NDArray[np.int64]:
     return deck[:n]
 
 
-@kernel
+@inner_kernel
 def _alias_table(
     opp_cards: npt.NDArray[np.int64], opp_weight: npt.NDArray[np.float64], dead: int
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:

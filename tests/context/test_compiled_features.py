@@ -89,7 +89,7 @@ def test_compiled_features_of_the_appendix_trace() -> None:
 
 
 def test_table_features_equal_the_views_on_hunl_v0() -> None:
-    env = gym.make("HUNL-v0")
+    env = gym.make("HUNL-v0", backend="kernel")
     hunl = env.unwrapped
     rng = np.random.default_rng(3)
     steps = 0
@@ -157,7 +157,7 @@ def test_the_kernel_cache_is_keyed_on_the_package_sources() -> None:
 
 
 def test_row_features_reject_rows_they_cannot_read() -> None:
-    env = gym.make("HUNL-v0")
+    env = gym.make("HUNL-v0", backend="kernel")
     env.reset(seed=2)
     table = env.unwrapped.compiled
     row, log, config = table.tables.state[0], table.log[0], table.config

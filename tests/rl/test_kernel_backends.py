@@ -112,7 +112,7 @@ def test_kernel_backend_treats_illegal_actions_like_the_python_backend(mode):
 
 
 def test_kernel_backend_copies_pickles_and_renders_mid_hand():
-    env = HUNLEnv(render_mode="ansi")
+    env = HUNLEnv(render_mode="ansi", backend="kernel")
     assert env.backend == "kernel"
     env.reset(seed=4)
     env.step(1)
@@ -146,6 +146,9 @@ def test_rebuilt_hand_is_refreshed_and_survives_changes():
 
 
 def test_backend_selection():
+    ready = HUNLEnv(backend="kernel")
+    ready.reset(seed=0)
+    ready.step(1)  # the kernels compiled (or loaded from the cache): "auto" takes them at once
     assert gym.make("HUNL-v0").unwrapped.backend == "kernel"
     assert HUNLEnv(CallAgent(), backend="auto").backend == "kernel"
     assert HUNLEnv(RandomAgent()).backend == "python"

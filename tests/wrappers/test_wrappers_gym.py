@@ -104,7 +104,9 @@ def test_base_entries_are_unchanged() -> None:
 @pytest.mark.parametrize("kernel", [True, False], ids=["kernel-backend", "python-backend"])
 def test_vector_and_prompt_match_the_learner_view(kernel: bool) -> None:
     # against the default call station HUNL-v0 steps on its compiled table and the vector is read from it
-    env = SkillPromptObservation(PokerSkillObservation(make() if kernel else make(opponent=RandomAgent())))
+    env = SkillPromptObservation(
+        PokerSkillObservation(make(backend="kernel") if kernel else make(opponent=RandomAgent()))
+    )
     hunl = env.unwrapped
     assert (hunl.compiled is not None) == kernel  # type: ignore[attr-defined]
     rng = np.random.default_rng(0)
