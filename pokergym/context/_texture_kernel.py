@@ -634,6 +634,175 @@ def _position_off_board(rank: int, board_mask: int) -> int:
 
 
 @kernel
+def _quads_board(
+    h0: int,
+    h1: int,
+    board_mask: int,
+    pot: int,
+    board_row: npt.NDArray[np.int64],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """Quads on the board: the kicker decides."""
+    mine = max(h0, h1)
+    side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
+    if side >= 0 and side >= mine:
+        if _position_off_board(side, board_mask) == 1:
+            _table_override(out, _M_NUTS_HIGH, _O_QUADS_NUT_CHOP, tables)
+        else:
+            _table_override(out, _M_TRASH, _O_QUADS_PLAYS_BOARD, tables)
+        return
+    position = _position_off_board(mine, board_mask)
+    if position == 1:
+        _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
+        out[H_KICKER_POSITION] = 1
+    else:
+        _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, pot, tables)
+
+
+@kernel
+def _full_house_board(
+    counts: tuple[int, int, int, int],
+    all_counts: tuple[int, int, int, int],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """A full house on the board: quads, a better full house (the best one or not) or the board's."""
+    once, twice, thrice, _ = counts
+    _, all_twice, all_thrice, all_four = all_counts
+    if all_four != 0:
+        _table_override(out, _M_NUTS, _O_FH_QUADS, tables)
+        return
+    board_trips, board_pair = _best_full_house(twice, thrice)
+    trips, pair = _best_full_house(all_twice, all_thrice)
+    if trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
+        if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
+            _table_override(out, _M_NUTS, _O_FH_BEST, tables)
+        else:
+            _table_override(out, _M_NUTS, _O_FH_HIGHER, tables)
+        return
+    _table_override(out, _M_NUTS, _O_FH_PLAYS_BOARD, tables)
+
+
+@kernel
+def _full_house_on_paired(
+    trips_board: bool,
+    counts: tuple[int, int, int, int],
+    all_counts: tuple[int, int, int, int],
+    board_row: npt.NDArray[np.int64],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> bool:
+    """Quads or a full house on a trips or double-paired board; False where the hand has neither."""
+    once, twice, thrice, _ = counts
+    _, all_twice, all_thrice, all_four = all_counts
+    if all_four != 0:
+        _table_override(out, _M_NUTS, _O_TRIPS_QUADS if trips_board else _O_DP_QUADS, tables)
+        return True
+    trips, pair = _best_full_house(all_twice, all_thrice)
+    if trips < 0:
+        return False
+    if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
+        _table_override(out, _M_NUTS, _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH, tables)
+    elif not trips_board:
+        _table_override(out, _M_NUTS, _O_DP_LOWER_FH, tables)
+    elif trips > board_row[B_TRIPS_RANK] or pair > board_row[B_TRIPS_RANK]:
+        _table_override(out, _M_NUTS, _O_TRIPS_FH_OVER, tables)
+    else:
+        _table_override(out, _M_NUTS, _O_TRIPS_FH_UNDER, tables)
+    return True
+
+
+@kernel
+def _paired_board(
+    h0: int,
+    h1: int,
+    counts: tuple[int, int, int, int],
+    all_counts: tuple[int, int, int, int],
+    pot: int,
+    flush_rank: int,
+    flush_high: int,
+    board_row: npt.NDArray[np.int64],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker."""
+    trips_board = board_row[B_TRIPS_RANK] >= 0
+    if _full_house_on_paired(trips_board, counts, all_counts, board_row, tables, out):
+        return
+    once, twice = counts[0], counts[1]
+    if flush_rank >= 0:
+        _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
+        out[H_FLUSH_RANK] = flush_rank
+        out[H_FLUSH_HIGH_RANK] = flush_high
+        return
+    if _straight_top(all_counts[0]) > _straight_top(once):
+        _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
+        return
+    if trips_board:
+        position = _position_off_board(max(h0, h1), once)
+        _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
+        return
+    pairs = board_row[B_PAIR_RANKS]
+    low_pair = _high_bit(pairs & -pairs)
+    improved = _high_bit(all_counts[1] & ~twice & ~((2 << low_pair) - 1))
+    if improved >= 0:
+        _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
+        out[H_PAIR_RANK] = improved
+        return
+    best = max(h0, h1, _high_bit(once & ~twice))
+    _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, once), pot, tables)
+
+
+@kernel
+def _flush_board(
+    h0: int, s0: int, h1: int, s1: int, board_mask: int, suit: int, tables: TextureTables, out: npt.NDArray[np.float64]
+) -> None:
+    """Five cards of one suit on the board: a higher flush of the hero's, or the board's."""
+    mine = 0
+    if s0 == suit:
+        mine |= 1 << h0
+    if s1 == suit:
+        mine |= 1 << h1
+    high = _high_bit(mine)
+    if mine and high > _high_bit(board_mask & -board_mask):
+        level = 1 + _popcount(~(board_mask | mine) & _ALL_RANKS & ~((2 << high) - 1))
+        _table_override(out, _M_FLUSH, _O_FLUSH_LEVEL + level - 1, tables)
+        out[H_FLUSH_RANK] = level
+        out[H_FLUSH_HIGH_RANK] = high
+    else:
+        _table_override(out, _M_FLUSH, _O_FLUSH_PLAYS_BOARD, tables)
+
+
+@kernel
+def _straight_board(
+    board_mask: int,
+    all_mask: int,
+    board_row: npt.NDArray[np.int64],
+    tables: TextureTables,
+    out: npt.NDArray[np.float64],
+) -> None:
+    """Five ranks in a row on the board, no flush for the hero: a higher straight, a nut chop or the board's."""
+    mine_top = _straight_top(all_mask)
+    shared = _straight_top(board_mask)
+    nut_top = board_row[B_NUT_STRAIGHT_TOP]
+    flushy = board_row[B_SUIT_MAX] >= 3
+    if mine_top > shared:
+        nut = mine_top == nut_top
+        if nut and not flushy:
+            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_HIGHER, tables)
+        else:
+            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_HIGHER_FLUSH if flushy else _O_STRAIGHT_HIGHER, tables)
+        out[H_NUT_STRAIGHT] = int(nut)
+    elif shared == nut_top and not flushy:
+        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_CHOP, tables)
+        out[H_NUT_STRAIGHT] = 1
+    else:
+        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_PLAYS_BOARD, tables)
+        out[H_NUT_STRAIGHT] = 0
+
+
+@kernel
 def _special_board(
     h0: int,
     s0: int,
@@ -652,114 +821,19 @@ def _special_board(
     once = twice = thrice = four = 0  # the board's rank counts as masks
     for i in range(n):
         once, twice, thrice, four = _add_rank(once, twice, thrice, four, cards[i] >> 2)
-    board_mask = once
-    all_once, all_twice, all_thrice, all_four = _add_rank(once, twice, thrice, four, h0)
-    all_once, all_twice, all_thrice, all_four = _add_rank(all_once, all_twice, all_thrice, all_four, h1)
-    all_mask = all_once
-    quads_up = all_four != 0
+    counts = (once, twice, thrice, four)
+    all_counts = _add_rank(once, twice, thrice, four, h0)
+    all_counts = _add_rank(all_counts[0], all_counts[1], all_counts[2], all_counts[3], h1)
     if board_row[B_QUADS_RANK] >= 0:
-        mine = max(h0, h1)
-        side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
-        if side >= 0 and side >= mine:
-            if _position_off_board(side, board_mask) == 1:
-                _table_override(out, _M_NUTS_HIGH, _O_QUADS_NUT_CHOP, tables)
-            else:
-                _table_override(out, _M_TRASH, _O_QUADS_PLAYS_BOARD, tables)
-            return
-        position = _position_off_board(mine, board_mask)
-        if position == 1:
-            _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
-            out[H_KICKER_POSITION] = 1
-        else:
-            _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, pot, tables)
-        return
-    if board_row[B_FULL_HOUSE]:
-        if quads_up:
-            _table_override(out, _M_NUTS, _O_FH_QUADS, tables)
-            return
-        board_trips, board_pair = _best_full_house(twice, thrice)
-        trips, pair = _best_full_house(all_twice, all_thrice)
-        if trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
-            if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
-                _table_override(out, _M_NUTS, _O_FH_BEST, tables)
-            else:
-                _table_override(out, _M_NUTS, _O_FH_HIGHER, tables)
-            return
-        _table_override(out, _M_NUTS, _O_FH_PLAYS_BOARD, tables)
-        return
-    trips_board = board_row[B_TRIPS_RANK] >= 0
-    if trips_board or board_row[B_DOUBLE_PAIRED]:
-        if quads_up:
-            _table_override(out, _M_NUTS, _O_TRIPS_QUADS if trips_board else _O_DP_QUADS, tables)
-            return
-        trips, pair = _best_full_house(all_twice, all_thrice)
-        if trips >= 0:
-            if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
-                _table_override(out, _M_NUTS, _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH, tables)
-            elif not trips_board:
-                _table_override(out, _M_NUTS, _O_DP_LOWER_FH, tables)
-            elif trips > board_row[B_TRIPS_RANK] or pair > board_row[B_TRIPS_RANK]:
-                _table_override(out, _M_NUTS, _O_TRIPS_FH_OVER, tables)
-            else:
-                _table_override(out, _M_NUTS, _O_TRIPS_FH_UNDER, tables)
-            return
-        if flush_rank >= 0:
-            _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
-            out[H_FLUSH_RANK] = flush_rank
-            out[H_FLUSH_HIGH_RANK] = flush_high
-            return
-        if _straight_top(all_mask) > _straight_top(board_mask):
-            _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
-            return
-        if trips_board:
-            position = _position_off_board(max(h0, h1), board_mask)
-            _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
-            return
-        pairs = board_row[B_PAIR_RANKS]
-        low_pair = _high_bit(pairs & -pairs)
-        improved = _high_bit(all_twice & ~twice & ~((2 << low_pair) - 1))
-        if improved >= 0:
-            _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
-            out[H_PAIR_RANK] = improved
-            return
-        singles = once & ~twice
-        best = max(h0, h1, _high_bit(singles))
-        _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, board_mask), pot, tables)
-        return
-    if board_row[B_SUIT_MAX] == 5:
-        suit = board_row[B_FLUSH_SUIT]
-        mine = 0
-        if s0 == suit:
-            mine |= 1 << h0
-        if s1 == suit:
-            mine |= 1 << h1
-        high = _high_bit(mine)
-        if mine and high > _high_bit(board_mask & -board_mask):
-            level = 1 + _popcount(~(board_mask | mine) & _ALL_RANKS & ~((2 << high) - 1))
-            _table_override(out, _M_FLUSH, _O_FLUSH_LEVEL + level - 1, tables)
-            out[H_FLUSH_RANK] = level
-            out[H_FLUSH_HIGH_RANK] = high
-        else:
-            _table_override(out, _M_FLUSH, _O_FLUSH_PLAYS_BOARD, tables)
-        return
-    # five ranks in a row on the board, no flush for the hero
-    mine_top = _straight_top(all_mask)
-    shared = _straight_top(board_mask)
-    nut_top = board_row[B_NUT_STRAIGHT_TOP]
-    flushy = board_row[B_SUIT_MAX] >= 3
-    if mine_top > shared:
-        nut = mine_top == nut_top
-        if nut and not flushy:
-            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_HIGHER, tables)
-        else:
-            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_HIGHER_FLUSH if flushy else _O_STRAIGHT_HIGHER, tables)
-        out[H_NUT_STRAIGHT] = int(nut)
-    elif shared == nut_top and not flushy:
-        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_CHOP, tables)
-        out[H_NUT_STRAIGHT] = 1
+        _quads_board(h0, h1, once, pot, board_row, tables, out)
+    elif board_row[B_FULL_HOUSE]:
+        _full_house_board(counts, all_counts, tables, out)
+    elif board_row[B_TRIPS_RANK] >= 0 or board_row[B_DOUBLE_PAIRED]:
+        _paired_board(h0, h1, counts, all_counts, pot, flush_rank, flush_high, board_row, tables, out)
+    elif board_row[B_SUIT_MAX] == 5:
+        _flush_board(h0, s0, h1, s1, once, board_row[B_FLUSH_SUIT], tables, out)
     else:
-        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_PLAYS_BOARD, tables)
-        out[H_NUT_STRAIGHT] = 0
+        _straight_board(once, all_counts[0], board_row, tables, out)
 
 
 # ---------------------------------------------------------------- the hand
