@@ -352,8 +352,8 @@ def _straight_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray)
     ]
 
 
-def _set_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the set rows of :class:`BudgetTables` from ``data/budgets.json``."""
+def _set_trips_two_pair_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the set, trips and two-pair rows of :class:`BudgetTables` from ``data/budgets.json``."""
     made_set = data["set"]
     pairs[_P_SET_CLEAN] = made_set["clean"]
     pairs[_P_SET_BY_COMBOS : _P_SET_BY_COMBOS + 3] = made_set["by_combos"]
@@ -364,9 +364,6 @@ def _set_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> N
     scalars[_S_SET_PER_COMBO] = made_set["three_per_combo"]
     scalars[_S_SET_OCS_SHIFT] = made_set["ocs_three_shift"]
 
-
-def _trips_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the trips rows of :class:`BudgetTables` from ``data/budgets.json``."""
     trips = data["trips"]
     for i, key in enumerate(("dry", "three", "ocs_gs", "ocs_oe")):
         pairs[_P_TRIPS_ATTACK + i] = trips[key]["attack"]
@@ -376,9 +373,6 @@ def _trips_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) ->
     scalars[_S_TRIPS_PER_COMBO] = trips["per_combo"]
     scalars[_S_TRIPS_OCS_SHIFT] = trips["ocs_three_shift"]
 
-
-def _two_pair_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the two-pair rows of :class:`BudgetTables` from ``data/budgets.json``."""
     two_pair = data["two_pair"]
     pairs[_P_TWO_PAIR_FOUR_OCS] = two_pair["four_ocs"]
     pairs[_P_TWO_PAIR_FOUR] = two_pair["four"]
@@ -423,9 +417,7 @@ def budget_tables() -> BudgetTables:
     _pair_and_high_rows(data, pairs, scalars)
     _flush_rows(data, pairs, scalars)
     _straight_rows(data, pairs, scalars)
-    _set_rows(data, pairs, scalars)
-    _trips_rows(data, pairs, scalars)
-    _two_pair_rows(data, pairs, scalars)
+    _set_trips_two_pair_rows(data, pairs, scalars)
     _penalty_rows(data, pairs, scalars)
     return BudgetTables(pairs, scalars)
 

@@ -14,6 +14,9 @@ import numpy.typing as npt
 from pokergym._jit import kernel
 from pokergym.evaluator._kernels import Tables, rank_of
 
+Ints = npt.NDArray[np.int64]
+Int32s = npt.NDArray[np.int32]
+
 __all__ = ["class_showdowns"]
 
 _CLASSES = 169
@@ -22,13 +25,7 @@ _LARGE_GROUP = 48  # groups of equal ranks above this size count ties by class, 
 
 
 @kernel
-def class_showdowns(
-    boards: npt.NDArray[np.int64],
-    mult: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    tabs: Tables,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def class_showdowns(boards: Ints, mult: Ints, combo_cards: Ints, combo_class: Ints, tabs: Tables) -> tuple[Ints, Ints]:
     """Count, per pair of hand classes, the showdowns lost and tied over the given boards.
 
     On each board the 1081 hole-card pairs that avoid it are ranked once and
@@ -77,16 +74,14 @@ def class_showdowns(
 class _Counts(NamedTuple):
     """Scratch counters of :func:`_walk_ranks`: pairs per class (and per card and class) above, and in, a group."""
 
-    better: npt.NDArray[np.int32]
-    better_card: npt.NDArray[np.int32]
-    group: npt.NDArray[np.int32]
-    group_card: npt.NDArray[np.int32]
+    better: Int32s
+    better_card: Int32s
+    group: Int32s
+    group_card: Int32s
 
 
 @kernel
-def _ranked_combos(
-    board: npt.NDArray[np.int64], combo_cards: npt.NDArray[np.int64], tabs: Tables, packed: npt.NDArray[np.int64]
-) -> npt.NDArray[np.int64]:
+def _ranked_combos(board: Ints, combo_cards: Ints, tabs: Tables, packed: Ints) -> Ints:
     """The hole-card pairs that avoid a 5-card board, as sorted ``rank << 11 | combo index`` keys."""
     card_keys, suit_bits = tabs[0], tabs[1]
     key = 0
@@ -109,12 +104,7 @@ def _ranked_combos(
 
 @kernel
 def _walk_ranks(
-    order: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    counts: _Counts,
-    board_losses: npt.NDArray[np.int32],
-    board_ties: npt.NDArray[np.int32],
+    order: Ints, combo_cards: Ints, combo_class: Ints, counts: _Counts, board_losses: Int32s, board_ties: Int32s
 ) -> None:
     """Walk one board's sorted pairs from the best rank down, adding losses and ties per class pair."""
     better, better_card, group, group_card = counts
@@ -150,12 +140,7 @@ def _walk_ranks(
 
 
 @kernel
-def _count_ties_by_pair(
-    members: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    board_ties: npt.NDArray[np.int32],
-) -> None:
+def _count_ties_by_pair(members: Ints, combo_cards: Ints, combo_class: Ints, board_ties: Int32s) -> None:
     """Add the disjoint pairs of a group of equal ranks to ``board_ties``, pair by pair (small groups)."""
     low = (1 << _COMBO_BITS) - 1
     size = members.shape[0]
@@ -173,12 +158,7 @@ def _count_ties_by_pair(
 
 @kernel
 def _count_ties_by_class(
-    members: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    group: npt.NDArray[np.int32],
-    group_card: npt.NDArray[np.int32],
-    board_ties: npt.NDArray[np.int32],
+    members: Ints, combo_cards: Ints, combo_class: Ints, group: Int32s, group_card: Int32s, board_ties: Int32s
 ) -> None:
     """As :func:`_count_ties_by_pair`, with per-class and per-card counters (large groups).
 

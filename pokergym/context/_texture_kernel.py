@@ -117,6 +117,11 @@ from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, Po
 from .skills import BOARD_LABELS
 from .tables import pot_key, table
 
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+Counts = tuple[int, int, int, int]
+"""Rank-count masks: ranks held at least once, twice, three and four times."""
+
 __all__ = [
     "BOARD_FIELDS",
     "BOARD_NAMES",
@@ -372,9 +377,9 @@ class TextureTables(NamedTuple):
         kicker_shift: float64, the kicker tiers' pot shift by pot-type index.
     """
 
-    values: npt.NDArray[np.float64]
-    kicker_tiers: npt.NDArray[np.int64]
-    kicker_shift: npt.NDArray[np.float64]
+    values: Floats
+    kicker_tiers: Ints
+    kicker_shift: Floats
 
 
 @cache
@@ -421,7 +426,7 @@ def _pair_bit(missing: int) -> int:
 
 # ---------------------------------------------------------------- the board
 @kernel
-def _rank_and_suit_counts(cards: npt.NDArray[np.int64], n: int) -> tuple[int, int, int, int, int]:
+def _rank_and_suit_counts(cards: Ints, n: int) -> tuple[int, int, int, int, int]:
     """Rank masks of the ranks seen at least once, twice, three and four times; the suit counts (4 bits each)."""
     once = twice = thrice = four = 0
     suit_counts = 0
@@ -508,7 +513,7 @@ def _suit_label(n: int, suit_max: int, twos: int) -> int:
 
 
 @kernel
-def _change_labels(cards: npt.NDArray[np.int64], n: int, suit_counts: int) -> int:
+def _change_labels(cards: Ints, n: int, suit_counts: int) -> int:
     """What the turn or river card did: paired the board, scared high, or brought a third card of its suit."""
     last = cards[n - 1]
     new_rank = last >> 2
@@ -541,7 +546,7 @@ def _structure_labels(
 
 
 @kernel
-def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]) -> None:
+def board_facts(cards: Ints, n: int, out: Ints) -> None:
     """Write the :func:`~pokergym.context.board.analyze_board` facts of a board into ``out``.
 
     Args:
@@ -592,7 +597,7 @@ def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]
 
 # ---------------------------------------------------------------- special boards
 @kernel
-def _set_override(out: npt.NDArray[np.float64], made: int, label: int, attack: float, defense: float) -> None:
+def _set_override(out: Floats, made: int, label: int, attack: float, defense: float) -> None:
     out[H_MADE] = made
     out[H_HAS_OVERRIDE] = 1.0
     out[H_OVERRIDE_LABEL] = label
@@ -601,14 +606,12 @@ def _set_override(out: npt.NDArray[np.float64], made: int, label: int, attack: f
 
 
 @kernel
-def _table_override(out: npt.NDArray[np.float64], made: int, label: int, tables: TextureTables) -> None:
+def _table_override(out: Floats, made: int, label: int, tables: TextureTables) -> None:
     _set_override(out, made, label, tables.values[label, 0], tables.values[label, 1])
 
 
 @kernel
-def _kicker_tier(
-    out: npt.NDArray[np.float64], family: int, first_label: int, position: int, pot: int, tables: TextureTables
-) -> None:
+def _kicker_tier(out: Floats, family: int, first_label: int, position: int, pot: int, tables: TextureTables) -> None:
     """The kicker tier at ``position`` (1 = the best kicker) of a quads, trips or double-paired board."""
     out[H_KICKER_POSITION] = position
     tiers = tables.kicker_tiers[family]
@@ -635,13 +638,7 @@ def _position_off_board(rank: int, board_mask: int) -> int:
 
 @kernel
 def _quads_board(
-    h0: int,
-    h1: int,
-    board_mask: int,
-    pot: int,
-    board_row: npt.NDArray[np.int64],
-    tables: TextureTables,
-    out: npt.NDArray[np.float64],
+    h0: int, h1: int, board_mask: int, pot: int, board_row: Ints, tables: TextureTables, out: Floats
 ) -> None:
     """Quads on the board: the kicker decides."""
     mine = max(h0, h1)
@@ -661,12 +658,7 @@ def _quads_board(
 
 
 @kernel
-def _full_house_board(
-    counts: tuple[int, int, int, int],
-    all_counts: tuple[int, int, int, int],
-    tables: TextureTables,
-    out: npt.NDArray[np.float64],
-) -> None:
+def _full_house_board(counts: Counts, all_counts: Counts, tables: TextureTables, out: Floats) -> None:
     """A full house on the board: quads, a better full house (the best one or not) or the board's."""
     once, twice, thrice, _ = counts
     _, all_twice, all_thrice, all_four = all_counts
@@ -686,12 +678,7 @@ def _full_house_board(
 
 @kernel
 def _full_house_on_paired(
-    trips_board: bool,
-    counts: tuple[int, int, int, int],
-    all_counts: tuple[int, int, int, int],
-    board_row: npt.NDArray[np.int64],
-    tables: TextureTables,
-    out: npt.NDArray[np.float64],
+    trips_board: bool, counts: Counts, all_counts: Counts, board_row: Ints, tables: TextureTables, out: Floats
 ) -> bool:
     """Quads or a full house on a trips or double-paired board; False where the hand has neither."""
     once, twice, thrice, _ = counts
@@ -717,14 +704,14 @@ def _full_house_on_paired(
 def _paired_board(
     h0: int,
     h1: int,
-    counts: tuple[int, int, int, int],
-    all_counts: tuple[int, int, int, int],
+    counts: Counts,
+    all_counts: Counts,
     pot: int,
     flush_rank: int,
     flush_high: int,
-    board_row: npt.NDArray[np.int64],
+    board_row: Ints,
     tables: TextureTables,
-    out: npt.NDArray[np.float64],
+    out: Floats,
 ) -> None:
     """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker."""
     trips_board = board_row[B_TRIPS_RANK] >= 0
@@ -756,7 +743,7 @@ def _paired_board(
 
 @kernel
 def _flush_board(
-    h0: int, s0: int, h1: int, s1: int, board_mask: int, suit: int, tables: TextureTables, out: npt.NDArray[np.float64]
+    h0: int, s0: int, h1: int, s1: int, board_mask: int, suit: int, tables: TextureTables, out: Floats
 ) -> None:
     """Five cards of one suit on the board: a higher flush of the hero's, or the board's."""
     mine = 0
@@ -775,13 +762,7 @@ def _flush_board(
 
 
 @kernel
-def _straight_board(
-    board_mask: int,
-    all_mask: int,
-    board_row: npt.NDArray[np.int64],
-    tables: TextureTables,
-    out: npt.NDArray[np.float64],
-) -> None:
+def _straight_board(board_mask: int, all_mask: int, board_row: Ints, tables: TextureTables, out: Floats) -> None:
     """Five ranks in a row on the board, no flush for the hero: a higher straight, a nut chop or the board's."""
     mine_top = _straight_top(all_mask)
     shared = _straight_top(board_mask)
@@ -808,14 +789,14 @@ def _special_board(
     s0: int,
     h1: int,
     s1: int,
-    cards: npt.NDArray[np.int64],
+    cards: Ints,
     n: int,
     pot: int,
     flush_rank: int,
     flush_high: int,
-    board_row: npt.NDArray[np.int64],
+    board_row: Ints,
     tables: TextureTables,
-    out: npt.NDArray[np.float64],
+    out: Floats,
 ) -> None:
     """The override of a board that decides the hand (``hand_codes`` status ``SPECIAL``)."""
     once = twice = thrice = four = 0  # the board's rank counts as masks
@@ -841,13 +822,13 @@ def _special_board(
 def hand_facts(
     c0: int,
     c1: int,
-    cards: npt.NDArray[np.int64],
+    cards: Ints,
     n: int,
     pot: int,
     with_draw: bool,
-    board_row: npt.NDArray[np.int64],
+    board_row: Ints,
     tables: TextureTables,
-    out: npt.NDArray[np.float64],
+    out: Floats,
 ) -> None:
     """Write the :class:`~pokergym.context.record.HandInfo` of two hole cards on a board into ``out``.
 
@@ -910,7 +891,7 @@ def hand_facts(
 
 
 # ---------------------------------------------------------------- plain-Python packing and decoding
-def pack_board(cards: tuple[int, ...] | list[int]) -> npt.NDArray[np.int64]:
+def pack_board(cards: tuple[int, ...] | list[int]) -> Ints:
     """The board as the kernels read it: an int64 array of five codes, unused slots -1.
 
     Example:
@@ -963,7 +944,7 @@ def _labels(mask: int) -> tuple[str, ...]:
 _ONE_CARD_NAMES = (None, "gs", "oe")
 
 
-def board_info(row: npt.NDArray[np.int64], descriptors: tuple[str, ...] = ()) -> BoardInfo:
+def board_info(row: Ints, descriptors: tuple[str, ...] = ()) -> BoardInfo:
     """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for (with the given descriptors).
 
     The labels come in the order :func:`~pokergym.context.board.analyze_board` gives them.
@@ -1004,7 +985,7 @@ _DRAW = tuple(DrawClass)
 _SET_LEVELS = ("top", "middle", "bottom")
 
 
-def hand_info(out: npt.NDArray[np.float64]) -> HandInfo:
+def hand_info(out: Floats) -> HandInfo:
     """Decode a :func:`hand_facts` row into the :class:`HandInfo` it stands for.
 
     Example:
@@ -1058,8 +1039,8 @@ _TABLES = texture_tables()  # a module global: compiled into hand_facts_of as a 
 
 @kernel
 def hand_facts_of(
-    c0: int, c1: int, cards: npt.NDArray[np.int64], n: int, pot: int, with_draw: bool,
-    board_row: npt.NDArray[np.int64], out: npt.NDArray[np.float64],
+    c0: int, c1: int, cards: Ints, n: int, pot: int, with_draw: bool,
+    board_row: Ints, out: Floats,
 ) -> None:  # fmt: skip
     """:func:`hand_facts` with the override tables built in: how Python calls it.
 
