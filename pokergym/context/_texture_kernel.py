@@ -702,32 +702,33 @@ def _full_house_on_paired(
 
 @kernel
 def _paired_board(
-    h0: int,
-    h1: int,
+    mine: int,
     counts: Counts,
     all_counts: Counts,
     pot: int,
-    flush_rank: int,
-    flush_high: int,
+    flush: tuple[int, int],
     board_row: Ints,
     tables: TextureTables,
     out: Floats,
 ) -> None:
-    """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker."""
+    """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker.
+
+    ``mine`` is the higher hole rank; ``flush`` the hand's flush rank and high rank (-1 without a flush).
+    """
     trips_board = board_row[B_TRIPS_RANK] >= 0
     if _full_house_on_paired(trips_board, counts, all_counts, board_row, tables, out):
         return
     once, twice = counts[0], counts[1]
-    if flush_rank >= 0:
+    if flush[0] >= 0:
         _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
-        out[H_FLUSH_RANK] = flush_rank
-        out[H_FLUSH_HIGH_RANK] = flush_high
+        out[H_FLUSH_RANK] = flush[0]
+        out[H_FLUSH_HIGH_RANK] = flush[1]
         return
     if _straight_top(all_counts[0]) > _straight_top(once):
         _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
         return
     if trips_board:
-        position = _position_off_board(max(h0, h1), once)
+        position = _position_off_board(mine, once)
         _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
         return
     pairs = board_row[B_PAIR_RANKS]
@@ -737,7 +738,7 @@ def _paired_board(
         _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
         out[H_PAIR_RANK] = improved
         return
-    best = max(h0, h1, _high_bit(once & ~twice))
+    best = max(mine, _high_bit(once & ~twice))
     _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, once), pot, tables)
 
 
@@ -810,7 +811,7 @@ def _special_board(
     elif board_row[B_FULL_HOUSE]:
         _full_house_board(counts, all_counts, tables, out)
     elif board_row[B_TRIPS_RANK] >= 0 or board_row[B_DOUBLE_PAIRED]:
-        _paired_board(h0, h1, counts, all_counts, pot, flush_rank, flush_high, board_row, tables, out)
+        _paired_board(max(h0, h1), counts, all_counts, pot, (flush_rank, flush_high), board_row, tables, out)
     elif board_row[B_SUIT_MAX] == 5:
         _flush_board(h0, s0, h1, s1, once, board_row[B_FLUSH_SUIT], tables, out)
     else:
