@@ -62,13 +62,7 @@ def describe_options(legal: LegalActions, street: Street = Street.PREFLOP) -> st
         'k (check), r N (bet 100..19900), a (all-in)'
     """
     verb = "bet" if legal.can_check and street != Street.PREFLOP else "raise to"
-    options = []
-    if legal.can_fold:
-        options.append("f (fold)")
-    if legal.can_check:
-        options.append("k (check)")
-    if legal.can_call:
-        options.append(f"c (call {legal.call_amount})")
+    options = legal.passive_words("f (fold)", "k (check)", f"c (call {legal.call_amount})")
     if legal.can_raise and legal.min_raise_to < legal.max_raise_to:
         options.append(f"r N ({verb} {legal.min_raise_to}..{legal.max_raise_to})")
     if legal.can_raise or legal.can_call:

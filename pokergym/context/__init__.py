@@ -68,8 +68,9 @@ from pokergym.engine.actions import Street
 from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError, PokerGymError
 
+from ._budget_kernel import low_spr_threshold as _low_spr_threshold
 from .board import analyze_board
-from .budget import low_spr_threshold, make_budget, value_tier
+from .budget import make_budget, value_tier
 from .hand import classify_hand
 from .line import Line, read_line
 from .preflop import detect_scenario
@@ -253,6 +254,7 @@ def _postflop_context(view: PlayerView, board_cards: tuple[int, ...], line: Line
         weighted_total=weighted_total,
         facing_weight=line.facing_weight,
     )
+    threshold = _low_spr_threshold(int(view.street), spr)
     options = viable_options(
         legal=view.legal,
         board_cards=board_cards,
@@ -265,6 +267,7 @@ def _postflop_context(view: PlayerView, board_cards: tuple[int, ...], line: Line
         spr=spr,
         stack_after_call=stakes.behind,
         pot_after_call=stakes.pot_after_call,
+        spr_threshold=threshold,
     )
     # Every field, in order (see new_record).
     return new_record(
@@ -293,7 +296,7 @@ def _postflop_context(view: PlayerView, board_cards: tuple[int, ...], line: Line
             budget,
             value_tier(weighted_total, pot_type),
             slow_play(hole, board_cards, pot_type, budget.attack_base, weighted_total),
-            low_spr_threshold(view.street, spr),
+            None if threshold != threshold else threshold,
             options,
         ),
     )

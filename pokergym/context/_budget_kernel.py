@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -298,18 +298,8 @@ def _listed(rows: list[list[float]]) -> list[list[float]]:
     return rows + rows[-1:] * (_LIST - len(rows))
 
 
-@cache
-def budget_tables() -> BudgetTables:
-    """The :class:`BudgetTables` of ``data/budgets.json`` (built once; do not mutate).
-
-    Example:
-        >>> tabs = budget_tables()
-        >>> tabs.pairs[_P_OVERPAIR + 12].tolist(), float(tabs.scalars[_S_OOP_MIN_SPR])
-        ([3.5, 4.5], 0.5)
-    """
-    data = table("budgets")
-    pairs = np.full((_P.size, 2), np.nan)
-    scalars = np.full(_S.size, np.nan)
+def _pair_and_high_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the trash, draw, pair and high-card rows of :class:`BudgetTables` from ``data/budgets.json``."""
     pairs[_P_TRASH] = data["base"]["trash"]
     for i, draw in enumerate(DrawClass):
         if draw != DrawClass.NO_DRAW:
@@ -336,6 +326,9 @@ def budget_tables() -> BudgetTables:
     scalars[_S_SPAN] = data["high_card_kicker_span"]
     scalars[_S_PAIRED_HIGH_MULTIPLIER] = data["paired_high_multiplier"]
 
+
+def _flush_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the flush rows of :class:`BudgetTables` from ``data/budgets.json``."""
     flush = data["flush"]
     for paired, key in enumerate(("three", "three_paired")):
         pairs[_P_FLUSH_THREE + 3 * paired : _P_FLUSH_THREE + 3 * (paired + 1)] = [
@@ -346,6 +339,9 @@ def budget_tables() -> BudgetTables:
     scalars[_S_FOUR_PAIRED_SHIFT] = flush["four_paired_shift"]
     scalars[_S_BIG_FROM_RANK] = flush["big_from_rank"]
 
+
+def _straight_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the straight rows of :class:`BudgetTables` from ``data/budgets.json``."""
     straight = data["straight"]
     pairs[_P_NUT_NO_FLUSH : _P_NUT_NO_FLUSH + 2] = [straight["nut_no_flush"], straight["paired_nut_no_flush"]]
     for i, kind in enumerate(("two_card", "one_card_nut", "one_card_low")):
@@ -355,6 +351,9 @@ def budget_tables() -> BudgetTables:
         straight["paired_shift_one_card"],
     ]
 
+
+def _set_trips_two_pair_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the set, trips and two-pair rows of :class:`BudgetTables` from ``data/budgets.json``."""
     made_set = data["set"]
     pairs[_P_SET_CLEAN] = made_set["clean"]
     pairs[_P_SET_BY_COMBOS : _P_SET_BY_COMBOS + 3] = made_set["by_combos"]
@@ -383,6 +382,9 @@ def budget_tables() -> BudgetTables:
     pairs[_P_TWO_PAIR_DRY : _P_TWO_PAIR_DRY + 10] = two_pair["dry"]
     scalars[_S_TWO_PAIR_PER_COMBO] = two_pair["per_combo"]
 
+
+def _penalty_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the penalties of :class:`BudgetTables` from ``data/budgets.json``."""
     penalties = data["penalties"]
     for i, kind in enumerate(("pair", "high")):
         for j, row in enumerate(("flush_possible", "straight_multi", "straight_single")):
@@ -398,6 +400,25 @@ def budget_tables() -> BudgetTables:
     scalars[_S_OOP_DEFENSE] = penalties["oop_defense"]
     scalars[_S_OOP_MIN_SPR] = penalties["oop_min_spr"]
     scalars[_S_RIVER_RERAISE] = penalties["river_reraise_defense"]
+
+
+@cache
+def budget_tables() -> BudgetTables:
+    """The :class:`BudgetTables` of ``data/budgets.json`` (built once; do not mutate).
+
+    Example:
+        >>> tabs = budget_tables()
+        >>> tabs.pairs[_P_OVERPAIR + 12].tolist(), float(tabs.scalars[_S_OOP_MIN_SPR])
+        ([3.5, 4.5], 0.5)
+    """
+    data = table("budgets")
+    pairs = np.full((_P.size, 2), np.nan)
+    scalars = np.full(_S.size, np.nan)
+    _pair_and_high_rows(data, pairs, scalars)
+    _flush_rows(data, pairs, scalars)
+    _straight_rows(data, pairs, scalars)
+    _set_trips_two_pair_rows(data, pairs, scalars)
+    _penalty_rows(data, pairs, scalars)
     return BudgetTables(pairs, scalars)
 
 

@@ -204,6 +204,92 @@ def _overcard_draw(
 
 
 @kernel
+def _flush_draw(h0: int, s0: int, h1: int, s1: int, suit_masks: tuple[int, int, int, int]) -> tuple[int, bool, bool]:
+    """``(flush-draw rank, both hole cards suited to it, nut draw)``; rank -1 without a flush draw."""
+    fd_rank = -1
+    fd_two = False
+    suit = -1
+    if s0 == s1:
+        if _popcount(suit_masks[s0]) == 2:
+            suit, fd_rank, fd_two = s0, max(h0, h1), True
+    elif _popcount(suit_masks[s0]) == 3:
+        suit, fd_rank = s0, h0
+    elif _popcount(suit_masks[s1]) == 3:
+        suit, fd_rank = s1, h1
+    if suit < 0:
+        return -1, False, False
+    seen = suit_masks[suit]
+    if s0 == suit:
+        seen |= 1 << h0
+    if s1 == suit:
+        seen |= 1 << h1
+    return fd_rank, fd_two, seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
+
+
+@kernel
+def _straight_texture(board_mask: int) -> tuple[bool, bool]:
+    """``(straighty, potential)``: some straight window holds three or four board ranks; or at least three."""
+    combos = False  # some window holds exactly three board ranks
+    one_card = False  # some window holds exactly four
+    potential = False
+    for i in range(10):
+        hit = _popcount(board_mask & _window(i))
+        combos = combos or hit == 3
+        one_card = one_card or hit == 4
+        potential = potential or hit >= 3
+    return combos or one_card, potential
+
+
+@kernel
+def _flush_draw_class(fd_rank: int, fd_two: bool, fd_nut: bool, outs: int, flushy: bool) -> int:
+    """The draw class of a flush draw, with straight outs (a combo draw) or without."""
+    if outs:
+        if not flushy or fd_nut or fd_rank >= _K:
+            return _STRONG
+        if fd_rank >= _J:
+            return _MEDIUM_STRONG
+        return _MEDIUM if fd_rank >= 6 else _MEDIUM_WEAK
+    if fd_two:
+        return _STRONG if fd_rank >= _J else _MEDIUM_STRONG
+    if fd_nut:
+        return _STRONG
+    if fd_rank >= _K:
+        return _MEDIUM_STRONG
+    if fd_rank >= _T:
+        return _MEDIUM
+    return _MEDIUM_WEAK if fd_rank >= 4 else _WEAK
+
+
+@kernel
+def _straight_draw_class(
+    outs: int,
+    flushy: bool,
+    suit_max: int,
+    straighty: bool,
+    potential: bool,
+    overs: int,
+    bdfd: bool,
+    sd_two: bool,
+    sd_bottom: bool,
+    sd_clean: bool,
+) -> int:
+    """The draw class of an open-ended (``outs >= 2``) or gutshot (``outs == 1``) straight draw without a flush draw."""
+    if outs >= 2:
+        if flushy:
+            return _MEDIUM_WEAK if overs == 2 else _WEAK
+        if suit_max == 1:
+            return _MEDIUM_STRONG if straighty else _STRONG
+        if straighty:
+            return _MEDIUM
+        return _MEDIUM_STRONG if sd_two or sd_clean else _MEDIUM
+    if flushy:
+        return _WEAK if overs == 2 else _NO_DRAW
+    if overs or (bdfd and not potential):
+        return _MEDIUM
+    return _MEDIUM_WEAK if sd_two or not sd_bottom else _WEAK
+
+
+@kernel
 def _draw(
     h0: int,
     s0: int,
@@ -216,30 +302,11 @@ def _draw(
     """``(draw class, feature bits)`` of a flop or turn hand on an ordinary board."""
     m0, m1, m2, m3 = suit_masks
     board_mask = m0 | m1 | m2 | m3
-    n_board = _popcount(m0) + _popcount(m1) + _popcount(m2) + _popcount(m3)
     suit_max = max(_popcount(m0), _popcount(m1), _popcount(m2), _popcount(m3))
     top_rank = _high_bit(board_mask)
-    flop = n_board == 3
-    features = 0
-    fd_rank = -1
-    fd_two = False
-    fd_nut = False
-    suit = -1
-    if s0 == s1:
-        if _popcount(suit_masks[s0]) == 2:
-            suit, fd_rank, fd_two = s0, max(h0, h1), True
-    elif _popcount(suit_masks[s0]) == 3:
-        suit, fd_rank = s0, h0
-    elif _popcount(suit_masks[s1]) == 3:
-        suit, fd_rank = s1, h1
-    if suit >= 0:
-        seen = suit_masks[suit]
-        if s0 == suit:
-            seen |= 1 << h0
-        if s1 == suit:
-            seen |= 1 << h1
-        fd_nut = seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
-        features |= _FLUSH_DRAW
+    flop = _popcount(m0) + _popcount(m1) + _popcount(m2) + _popcount(m3) == 3
+    fd_rank, fd_two, fd_nut = _flush_draw(h0, s0, h1, s1, suit_masks)
+    features = _FLUSH_DRAW if fd_rank >= 0 else 0
     outs, sd_two, sd_bottom, sd_clean, backdoor = 0, False, False, True, False
     if made != _STRAIGHT:
         outs, sd_two, sd_bottom, sd_clean, backdoor = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
@@ -248,15 +315,7 @@ def _draw(
         elif outs == 1:
             features |= _GUTSHOT
     flushy = suit_max >= 3
-    combos = False  # some window holds exactly three board ranks
-    one_card = False  # some window holds exactly four
-    potential = False
-    for i in range(10):
-        hit = _popcount(board_mask & _window(i))
-        combos = combos or hit == 3
-        one_card = one_card or hit == 4
-        potential = potential or hit >= 3
-    straighty = combos or one_card
+    straighty, potential = _straight_texture(board_mask)
     bdfd = flop and s0 == s1 and _popcount(suit_masks[s0]) == 1
     bdsd = flop and outs == 0 and h0 != h1 and backdoor
     if bdfd:
@@ -268,51 +327,134 @@ def _draw(
     if overs:
         features |= _OVERCARDS_1 * overs
     draw = _NO_DRAW
-    if fd_rank >= 0 and outs:
-        if not flushy or fd_nut or fd_rank >= _K:
-            draw = _STRONG
-        elif fd_rank >= _J:
-            draw = _MEDIUM_STRONG
-        elif fd_rank >= 6:
-            draw = _MEDIUM
-        else:
-            draw = _MEDIUM_WEAK
-    elif fd_rank >= 0:
-        if fd_two:
-            draw = _STRONG if fd_rank >= _J else _MEDIUM_STRONG
-        elif fd_nut:
-            draw = _STRONG
-        elif fd_rank >= _K:
-            draw = _MEDIUM_STRONG
-        elif fd_rank >= _T:
-            draw = _MEDIUM
-        elif fd_rank >= 4:
-            draw = _MEDIUM_WEAK
-        else:
-            draw = _WEAK
-    elif outs >= 2:
-        if flushy:
-            draw = _MEDIUM_WEAK if overs == 2 else _WEAK
-        elif suit_max == 1:
-            draw = _MEDIUM_STRONG if straighty else _STRONG
-        elif straighty:
-            draw = _MEDIUM
-        else:
-            draw = _MEDIUM_STRONG if sd_two or sd_clean else _MEDIUM
-    elif outs == 1:
-        if flushy:
-            draw = _WEAK if overs == 2 else _NO_DRAW
-        elif overs or (bdfd and not potential):
-            draw = _MEDIUM
-        elif sd_two or not sd_bottom:
-            draw = _MEDIUM_WEAK
-        else:
-            draw = _WEAK
+    if fd_rank >= 0:
+        draw = _flush_draw_class(fd_rank, fd_two, fd_nut, outs, flushy)
+    elif outs:
+        draw = _straight_draw_class(
+            outs, flushy, suit_max, straighty, potential, overs, bdfd, sd_two, sd_bottom, sd_clean
+        )
     if draw == _NO_DRAW and high_card:
         second = _high_bit(board_mask & ~(1 << top_rank))
         high, low = max(h0, h1), min(h0, h1)
         draw = _overcard_draw(high, low, top_rank, overs, bdfd, bdsd, fd_rank >= 0, second, flushy, straighty, pot)
     return draw, features
+
+
+@kernel
+def _flush_facts(h0: int, s0: int, h1: int, s1: int, suit_masks: tuple[int, int, int, int]) -> tuple[bool, int, int]:
+    """``(straight flush with a hole card, flush rank, flush high rank)``; -1 where there is no flush."""
+    flush_rank = -1
+    flush_high = -1
+    for suit in range(4):
+        on_board = suit_masks[suit]
+        mine = (1 << h0 if s0 == suit else 0) | (1 << h1 if s1 == suit else 0)
+        n_on_board = _popcount(on_board)
+        if mine and n_on_board + _popcount(mine) >= 5:
+            suited = on_board | mine
+            for i in range(10):
+                w = _window(i)
+                if suited & w == w and w & ~on_board:  # a straight flush that uses a hole card
+                    return True, -1, -1
+            if n_on_board < 5 and flush_rank < 0:
+                flush_high = _high_bit(mine)
+                flush_rank = 1 + _popcount(~suited & _ALL_RANKS & ~((2 << flush_high) - 1))
+    return False, flush_rank, flush_high
+
+
+@kernel
+def _strong_made(
+    h0: int, h1: int, a0: int, a1: int, board_mask: int, two_up: int, pairs: int, flush_rank: int
+) -> tuple[int, int, int, int, int, int, int]:
+    """Full house and better, flush, straight, set, trips or two pair on a board with at most one pair.
+
+    ``a0`` and ``a1`` count the cards of each hole rank (hole and board).
+    Returns ``(made, straight cards, nut straight, set level, two-pair rank,
+    pair rank, kicker rank)``, made -1 for a weaker hand.
+    """
+    # three of a hole rank and a second pair: the board's other pair or the other hole rank
+    full_house = (a0 == 3 and ((pairs & ~(1 << h0)) != 0 or (a1 >= 2 and h1 != h0))) or (
+        a1 == 3 and ((pairs & ~(1 << h1)) != 0 or (a0 >= 2 and h0 != h1))
+    )
+    if a0 == 4 or a1 == 4 or full_house:
+        return _NUTS, -1, -1, -1, -1, -1, -1
+    if flush_rank >= 0:
+        return _FLUSH, -1, -1, -1, -1, -1, -1
+    all_mask = board_mask | (1 << h0) | (1 << h1)
+    for i in range(10):
+        w = _window(i)
+        if all_mask & w == w and w & ~board_mask:
+            nut = int(_window_top(i) == _nut_top(board_mask))
+            return _STRAIGHT, _popcount(w & ~board_mask), nut, -1, -1, -1, -1
+    if h0 == h1 and a0 == 3:
+        index = _popcount(board_mask >> (h0 + 1))
+        set_level = 0 if index == 0 else 2 if index == _popcount(board_mask) - 1 else 1
+        return _SET, -1, -1, set_level, -1, h0, -1
+    if a0 == 3 or a1 == 3:
+        return (_TRIPS, -1, -1, -1, -1, h0, h1) if a0 == 3 else (_TRIPS, -1, -1, -1, -1, h1, h0)
+    if h0 != h1 and not two_up and a0 == 2 and a1 == 2:
+        i = _popcount(board_mask >> (max(h0, h1) + 1))
+        j = _popcount(board_mask >> (min(h0, h1) + 1))
+        n = _popcount(board_mask)
+        index = 0
+        for a in range(i):
+            index += n - 1 - a
+        return _TWO_PAIR, -1, -1, -1, index + j - i, max(h0, h1), -1
+    return -1, -1, -1, -1, -1, -1, -1
+
+
+@kernel
+def _high_card(h0: int, h1: int, board_mask: int, two_up: int) -> tuple[int, int, int]:
+    """``(made, kicker position, kicker rank)`` of an unpaired hand: nuts_high, second_high or trash.
+
+    The three highest ranks missing from the board are tried in turn.
+    """
+    tier = 0
+    for missing in range(12, -1, -1):
+        if board_mask >> missing & 1:
+            continue
+        if missing in (h0, h1):
+            other = h1 if missing == h0 else h0
+            if tier == 1 and not two_up and other < _T:
+                break
+            if tier == 2 and not two_up:
+                break
+            return _NUTS_HIGH + tier, 13 - other - int(missing > other), other
+        tier += 1
+        if tier == 3:
+            break
+    return _TRASH, -1, -1
+
+
+@kernel
+def _pair_made(h0: int, h1: int, board_mask: int, two_up: int) -> tuple[int, int, int, int, int, int]:
+    """A one-pair or high-card hand: ``(made, kicker position, kicker rank, pair level, pair rank, pocket)``."""
+    high, low = max(h0, h1), min(h0, h1)
+    singles = board_mask & ~two_up
+    pair = -1
+    kicker = -1
+    if h0 == h1:
+        pair = h0
+    elif singles >> high & 1:
+        pair, kicker = high, low
+    elif singles >> low & 1:
+        pair, kicker = low, high
+    if pair < 0:
+        made, kicker_position, kicker_rank = _high_card(h0, h1, board_mask, two_up)
+        return made, kicker_position, kicker_rank, -1, -1, 0
+    pair_level = _popcount(singles >> (pair + 1))
+    kicker_position = kicker_rank = -1
+    if kicker >= 0:
+        kicker_rank = kicker
+        kicker_position = 13 - kicker - int(pair > kicker)
+    if h0 == h1 and pair > _high_bit(board_mask):
+        made = _OVERPAIR
+    elif pair_level <= 2:
+        made = _TOP_PAIR + pair_level
+    elif pair_level <= 4:
+        made = _FOURTH_FIFTH_PAIR
+    else:
+        made = _WEAK_SHOWDOWN
+    return made, kicker_position, kicker_rank, pair_level, pair, int(h0 == h1)
 
 
 @kernel
@@ -348,110 +490,23 @@ def hand_codes(
     three_up = (m0 & m1 & m2) | (m0 & m1 & m3) | (m0 & m2 & m3) | (m1 & m2 & m3)
     pairs = two_up & ~three_up
     suit_max = max(_popcount(m0), _popcount(m1), _popcount(m2), _popcount(m3))
-    hole_bits = (1 << h0) | (1 << h1)
-    all_mask = board_mask | hole_bits
-    flush_rank = -1
-    flush_high = -1
-    for suit in range(4):
-        on_board = suit_masks[suit]
-        mine = (1 << h0 if s0 == suit else 0) | (1 << h1 if s1 == suit else 0)
-        n_on_board = _popcount(on_board)
-        if mine and n_on_board + _popcount(mine) >= 5:
-            suited = on_board | mine
-            for i in range(10):
-                w = _window(i)
-                if suited & w == w and w & ~on_board:  # a straight flush that uses a hole card
-                    return 0, _NUTS, _NO_DRAW, 0, -1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1
-            if n_on_board < 5 and flush_rank < 0:
-                flush_high = _high_bit(mine)
-                flush_rank = 1 + _popcount(~suited & _ALL_RANKS & ~((2 << flush_high) - 1))
+    straight_flush, flush_rank, flush_high = _flush_facts(h0, s0, h1, s1, suit_masks)
+    if straight_flush:
+        return 0, _NUTS, _NO_DRAW, 0, -1, -1, -1, -1, 0, -1, -1, -1, -1, -1, -1
     board_straight = _straight_top(board_mask) >= 0
     if three_up or _popcount(pairs) >= 2 or suit_max == 5 or (board_straight and flush_rank < 0):
         return SPECIAL, -1, _NO_DRAW, 0, -1, -1, -1, -1, 0, flush_rank, flush_high, -1, -1, -1, -1
     # the hole cards on a board with at most one pair: counts of the hand's ranks
     a0 = ((m0 >> h0) & 1) + ((m1 >> h0) & 1) + ((m2 >> h0) & 1) + ((m3 >> h0) & 1) + 1 + int(h0 == h1)
     a1 = ((m0 >> h1) & 1) + ((m1 >> h1) & 1) + ((m2 >> h1) & 1) + ((m3 >> h1) & 1) + 1 + int(h0 == h1)
-    made = -1
-    kicker_position = kicker_rank = pair_level = pair_rank = flush_r = flush_h = -1
-    straight_cards = nut_straight = set_level = two_pair_rank = -1
-    pocket = 0
-    # three of a hole rank and a second pair: the board's other pair or the other hole rank
-    full_house = (a0 == 3 and ((pairs & ~(1 << h0)) != 0 or (a1 >= 2 and h1 != h0))) or (
-        a1 == 3 and ((pairs & ~(1 << h1)) != 0 or (a0 >= 2 and h0 != h1))
+    made, straight_cards, nut_straight, set_level, two_pair_rank, pair_rank, kicker_rank = _strong_made(
+        h0, h1, a0, a1, board_mask, two_up, pairs, flush_rank
     )
-    if a0 == 4 or a1 == 4 or full_house:
-        made = _NUTS
-    elif flush_rank >= 0:
-        made, flush_r, flush_h = _FLUSH, flush_rank, flush_high
-    else:
-        for i in range(10):
-            w = _window(i)
-            if all_mask & w == w and w & ~board_mask:
-                made = _STRAIGHT
-                straight_cards = _popcount(w & ~board_mask)
-                nut_straight = int(_window_top(i) == _nut_top(board_mask))
-                break
+    kicker_position = pair_level = -1
+    pocket = int(made == _SET)
     if made < 0:
-        if h0 == h1 and a0 == 3:
-            index = _popcount(board_mask >> (h0 + 1))
-            made, pair_rank, pocket = _SET, h0, 1
-            set_level = 0 if index == 0 else 2 if index == _popcount(board_mask) - 1 else 1
-        elif a0 == 3 or a1 == 3:
-            made = _TRIPS
-            pair_rank, kicker_rank = (h0, h1) if a0 == 3 else (h1, h0)
-        elif h0 != h1 and not two_up and a0 == 2 and a1 == 2:
-            i = _popcount(board_mask >> (max(h0, h1) + 1))
-            j = _popcount(board_mask >> (min(h0, h1) + 1))
-            n = _popcount(board_mask)
-            index = 0
-            for a in range(i):
-                index += n - 1 - a
-            made, two_pair_rank, pair_rank = _TWO_PAIR, index + j - i, max(h0, h1)
-    if made < 0:
-        high, low = max(h0, h1), min(h0, h1)
-        singles = board_mask & ~two_up
-        pair = -1
-        kicker = -1
-        if h0 == h1:
-            pair = h0
-        elif singles >> high & 1:
-            pair, kicker = high, low
-        elif singles >> low & 1:
-            pair, kicker = low, high
-        if pair >= 0:
-            pair_level = _popcount(singles >> (pair + 1))
-            pair_rank = pair
-            pocket = int(h0 == h1)
-            if kicker >= 0:
-                kicker_rank = kicker
-                kicker_position = 13 - kicker - int(pair > kicker)
-            if h0 == h1 and pair > _high_bit(board_mask):
-                made = _OVERPAIR
-            elif pair_level <= 2:
-                made = _TOP_PAIR + pair_level
-            elif pair_level <= 4:
-                made = _FOURTH_FIFTH_PAIR
-            else:
-                made = _WEAK_SHOWDOWN
-        else:
-            made = _TRASH
-            tier = 0  # the three highest ranks missing from the board, in turn
-            for missing in range(12, -1, -1):
-                if board_mask >> missing & 1:
-                    continue
-                if missing in (h0, h1):
-                    other = h1 if missing == h0 else h0
-                    if tier == 1 and not two_up and other < _T:
-                        break
-                    if tier == 2 and not two_up:
-                        break
-                    made = _NUTS_HIGH + tier
-                    kicker_rank = other
-                    kicker_position = 13 - other - int(missing > other)
-                    break
-                tier += 1
-                if tier == 3:
-                    break
+        made, kicker_position, kicker_rank, pair_level, pair_rank, pocket = _pair_made(h0, h1, board_mask, two_up)
+    flush_r, flush_h = (flush_rank, flush_high) if made == _FLUSH else (-1, -1)
     draw = _NO_DRAW
     features = 0
     if with_draw and made != _NUTS and made != _FLUSH:

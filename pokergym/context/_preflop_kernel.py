@@ -6,11 +6,16 @@ evaluator's board enumeration and rank lookup (:mod:`pokergym.evaluator._kernels
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 
 from pokergym._jit import kernel
 from pokergym.evaluator._kernels import Tables, rank_of
+
+Ints = npt.NDArray[np.int64]
+Int32s = npt.NDArray[np.int32]
 
 __all__ = ["class_showdowns"]
 
@@ -20,13 +25,7 @@ _LARGE_GROUP = 48  # groups of equal ranks above this size count ties by class, 
 
 
 @kernel
-def class_showdowns(
-    boards: npt.NDArray[np.int64],
-    mult: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    tabs: Tables,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+def class_showdowns(boards: Ints, mult: Ints, combo_cards: Ints, combo_class: Ints, tabs: Tables) -> tuple[Ints, Ints]:
     """Count, per pair of hand classes, the showdowns lost and tied over the given boards.
 
     On each board the 1081 hole-card pairs that avoid it are ranked once and
@@ -48,65 +47,22 @@ def class_showdowns(
         ``(losses, ties)``: ``169 x 169`` weighted counts of (board, hand of
         class ``i``, disjoint hand of class ``j``) deals that ``i`` loses or ties.
     """
-    card_keys, suit_bits = tabs[0], tabs[1]
-    n_combos = combo_cards.shape[0]
-    low = (1 << _COMBO_BITS) - 1
     losses = np.zeros((_CLASSES, _CLASSES), dtype=np.int64)
     ties = np.zeros((_CLASSES, _CLASSES), dtype=np.int64)
     board_losses = np.zeros((_CLASSES, _CLASSES), dtype=np.int32)
     board_ties = np.zeros((_CLASSES, _CLASSES), dtype=np.int32)
-    better = np.zeros(_CLASSES, dtype=np.int32)
-    better_card = np.zeros((52, _CLASSES), dtype=np.int32)
-    group = np.zeros(_CLASSES, dtype=np.int32)
-    group_card = np.zeros((52, _CLASSES), dtype=np.int32)
-    packed = np.empty(n_combos, dtype=np.int64)
+    counts = _Counts(
+        np.zeros(_CLASSES, dtype=np.int32),
+        np.zeros((52, _CLASSES), dtype=np.int32),
+        np.zeros(_CLASSES, dtype=np.int32),
+        np.zeros((52, _CLASSES), dtype=np.int32),
+    )
+    packed = np.empty(combo_cards.shape[0], dtype=np.int64)
     for bi in range(boards.shape[0]):
-        key = 0
-        bits = 0
-        board_mask = 0
-        for j in range(5):
-            c = boards[bi, j]
-            key += card_keys[c]
-            bits |= suit_bits[c]
-            board_mask |= 1 << c
-        n = 0
-        for x in range(n_combos):
-            a, b = combo_cards[x, 0], combo_cards[x, 1]
-            if board_mask & ((1 << a) | (1 << b)):
-                continue
-            rank = rank_of(key + card_keys[a] + card_keys[b], bits | suit_bits[a] | suit_bits[b], tabs)
-            packed[n] = (rank << _COMBO_BITS) | x
-            n += 1
-        order = np.sort(packed[:n])
-        better[:] = 0
-        better_card[:, :] = 0
+        order = _ranked_combos(boards[bi], combo_cards, tabs, packed)
         board_losses[:, :] = 0
         board_ties[:, :] = 0
-        start = 0
-        while start < n:
-            end = start + 1
-            while end < n and order[end] >> _COMBO_BITS == order[start] >> _COMBO_BITS:
-                end += 1
-            for g in range(start, end):
-                x = order[g] & low
-                row, card_a, card_b = (
-                    board_losses[combo_class[x]],
-                    better_card[combo_cards[x, 0]],
-                    better_card[combo_cards[x, 1]],
-                )
-                for j in range(_CLASSES):
-                    row[j] += better[j] - card_a[j] - card_b[j]
-            if end - start > _LARGE_GROUP:
-                _count_ties_by_class(order[start:end], combo_cards, combo_class, group, group_card, board_ties)
-            else:
-                _count_ties_by_pair(order[start:end], combo_cards, combo_class, board_ties)
-            for g in range(start, end):
-                x = order[g] & low
-                i = combo_class[x]
-                better[i] += 1
-                better_card[combo_cards[x, 0], i] += 1
-                better_card[combo_cards[x, 1], i] += 1
-            start = end
+        _walk_ranks(order, combo_cards, combo_class, counts, board_losses, board_ties)
         weight = mult[bi]
         for i in range(_CLASSES):
             for j in range(_CLASSES):
@@ -115,13 +71,76 @@ def class_showdowns(
     return losses, ties
 
 
+class _Counts(NamedTuple):
+    """Scratch counters of :func:`_walk_ranks`: pairs per class (and per card and class) above, and in, a group."""
+
+    better: Int32s
+    better_card: Int32s
+    group: Int32s
+    group_card: Int32s
+
+
 @kernel
-def _count_ties_by_pair(
-    members: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    board_ties: npt.NDArray[np.int32],
+def _ranked_combos(board: Ints, combo_cards: Ints, tabs: Tables, packed: Ints) -> Ints:
+    """The hole-card pairs that avoid a 5-card board, as sorted ``rank << 11 | combo index`` keys."""
+    card_keys, suit_bits = tabs[0], tabs[1]
+    key = 0
+    bits = 0
+    board_mask = 0
+    for c in board:
+        key += card_keys[c]
+        bits |= suit_bits[c]
+        board_mask |= 1 << c
+    n = 0
+    for x in range(combo_cards.shape[0]):
+        a, b = combo_cards[x, 0], combo_cards[x, 1]
+        if board_mask & ((1 << a) | (1 << b)):
+            continue
+        rank = rank_of(key + card_keys[a] + card_keys[b], bits | suit_bits[a] | suit_bits[b], tabs)
+        packed[n] = (rank << _COMBO_BITS) | x
+        n += 1
+    return np.sort(packed[:n])
+
+
+@kernel
+def _walk_ranks(
+    order: Ints, combo_cards: Ints, combo_class: Ints, counts: _Counts, board_losses: Int32s, board_ties: Int32s
 ) -> None:
+    """Walk one board's sorted pairs from the best rank down, adding losses and ties per class pair."""
+    better, better_card, group, group_card = counts
+    low = (1 << _COMBO_BITS) - 1
+    n = order.shape[0]
+    better[:] = 0
+    better_card[:, :] = 0
+    start = 0
+    while start < n:
+        end = start + 1
+        while end < n and order[end] >> _COMBO_BITS == order[start] >> _COMBO_BITS:
+            end += 1
+        for g in range(start, end):
+            x = order[g] & low
+            row, card_a, card_b = (
+                board_losses[combo_class[x]],
+                better_card[combo_cards[x, 0]],
+                better_card[combo_cards[x, 1]],
+            )
+            for j in range(_CLASSES):
+                row[j] += better[j] - card_a[j] - card_b[j]
+        if end - start > _LARGE_GROUP:
+            _count_ties_by_class(order[start:end], combo_cards, combo_class, group, group_card, board_ties)
+        else:
+            _count_ties_by_pair(order[start:end], combo_cards, combo_class, board_ties)
+        for g in range(start, end):
+            x = order[g] & low
+            i = combo_class[x]
+            better[i] += 1
+            better_card[combo_cards[x, 0], i] += 1
+            better_card[combo_cards[x, 1], i] += 1
+        start = end
+
+
+@kernel
+def _count_ties_by_pair(members: Ints, combo_cards: Ints, combo_class: Ints, board_ties: Int32s) -> None:
     """Add the disjoint pairs of a group of equal ranks to ``board_ties``, pair by pair (small groups)."""
     low = (1 << _COMBO_BITS) - 1
     size = members.shape[0]
@@ -139,12 +158,7 @@ def _count_ties_by_pair(
 
 @kernel
 def _count_ties_by_class(
-    members: npt.NDArray[np.int64],
-    combo_cards: npt.NDArray[np.int64],
-    combo_class: npt.NDArray[np.int64],
-    group: npt.NDArray[np.int32],
-    group_card: npt.NDArray[np.int32],
-    board_ties: npt.NDArray[np.int32],
+    members: Ints, combo_cards: Ints, combo_class: Ints, group: Int32s, group_card: Int32s, board_ties: Int32s
 ) -> None:
     """As :func:`_count_ties_by_pair`, with per-class and per-card counters (large groups).
 

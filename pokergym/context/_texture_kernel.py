@@ -117,6 +117,11 @@ from .record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, Po
 from .skills import BOARD_LABELS
 from .tables import pot_key, table
 
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+Counts = tuple[int, int, int, int]
+"""Rank-count masks: ranks held at least once, twice, three and four times."""
+
 __all__ = [
     "BOARD_FIELDS",
     "BOARD_NAMES",
@@ -372,9 +377,9 @@ class TextureTables(NamedTuple):
         kicker_shift: float64, the kicker tiers' pot shift by pot-type index.
     """
 
-    values: npt.NDArray[np.float64]
-    kicker_tiers: npt.NDArray[np.int64]
-    kicker_shift: npt.NDArray[np.float64]
+    values: Floats
+    kicker_tiers: Ints
+    kicker_shift: Floats
 
 
 @cache
@@ -421,7 +426,7 @@ def _pair_bit(missing: int) -> int:
 
 # ---------------------------------------------------------------- the board
 @kernel
-def _rank_and_suit_counts(cards: npt.NDArray[np.int64], n: int) -> tuple[int, int, int, int, int]:
+def _rank_and_suit_counts(cards: Ints, n: int) -> tuple[int, int, int, int, int]:
     """Rank masks of the ranks seen at least once, twice, three and four times; the suit counts (4 bits each)."""
     once = twice = thrice = four = 0
     suit_counts = 0
@@ -508,7 +513,7 @@ def _suit_label(n: int, suit_max: int, twos: int) -> int:
 
 
 @kernel
-def _change_labels(cards: npt.NDArray[np.int64], n: int, suit_counts: int) -> int:
+def _change_labels(cards: Ints, n: int, suit_counts: int) -> int:
     """What the turn or river card did: paired the board, scared high, or brought a third card of its suit."""
     last = cards[n - 1]
     new_rank = last >> 2
@@ -541,7 +546,7 @@ def _structure_labels(
 
 
 @kernel
-def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]) -> None:
+def board_facts(cards: Ints, n: int, out: Ints) -> None:
     """Write the :func:`~pokergym.context.board.analyze_board` facts of a board into ``out``.
 
     Args:
@@ -592,7 +597,7 @@ def board_facts(cards: npt.NDArray[np.int64], n: int, out: npt.NDArray[np.int64]
 
 # ---------------------------------------------------------------- special boards
 @kernel
-def _set_override(out: npt.NDArray[np.float64], made: int, label: int, attack: float, defense: float) -> None:
+def _set_override(out: Floats, made: int, label: int, attack: float, defense: float) -> None:
     out[H_MADE] = made
     out[H_HAS_OVERRIDE] = 1.0
     out[H_OVERRIDE_LABEL] = label
@@ -601,14 +606,12 @@ def _set_override(out: npt.NDArray[np.float64], made: int, label: int, attack: f
 
 
 @kernel
-def _table_override(out: npt.NDArray[np.float64], made: int, label: int, tables: TextureTables) -> None:
+def _table_override(out: Floats, made: int, label: int, tables: TextureTables) -> None:
     _set_override(out, made, label, tables.values[label, 0], tables.values[label, 1])
 
 
 @kernel
-def _kicker_tier(
-    out: npt.NDArray[np.float64], family: int, first_label: int, position: int, pot: int, tables: TextureTables
-) -> None:
+def _kicker_tier(out: Floats, family: int, first_label: int, position: int, pot: int, tables: TextureTables) -> None:
     """The kicker tier at ``position`` (1 = the best kicker) of a quads, trips or double-paired board."""
     out[H_KICKER_POSITION] = position
     tiers = tables.kicker_tiers[family]
@@ -634,115 +637,134 @@ def _position_off_board(rank: int, board_mask: int) -> int:
 
 
 @kernel
-def _special_board(
-    h0: int,
-    s0: int,
-    h1: int,
-    s1: int,
-    cards: npt.NDArray[np.int64],
-    n: int,
-    pot: int,
-    flush_rank: int,
-    flush_high: int,
-    board_row: npt.NDArray[np.int64],
-    tables: TextureTables,
-    out: npt.NDArray[np.float64],
+def _quads_board(
+    h0: int, h1: int, board_mask: int, pot: int, board_row: Ints, tables: TextureTables, out: Floats
 ) -> None:
-    """The override of a board that decides the hand (``hand_codes`` status ``SPECIAL``)."""
-    once = twice = thrice = four = 0  # the board's rank counts as masks
-    for i in range(n):
-        once, twice, thrice, four = _add_rank(once, twice, thrice, four, cards[i] >> 2)
-    board_mask = once
-    all_once, all_twice, all_thrice, all_four = _add_rank(once, twice, thrice, four, h0)
-    all_once, all_twice, all_thrice, all_four = _add_rank(all_once, all_twice, all_thrice, all_four, h1)
-    all_mask = all_once
-    quads_up = all_four != 0
-    if board_row[B_QUADS_RANK] >= 0:
-        mine = max(h0, h1)
-        side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
-        if side >= 0 and side >= mine:
-            if _position_off_board(side, board_mask) == 1:
-                _table_override(out, _M_NUTS_HIGH, _O_QUADS_NUT_CHOP, tables)
-            else:
-                _table_override(out, _M_TRASH, _O_QUADS_PLAYS_BOARD, tables)
-            return
-        position = _position_off_board(mine, board_mask)
-        if position == 1:
-            _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
-            out[H_KICKER_POSITION] = 1
+    """Quads on the board: the kicker decides."""
+    mine = max(h0, h1)
+    side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
+    if side >= 0 and side >= mine:
+        if _position_off_board(side, board_mask) == 1:
+            _table_override(out, _M_NUTS_HIGH, _O_QUADS_NUT_CHOP, tables)
         else:
-            _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, pot, tables)
+            _table_override(out, _M_TRASH, _O_QUADS_PLAYS_BOARD, tables)
         return
-    if board_row[B_FULL_HOUSE]:
-        if quads_up:
-            _table_override(out, _M_NUTS, _O_FH_QUADS, tables)
-            return
-        board_trips, board_pair = _best_full_house(twice, thrice)
-        trips, pair = _best_full_house(all_twice, all_thrice)
-        if trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
-            if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
-                _table_override(out, _M_NUTS, _O_FH_BEST, tables)
-            else:
-                _table_override(out, _M_NUTS, _O_FH_HIGHER, tables)
-            return
-        _table_override(out, _M_NUTS, _O_FH_PLAYS_BOARD, tables)
+    position = _position_off_board(mine, board_mask)
+    if position == 1:
+        _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
+        out[H_KICKER_POSITION] = 1
+    else:
+        _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, pot, tables)
+
+
+@kernel
+def _full_house_board(counts: Counts, all_counts: Counts, tables: TextureTables, out: Floats) -> None:
+    """A full house on the board: quads, a better full house (the best one or not) or the board's."""
+    once, twice, thrice, _ = counts
+    _, all_twice, all_thrice, all_four = all_counts
+    if all_four != 0:
+        _table_override(out, _M_NUTS, _O_FH_QUADS, tables)
         return
+    board_trips, board_pair = _best_full_house(twice, thrice)
+    trips, pair = _best_full_house(all_twice, all_thrice)
+    if trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
+        if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
+            _table_override(out, _M_NUTS, _O_FH_BEST, tables)
+        else:
+            _table_override(out, _M_NUTS, _O_FH_HIGHER, tables)
+        return
+    _table_override(out, _M_NUTS, _O_FH_PLAYS_BOARD, tables)
+
+
+@kernel
+def _full_house_on_paired(
+    trips_board: bool, counts: Counts, all_counts: Counts, board_row: Ints, tables: TextureTables, out: Floats
+) -> bool:
+    """Quads or a full house on a trips or double-paired board; False where the hand has neither."""
+    once, twice, thrice, _ = counts
+    _, all_twice, all_thrice, all_four = all_counts
+    if all_four != 0:
+        _table_override(out, _M_NUTS, _O_TRIPS_QUADS if trips_board else _O_DP_QUADS, tables)
+        return True
+    trips, pair = _best_full_house(all_twice, all_thrice)
+    if trips < 0:
+        return False
+    if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
+        _table_override(out, _M_NUTS, _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH, tables)
+    elif not trips_board:
+        _table_override(out, _M_NUTS, _O_DP_LOWER_FH, tables)
+    elif trips > board_row[B_TRIPS_RANK] or pair > board_row[B_TRIPS_RANK]:
+        _table_override(out, _M_NUTS, _O_TRIPS_FH_OVER, tables)
+    else:
+        _table_override(out, _M_NUTS, _O_TRIPS_FH_UNDER, tables)
+    return True
+
+
+@kernel
+def _paired_board(
+    mine: int,
+    counts: Counts,
+    all_counts: Counts,
+    pot: int,
+    flush: tuple[int, int],
+    board_row: Ints,
+    tables: TextureTables,
+    out: Floats,
+) -> None:
+    """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker.
+
+    ``mine`` is the higher hole rank; ``flush`` the hand's flush rank and high rank (-1 without a flush).
+    """
     trips_board = board_row[B_TRIPS_RANK] >= 0
-    if trips_board or board_row[B_DOUBLE_PAIRED]:
-        if quads_up:
-            _table_override(out, _M_NUTS, _O_TRIPS_QUADS if trips_board else _O_DP_QUADS, tables)
-            return
-        trips, pair = _best_full_house(all_twice, all_thrice)
-        if trips >= 0:
-            if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
-                _table_override(out, _M_NUTS, _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH, tables)
-            elif not trips_board:
-                _table_override(out, _M_NUTS, _O_DP_LOWER_FH, tables)
-            elif trips > board_row[B_TRIPS_RANK] or pair > board_row[B_TRIPS_RANK]:
-                _table_override(out, _M_NUTS, _O_TRIPS_FH_OVER, tables)
-            else:
-                _table_override(out, _M_NUTS, _O_TRIPS_FH_UNDER, tables)
-            return
-        if flush_rank >= 0:
-            _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
-            out[H_FLUSH_RANK] = flush_rank
-            out[H_FLUSH_HIGH_RANK] = flush_high
-            return
-        if _straight_top(all_mask) > _straight_top(board_mask):
-            _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
-            return
-        if trips_board:
-            position = _position_off_board(max(h0, h1), board_mask)
-            _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
-            return
-        pairs = board_row[B_PAIR_RANKS]
-        low_pair = _high_bit(pairs & -pairs)
-        improved = _high_bit(all_twice & ~twice & ~((2 << low_pair) - 1))
-        if improved >= 0:
-            _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
-            out[H_PAIR_RANK] = improved
-            return
-        singles = once & ~twice
-        best = max(h0, h1, _high_bit(singles))
-        _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, board_mask), pot, tables)
+    if _full_house_on_paired(trips_board, counts, all_counts, board_row, tables, out):
         return
-    if board_row[B_SUIT_MAX] == 5:
-        suit = board_row[B_FLUSH_SUIT]
-        mine = 0
-        if s0 == suit:
-            mine |= 1 << h0
-        if s1 == suit:
-            mine |= 1 << h1
-        high = _high_bit(mine)
-        if mine and high > _high_bit(board_mask & -board_mask):
-            level = 1 + _popcount(~(board_mask | mine) & _ALL_RANKS & ~((2 << high) - 1))
-            _table_override(out, _M_FLUSH, _O_FLUSH_LEVEL + level - 1, tables)
-            out[H_FLUSH_RANK] = level
-            out[H_FLUSH_HIGH_RANK] = high
-        else:
-            _table_override(out, _M_FLUSH, _O_FLUSH_PLAYS_BOARD, tables)
+    once, twice = counts[0], counts[1]
+    if flush[0] >= 0:
+        _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
+        out[H_FLUSH_RANK] = flush[0]
+        out[H_FLUSH_HIGH_RANK] = flush[1]
         return
-    # five ranks in a row on the board, no flush for the hero
+    if _straight_top(all_counts[0]) > _straight_top(once):
+        _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
+        return
+    if trips_board:
+        position = _position_off_board(mine, once)
+        _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
+        return
+    pairs = board_row[B_PAIR_RANKS]
+    low_pair = _high_bit(pairs & -pairs)
+    improved = _high_bit(all_counts[1] & ~twice & ~((2 << low_pair) - 1))
+    if improved >= 0:
+        _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
+        out[H_PAIR_RANK] = improved
+        return
+    best = max(mine, _high_bit(once & ~twice))
+    _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, once), pot, tables)
+
+
+@kernel
+def _flush_board(
+    h0: int, s0: int, h1: int, s1: int, board_mask: int, suit: int, tables: TextureTables, out: Floats
+) -> None:
+    """Five cards of one suit on the board: a higher flush of the hero's, or the board's."""
+    mine = 0
+    if s0 == suit:
+        mine |= 1 << h0
+    if s1 == suit:
+        mine |= 1 << h1
+    high = _high_bit(mine)
+    if mine and high > _high_bit(board_mask & -board_mask):
+        level = 1 + _popcount(~(board_mask | mine) & _ALL_RANKS & ~((2 << high) - 1))
+        _table_override(out, _M_FLUSH, _O_FLUSH_LEVEL + level - 1, tables)
+        out[H_FLUSH_RANK] = level
+        out[H_FLUSH_HIGH_RANK] = high
+    else:
+        _table_override(out, _M_FLUSH, _O_FLUSH_PLAYS_BOARD, tables)
+
+
+@kernel
+def _straight_board(board_mask: int, all_mask: int, board_row: Ints, tables: TextureTables, out: Floats) -> None:
+    """Five ranks in a row on the board, no flush for the hero: a higher straight, a nut chop or the board's."""
     mine_top = _straight_top(all_mask)
     shared = _straight_top(board_mask)
     nut_top = board_row[B_NUT_STRAIGHT_TOP]
@@ -762,18 +784,52 @@ def _special_board(
         out[H_NUT_STRAIGHT] = 0
 
 
+@kernel
+def _special_board(
+    h0: int,
+    s0: int,
+    h1: int,
+    s1: int,
+    cards: Ints,
+    n: int,
+    pot: int,
+    flush_rank: int,
+    flush_high: int,
+    board_row: Ints,
+    tables: TextureTables,
+    out: Floats,
+) -> None:
+    """The override of a board that decides the hand (``hand_codes`` status ``SPECIAL``)."""
+    once = twice = thrice = four = 0  # the board's rank counts as masks
+    for i in range(n):
+        once, twice, thrice, four = _add_rank(once, twice, thrice, four, cards[i] >> 2)
+    counts = (once, twice, thrice, four)
+    all_counts = _add_rank(once, twice, thrice, four, h0)
+    all_counts = _add_rank(all_counts[0], all_counts[1], all_counts[2], all_counts[3], h1)
+    if board_row[B_QUADS_RANK] >= 0:
+        _quads_board(h0, h1, once, pot, board_row, tables, out)
+    elif board_row[B_FULL_HOUSE]:
+        _full_house_board(counts, all_counts, tables, out)
+    elif board_row[B_TRIPS_RANK] >= 0 or board_row[B_DOUBLE_PAIRED]:
+        _paired_board(max(h0, h1), counts, all_counts, pot, (flush_rank, flush_high), board_row, tables, out)
+    elif board_row[B_SUIT_MAX] == 5:
+        _flush_board(h0, s0, h1, s1, once, board_row[B_FLUSH_SUIT], tables, out)
+    else:
+        _straight_board(once, all_counts[0], board_row, tables, out)
+
+
 # ---------------------------------------------------------------- the hand
 @kernel
 def hand_facts(
     c0: int,
     c1: int,
-    cards: npt.NDArray[np.int64],
+    cards: Ints,
     n: int,
     pot: int,
     with_draw: bool,
-    board_row: npt.NDArray[np.int64],
+    board_row: Ints,
     tables: TextureTables,
-    out: npt.NDArray[np.float64],
+    out: Floats,
 ) -> None:
     """Write the :class:`~pokergym.context.record.HandInfo` of two hole cards on a board into ``out``.
 
@@ -836,7 +892,7 @@ def hand_facts(
 
 
 # ---------------------------------------------------------------- plain-Python packing and decoding
-def pack_board(cards: tuple[int, ...] | list[int]) -> npt.NDArray[np.int64]:
+def pack_board(cards: tuple[int, ...] | list[int]) -> Ints:
     """The board as the kernels read it: an int64 array of five codes, unused slots -1.
 
     Example:
@@ -889,7 +945,7 @@ def _labels(mask: int) -> tuple[str, ...]:
 _ONE_CARD_NAMES = (None, "gs", "oe")
 
 
-def board_info(row: npt.NDArray[np.int64], descriptors: tuple[str, ...] = ()) -> BoardInfo:
+def board_info(row: Ints, descriptors: tuple[str, ...] = ()) -> BoardInfo:
     """Decode a :func:`board_facts` row into the :class:`BoardInfo` it stands for (with the given descriptors).
 
     The labels come in the order :func:`~pokergym.context.board.analyze_board` gives them.
@@ -930,7 +986,7 @@ _DRAW = tuple(DrawClass)
 _SET_LEVELS = ("top", "middle", "bottom")
 
 
-def hand_info(out: npt.NDArray[np.float64]) -> HandInfo:
+def hand_info(out: Floats) -> HandInfo:
     """Decode a :func:`hand_facts` row into the :class:`HandInfo` it stands for.
 
     Example:
@@ -984,8 +1040,8 @@ _TABLES = texture_tables()  # a module global: compiled into hand_facts_of as a 
 
 @kernel
 def hand_facts_of(
-    c0: int, c1: int, cards: npt.NDArray[np.int64], n: int, pot: int, with_draw: bool,
-    board_row: npt.NDArray[np.int64], out: npt.NDArray[np.float64],
+    c0: int, c1: int, cards: Ints, n: int, pot: int, with_draw: bool,
+    board_row: Ints, out: Floats,
 ) -> None:  # fmt: skip
     """:func:`hand_facts` with the override tables built in: how Python calls it.
 

@@ -71,26 +71,13 @@ MAX_OPTIONS = 4
 """Most options one decision lists (a river polarized bet, all-in, a second bet, check)."""
 
 _KINDS = tuple(OptionKind)
-_C_BET, _STAB_BET, _PROBE_BET, _DELAY_C_BET, _BLOCK_BET, _DONK_BET, _MEDIUM_BET, _POLARIZED_BET = (
-    LABELS.index(name)
-    for name in ("C-BET", "STAB", "PROBE BET", "DELAY C-BET", "BLOCK BET", "DONK BET", "MEDIUM BET", "POLARIZED BET")
-)
-_SEMI_BLUFF_LARGE, _SEMI_BLUFF_SMALL, _BET_ALL_IN = (
-    LABELS.index(name) for name in ("SEMI-BLUFF LARGE", "SEMI-BLUFF SMALL", "BET ALL-IN")
-)
-_RAISE, _RAISE_SMALL, _CHECK_RAISE, _POLARIZE_RAISE, _SEMI_BLUFF_RAISE, _RAISE_BLUFF, _RAISE_ALL_IN = (
-    LABELS.index(name)
-    for name in (
-        "RAISE",
-        "RAISE SMALL",
-        "CHECK-RAISE",
-        "POLARIZE RAISE",
-        "SEMI-BLUFF RAISE",
-        "RAISE BLUFF",
-        "RAISE (all-in)",
-    )
-)
-_CALL, _FOLD, _CHECK = (LABELS.index(name) for name in ("CALL", "FOLD", "CHECK"))
+# Label indices, in the order of VIABLE_LABELS.
+(
+    _C_BET, _STAB_BET, _PROBE_BET, _DELAY_C_BET, _BLOCK_BET, _DONK_BET, _MEDIUM_BET, _POLARIZED_BET,
+    _SEMI_BLUFF_LARGE, _SEMI_BLUFF_SMALL, _BET_ALL_IN,
+    _RAISE, _RAISE_SMALL, _CHECK_RAISE, _POLARIZE_RAISE, _SEMI_BLUFF_RAISE, _RAISE_BLUFF, _RAISE_ALL_IN,
+    _CALL, _FOLD, _CHECK,
+) = range(len(LABELS))  # fmt: skip
 
 _K_CHECK, _K_CALL, _K_FOLD, _K_BET, _K_RAISE, _K_ALL_IN = (
     _KINDS.index(k)

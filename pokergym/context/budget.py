@@ -210,6 +210,7 @@ def make_budget(
     return new_record(Budget, (*map(float, numbers), _modifiers(mods, hand)))
 
 
+@lru_cache(maxsize=1024)
 def value_tier(weighted_total: float, pot_type: PotType) -> int:
     """Weakest hand worth a value bet: 1 third pair+ .. 5 set / top two pair+.
 

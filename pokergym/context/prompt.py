@@ -237,13 +237,7 @@ def _legal_line(view: PlayerView) -> str:
     if legal is None:
         return "- Legal actions: none (it is not your turn, or the hand is over)"
     bb = view.config.big_blind
-    parts: list[str] = []
-    if legal.can_fold:
-        parts.append("fold")
-    if legal.can_check:
-        parts.append("check")
-    if legal.can_call:
-        parts.append(f"call {_bb(legal.call_amount, bb)} BB")
+    parts = legal.passive_words("fold", "check", f"call {_bb(legal.call_amount, bb)} BB")
     if legal.can_raise:
         verb = "bet to" if legal.can_check and view.street > Street.PREFLOP else "raise to"
         if legal.min_raise_to == legal.max_raise_to:

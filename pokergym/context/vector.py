@@ -53,8 +53,11 @@ import numpy as np
 from .preflop import PreflopScenario
 from .record import (
     UNLIMITED,
+    BoardInfo,
+    Budget,
     Context,
     DrawClass,
+    HandInfo,
     MadeClass,
     OptionKind,
     Position,
@@ -224,53 +227,15 @@ def skill_vector(ctx: Context) -> np.ndarray:
         v[_INITIATIVE_SELF if initiative == ctx.seat else _INITIATIVE_OPP] = 1.0
     if ctx.preflop_scenario is not None:
         v[_PREFLOP[ctx.preflop_scenario]] = 1.0
-    hand = ctx.hand
-    if hand is not None:
-        v[_MADE[hand.made]] = 1.0
-        v[_DRAW[hand.draw]] = 1.0
-        if hand.override is not None:
-            v[_SPECIAL_BOARD] = 1.0
-        if hand.kicker_position is not None:
-            v[_KICKER_POSITION] = min(hand.kicker_position, 13) / 13.0
-        if hand.pair_level is not None:
-            v[_PAIR_LEVEL] = min(hand.pair_level, 6) / 6.0
-    board = ctx.board
-    if board is not None:
-        for label in board.labels:
-            v[_BOARD[label]] = 1.0
-        suit_max = board.suit_max
-        v[_FLUSH_POSSIBLE] = float(suit_max >= 3)
-        v[_ONE_CARD_FLUSH] = float(suit_max >= 4)
-        v[_STRAIGHT_COMBOS] = min(board.straight_combos, 10) / 10.0
-        v[_STRAIGHT_POTENTIAL] = float(board.straight_potential)
-        v[_IS_PAIRED] = float(board.paired)
+    if ctx.hand is not None:
+        _hand_items(v, ctx.hand)
+    if ctx.board is not None:
+        _board_items(v, ctx.board)
     if ctx.scenario is not None:
         v[_SCENARIO[ctx.scenario]] = 1.0
-    budget = ctx.budget
-    if budget is not None:
-        values = (
-            budget.attack_base,
-            budget.defense_base,
-            budget.attack,
-            budget.defense,
-            budget.attack_remaining,
-            budget.defense_remaining,
-        )
-        for offset, x in enumerate(values):
-            v[_BUDGET_INDEX + offset] = _clip(x, -_BUDGET_CLIP, _BUDGET_CLIP) / _BUDGET_CLIP
-        v[_ATTACK_UNLIMITED] = float(budget.attack >= UNLIMITED)
-        v[_DEFENSE_UNLIMITED] = float(budget.defense >= UNLIMITED)
-    if ctx.facing_pct is not None:
-        v[_FACING] = 1.0
-        v[_FACING_PCT] = _clip(ctx.facing_pct / 100.0, 0.0, _PCT_CLIP)
-        v[_FACING_WEIGHT] = _clip(ctx.facing_weight, 0.0, _WEIGHT_MAX)
-    v[_WEIGHTED_TOTAL] = _clip(ctx.weighted_total, 0.0, _WEIGHTED_CLIP)
-    v[_WEIGHTED_HERO] = _clip(ctx.weighted_hero, 0.0, _WEIGHTED_CLIP)
-    spr = ctx.spr
-    v[_SPR] = spr / (1.0 + spr)
-    if ctx.low_spr_threshold is not None:
-        v[_LOW_SPR] = 1.0
-        v[_LOW_SPR_THRESHOLD] = _clip(ctx.low_spr_threshold, 0.0, _THRESHOLD_MAX)
+    if ctx.budget is not None:
+        _budget_items(v, ctx.budget)
+    _pressure_items(v, ctx)
     if ctx.value_tier is not None:
         v[_VALUE_TIER] = ctx.value_tier / 5.0
     if ctx.slow_play is not None:
@@ -284,3 +249,58 @@ def skill_vector(ctx: Context) -> np.ndarray:
         if first.fraction is not None:
             v[_FIRST_FRACTION] = _clip(first.fraction, 0.0, _FRACTION_CLIP)
     return np.frombuffer(v, _FLOAT32)
+
+
+def _hand_items(v: array[float], hand: HandInfo) -> None:
+    """The hand's items: made and draw class, special board, kicker position, pair level."""
+    v[_MADE[hand.made]] = 1.0
+    v[_DRAW[hand.draw]] = 1.0
+    if hand.override is not None:
+        v[_SPECIAL_BOARD] = 1.0
+    if hand.kicker_position is not None:
+        v[_KICKER_POSITION] = min(hand.kicker_position, 13) / 13.0
+    if hand.pair_level is not None:
+        v[_PAIR_LEVEL] = min(hand.pair_level, 6) / 6.0
+
+
+def _board_items(v: array[float], board: BoardInfo) -> None:
+    """The board's items: labels, flush and straight possibilities, pairing."""
+    for label in board.labels:
+        v[_BOARD[label]] = 1.0
+    suit_max = board.suit_max
+    v[_FLUSH_POSSIBLE] = float(suit_max >= 3)
+    v[_ONE_CARD_FLUSH] = float(suit_max >= 4)
+    v[_STRAIGHT_COMBOS] = min(board.straight_combos, 10) / 10.0
+    v[_STRAIGHT_POTENTIAL] = float(board.straight_potential)
+    v[_IS_PAIRED] = float(board.paired)
+
+
+def _budget_items(v: array[float], budget: Budget) -> None:
+    """The six budget numbers (clipped and scaled) and the unlimited flags."""
+    values = (
+        budget.attack_base,
+        budget.defense_base,
+        budget.attack,
+        budget.defense,
+        budget.attack_remaining,
+        budget.defense_remaining,
+    )
+    for offset, x in enumerate(values):
+        v[_BUDGET_INDEX + offset] = _clip(x, -_BUDGET_CLIP, _BUDGET_CLIP) / _BUDGET_CLIP
+    v[_ATTACK_UNLIMITED] = float(budget.attack >= UNLIMITED)
+    v[_DEFENSE_UNLIMITED] = float(budget.defense >= UNLIMITED)
+
+
+def _pressure_items(v: array[float], ctx: Context) -> None:
+    """The bet faced, the weighted pressure, the SPR and the low-SPR threshold."""
+    if ctx.facing_pct is not None:
+        v[_FACING] = 1.0
+        v[_FACING_PCT] = _clip(ctx.facing_pct / 100.0, 0.0, _PCT_CLIP)
+        v[_FACING_WEIGHT] = _clip(ctx.facing_weight, 0.0, _WEIGHT_MAX)
+    v[_WEIGHTED_TOTAL] = _clip(ctx.weighted_total, 0.0, _WEIGHTED_CLIP)
+    v[_WEIGHTED_HERO] = _clip(ctx.weighted_hero, 0.0, _WEIGHTED_CLIP)
+    spr = ctx.spr
+    v[_SPR] = spr / (1.0 + spr)
+    if ctx.low_spr_threshold is not None:
+        v[_LOW_SPR] = 1.0
+        v[_LOW_SPR_THRESHOLD] = _clip(ctx.low_spr_threshold, 0.0, _THRESHOLD_MAX)

@@ -100,6 +100,14 @@ _POT = {p: i for i, p in enumerate(PotType)}
 _ROLE = {r: i for i, r in enumerate(Role)}
 
 
+@lru_cache(maxsize=1 << 14)
+def _board_array(board_cards: tuple[int, ...]) -> np.ndarray:
+    """The board as the kernel reads it: five ``int64`` codes, zero-padded (shared; the kernel does not write it)."""
+    cards = np.zeros(5, dtype=np.int64)
+    cards[: len(board_cards)] = board_cards
+    return cards
+
+
 @lru_cache(maxsize=512)
 def _option(label: float, kind: float, fraction: float, note: float) -> ViableOption:
     """The record of one kernel row; a negative ``fraction`` stands for none (the kernel's NaN)."""
@@ -119,6 +127,7 @@ def viable_options(
     spr: float,
     stack_after_call: int,
     pot_after_call: int,
+    spr_threshold: float | None = None,
 ) -> tuple[ViableOption, ...]:
     """The viable options of a postflop decision, best first.
 
@@ -134,6 +143,8 @@ def viable_options(
         spr: stack-to-pot ratio.
         stack_after_call: chips behind after calling (the whole stack when not facing a bet).
         pot_after_call: the pot after calling.
+        spr_threshold: the low-SPR threshold as the budget kernel gives it
+            (NaN where the SPR is not low); computed here when not given.
 
     Returns:
         The options; empty when ``legal`` is ``None``.
@@ -143,12 +154,13 @@ def viable_options(
     """
     if legal is None:
         return ()
-    cards = np.zeros(5, dtype=np.int64)
-    cards[: len(board_cards)] = board_cards
+    cards = _board_array(board_cards)
     labels = board.labels
     facing_pct = line.facing_pct
     initiative = line.initiative
     street = int(board.street)
+    if spr_threshold is None:
+        spr_threshold = low_spr_threshold(street, float(spr))
     out = np.empty((MAX_OPTIONS, 4))
     try:
         n = options_of(
@@ -158,7 +170,7 @@ def viable_options(
             float(budget.defense_remaining), _POT[line.pot_type], _ROLE[line.role],
             -1 if initiative is None else initiative, math.nan if facing_pct is None else float(facing_pct),
             float(line.facing_weight), line.facing_raise, line.street_bets, hero, ip, float(spr),
-            low_spr_threshold(street, float(spr)), stack_after_call, pot_after_call, out,
+            spr_threshold, stack_after_call, pot_after_call, out,
         )  # fmt: skip
     except ValueError as error:
         raise ContextError(f"{error}: got a pot of {pot_after_call} after calling") from None

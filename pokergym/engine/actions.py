@@ -196,6 +196,15 @@ class LegalActions(NamedTuple):
     min_raise_to: int
     max_raise_to: int
 
+    def passive_words(self, fold: str, check: str, call: str) -> list[str]:
+        """The words given for folding, checking and calling, those that are legal, in that order.
+
+        Example:
+            >>> LegalActions(0, True, False, True, 50, True, 200, 20000).passive_words("f", "k", "c 50")
+            ['f', 'c 50']
+        """
+        return [word for ok, word in ((self.can_fold, fold), (self.can_check, check), (self.can_call, call)) if ok]
+
     def describe(self) -> str:
         """List the legal actions in words, as used in error messages.
 
@@ -203,13 +212,7 @@ class LegalActions(NamedTuple):
             >>> LegalActions(0, True, False, True, 50, True, 200, 20000).describe()
             'fold, call 50, raise to 200..20000'
         """
-        parts = []
-        if self.can_fold:
-            parts.append("fold")
-        if self.can_check:
-            parts.append("check")
-        if self.can_call:
-            parts.append(f"call {self.call_amount}")
+        parts = self.passive_words("fold", "check", f"call {self.call_amount}")
         if self.can_raise:
             verb = "raise" if self.min_raise_to != self.max_raise_to else "all-in"
             span = (
