@@ -179,34 +179,33 @@ def _showdown_into(
 ) -> None:
     """Write into ``out`` the counterfactual values of ``player``'s hands at a showdown where both put ``amount`` in.
 
-    Two running sums over the opponent's reach (see :mod:`.tables`) and a dozen look-ups per hand: the reach it
-    beats and the reach it beats or ties, each less the combos sharing one of its cards. No comparisons and no
-    data-dependent branches; O(n + m) per showdown. ``work`` is scratch space (see :func:`_workspace`). The
-    compatible reach, times ``fold_payoff``, goes into ``fold_out``: the values of a fold with the same reach (the
-    traverser's fold beside its call), for free.
+    Two running sums over the opponent's reach (see :mod:`.tables`) and eleven look-ups per hand: the reach it
+    beats and the reach it beats or ties, each less the combos sharing one of its cards, with their positions
+    read from three packed words. No comparisons and no data-dependent branches; O(n + m) per showdown.
+    ``reach_o`` is padded: its entry ``n_max`` is 0 (the twin of a hand the opponent does not hold). ``work`` is
+    scratch space (see :func:`_workspace`). The compatible reach, times ``fold_payoff``, goes into ``fold_out``:
+    the values of a fold with the same reach (the traverser's fold beside its call), for free.
     """
-    same, n_hands, card_start, card_end = hands[3], hands[2], hands[5], hands[6]
+    n_hands = hands[2]
     other = 1 - player
     m = n_hands[other]
     by_rank, by_card = work[0], work[1]
     _running_sum(reach_o, boards[2][board, other], m, by_rank)
     _running_sum(reach_o, boards[3][board, other], 2 * m, by_card)
-    at = boards[4][board, player]
-    # one-dimensional views hoisted out of the loop: indexing the 2-d and 3-d tables inside it costs 1.7x
-    at0, at1, at2, at3, at4, at5 = at[0], at[1], at[2], at[3], at[4], at[5]
-    start0, start1, end0, end1 = card_start[player, 0], card_start[player, 1], card_end[player, 0], card_end[player, 1]
-    twins = same[player]
+    packed = boards[4][board, player]
+    words0, words1, words2 = packed[0], packed[1], packed[2]
+    field = np.uint64(0xFFFF)
+    s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     whole = by_rank[m]
     half = 0.5 * pot
     stake = amount + half  # win: pot + amount, loss: -amount, both counted from a tie's pot / 2
     for h in range(n_hands[player]):
-        twin_index = twins[h]
-        twin = reach_o[twin_index]  # index -1 wraps to a real entry, discarded below: no branch
-        twin = twin if twin_index >= 0 else 0.0
-        below = by_card[start0[h]] + by_card[start1[h]]
-        compatible = whole - by_card[end0[h]] - by_card[end1[h]] + below + twin
-        win = by_rank[at0[h]] - by_card[at2[h]] - by_card[at4[h]] + below
-        not_stronger = by_rank[at1[h]] - by_card[at3[h]] - by_card[at5[h]] + below + twin
+        x, y, z = words0[h], words1[h], words2[h]
+        below = by_card[(y >> s32) & field] + by_card[y >> s48]
+        twin = reach_o[(z >> s32) & field]
+        compatible = whole - by_card[z & field] - by_card[(z >> s16) & field] + below + twin
+        win = by_rank[x & field] - by_card[(x >> s32) & field] - by_card[y & field] + below
+        not_stronger = by_rank[(x >> s16) & field] - by_card[x >> s48] - by_card[(y >> s16) & field] + below + twin
         out[h] = stake * (win - (compatible - not_stronger)) + half * compatible
         fold_out[h] = fold_payoff * compatible
 
@@ -222,7 +221,9 @@ def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, 
     """Counterfactual values of ``player``'s hands at a showdown on ``board`` (see :func:`_showdown_into`)."""
     out = np.empty(hands[2][player])
     work = _workspace(hands)
-    _showdown_into(player, board, pot, amount, reach_o, hands, boards, work, out, 0.0, work[2])
+    padded = np.zeros(hands[0].shape[1] + 1)
+    padded[: len(reach_o)] = reach_o
+    _showdown_into(player, board, pot, amount, padded, hands, boards, work, out, 0.0, work[2])
     return out
 
 
@@ -378,7 +379,7 @@ def walk(
     out_at = np.zeros(depth_cap, dtype=np.int64)
     dead = np.zeros(depth_cap, dtype=np.bool_)
     rt = np.zeros((depth_cap, n_max))
-    ro = np.zeros((depth_cap, n_max))
+    ro = np.zeros((depth_cap, n_max + 1))  # entries past m stay 0: the padding showdowns read
     rows = np.zeros((depth_cap * width, n_max))
     strategy = np.zeros((depth_cap, max_actions, n_max))
     rt[0, :n] = reach_t
@@ -398,7 +399,7 @@ def walk(
                 if dead[d]:
                     dest[:n] = 0.0
                 else:
-                    _terminal(node, trav, ro[o_at[d], :m], pot, tree, hands, boards, work, dest)
+                    _terminal(node, trav, ro[o_at[d]], pot, tree, hands, boards, work, dest)
             elif kind == 0:
                 actor = player_a[node]
                 if actor == trav:
@@ -438,7 +439,7 @@ def walk(
                             rows[base + i, :n] = 0.0
                             rows[base + i + 1, :n] = 0.0
                         else:
-                            _showdown_into(trav, board_a[sibling], pot, float(amount_a[sibling]), ro[o_at[d], :m],
+                            _showdown_into(trav, board_a[sibling], pot, float(amount_a[sibling]), ro[o_at[d]],
                                            hands, boards, work, rows[base + i + 1], -float(amount_a[child]),
                                            rows[base + i])
                         next_child[d] = i + 2
