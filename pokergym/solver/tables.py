@@ -105,7 +105,8 @@ def _twins(
     index = np.full(52 * 52, n_max, dtype=np.int64)
     m, n = int(n_hands[o]), int(n_hands[p])
     index[first[o, :m] * 52 + second[o, :m]] = np.arange(m)
-    return index[first[p, :n] * 52 + second[p, :n]]
+    twins: npt.NDArray[np.int64] = index[first[p, :n] * 52 + second[p, :n]]
+    return twins
 
 
 def _keys(strength: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
