@@ -324,12 +324,27 @@ def _terminal(
 
 
 @_jit
-def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> None:
-    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0."""
+def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> bool:
+    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0; whether any entry is positive."""
     first, second = hands[0][player], hands[1][player]
+    top = 0.0
     for h in range(count):
         blocked = (first[h] == card) | (second[h] == card)
-        dest[h] = 0.0 if blocked else source[h]
+        v = 0.0 if blocked else source[h]
+        dest[h] = v
+        top = max(top, v)
+    return top > 0.0
+
+
+@_jit
+def _scaled(source: Any, share: Any, dest: Any, count: int) -> bool:
+    """``dest[:count]`` = ``source * share``; whether any entry is positive."""
+    top = 0.0
+    for h in range(count):
+        v = source[h] * share[h]
+        dest[h] = v
+        top = max(top, v)
+    return top > 0.0
 
 
 @_jit
@@ -426,9 +441,8 @@ def walk(
                     _masked(rt[t_at[d]], rt[d + 1], trav, card_a[child], n, hands)
                     t_at[d + 1] = d + 1
                 if not dead[d]:
-                    _masked(ro[o_at[d]], ro[d + 1], 1 - trav, card_a[child], m, hands)
+                    dead[d + 1] = not _masked(ro[o_at[d]], ro[d + 1], 1 - trav, card_a[child], m, hands)
                     o_at[d + 1] = d + 1
-                    dead[d + 1] = not _any_reach(ro[d + 1], m)
                 live = mode == UPDATE or not dead[d + 1]
             elif player_a[node] == trav:
                 base = d * width + 1
@@ -445,17 +459,12 @@ def walk(
                         next_child[d] = i + 2
                         continue
                 if mode == UPDATE:
-                    source_t, target_t, share_t = rt[t_at[d]], rt[d + 1], strategy[d, i]
-                    for h in range(n):
-                        target_t[h] = source_t[h] * share_t[h]
+                    _scaled(rt[t_at[d]], strategy[d, i], rt[d + 1], n)
                     t_at[d + 1] = d + 1
                 out_at[d + 1] = base + i
             elif not dead[d]:
-                source_o, target_o, share_o = ro[o_at[d]], ro[d + 1], strategy[d, i]
-                for h in range(m):
-                    target_o[h] = source_o[h] * share_o[h]
+                dead[d + 1] = not _scaled(ro[o_at[d]], strategy[d, i], ro[d + 1], m)
                 o_at[d + 1] = d + 1
-                dead[d + 1] = not _any_reach(target_o, m)
                 live = mode == UPDATE or not dead[d + 1]
             if not live:  # nothing to win or lose below: the child's value is 0 and adds nothing here (an update
                 # never skips: it still needs the traverser's average-strategy sums below)
