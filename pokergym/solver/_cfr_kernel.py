@@ -16,7 +16,11 @@ opponent's are ``pot`` minus those). Terminal values cost O(n) per node with
 card removal done by running sums (see :mod:`.tables`): per-card totals for
 folds, and for showdowns a sum over the opponent's hands by strength plus one
 by card and strength, read back with precomputed positions; no loop over hand
-pairs and no data-dependent branch.
+pairs and no data-dependent branch. Where the traverser can fold or call to a
+showdown, one pass over the opponent's reach values both. Below a node the
+opponent reaches with no hand, every value is 0: an update walks such a
+subtree only for the traverser's regret discounts and average-strategy sums,
+without terminals or the opponent's regret matching.
 
 Arguments travel as tuples: ``tree = (kind, player, amount, child_start,
 n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
@@ -24,7 +28,7 @@ n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
 where ``same[p, h]`` is the index of the identical combo in the other
 player's list (-1 if none) and the last four are the board-independent
 tables of :mod:`.tables`, ``boards = (strength, equity, by_strength, by_card,
-lookups)`` with ``strength[b, p]`` the hand ranks on board ``b``,
+packed)`` with ``strength[b, p]`` the hand ranks on board ``b``,
 ``equity[i]`` the OOP player's showdown equity per pair of hands at
 check-down board ``i`` (0 for pairs that share a card) and the per-board
 tables of :mod:`.tables`, and ``store = (regrets0, regrets1, sums0, sums1)``.
