@@ -329,7 +329,7 @@ def _terminal(
 
 @_jit
 def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> bool:
-    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0; whether any entry is positive."""
+    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0; whether any is positive."""
     first, second = hands[0][player], hands[1][player]
     top = 0.0
     for h in range(count):
