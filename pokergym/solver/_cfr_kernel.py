@@ -79,6 +79,39 @@ def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: b
 
 
 @_jit
+def _fill_reach(
+    values: Any, offset: int, n_actions: int, n: int, positive: bool, reach: Any, out: Any, total: Any, alive: Any
+) -> None:
+    """The reach each of the opponent's actions leads to, written in the pass that normalises its strategy.
+
+    ``out[a, :n]`` = ``reach`` times row ``a`` of :func:`_fill_strategy`; ``alive[a]``: whether any of it is
+    positive.
+    """
+    lowest = 0.0 if positive else -np.inf
+    total[:n] = 0.0
+    for a in range(n_actions):
+        row = values[offset + a * n : offset + (a + 1) * n]
+        dest = out[a]
+        for h in range(n):
+            v = max(np.float64(row[h]), lowest)
+            dest[h] = v
+            total[h] += v
+    uniform = 1.0 / n_actions
+    for h in range(n):
+        t = total[h]
+        total[h] = 1.0 / t if t > 0.0 else 0.0
+    for a in range(n_actions):
+        dest = out[a]
+        top = 0.0
+        for h in range(n):
+            t = total[h]
+            v = reach[h] * (dest[h] * t if t > 0.0 else uniform)
+            dest[h] = v
+            top = max(top, v)
+        alive[a] = top > 0.0
+
+
+@_jit
 def _strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool) -> Any:
     """Normalise ``n_actions`` rows of ``n`` entries at ``offset`` per hand (positive parts if ``positive``)."""
     out = np.empty((n_actions, n))
@@ -398,15 +431,19 @@ def walk(
     out_at = np.zeros(depth_cap, dtype=np.int64)
     dead = np.zeros(depth_cap, dtype=np.bool_)
     rt = np.zeros((depth_cap, n_max))
-    ro = np.zeros((depth_cap, n_max + 1))  # entries past m stay 0: the padding showdowns read
+    # the opponent's reach: at depth d, rows d * max_actions + a for the node's actions (entries past m stay 0: the
+    # padding showdowns read)
+    ro = np.zeros((depth_cap * max_actions + 1, n_max + 1))  # the last row: the reach at the root
+    alive = np.zeros((depth_cap, max_actions), dtype=np.bool_)
     rows = np.zeros((depth_cap * width, n_max))
     strategy = np.zeros((depth_cap, max_actions, n_max))
     rt[0, :n] = reach_t
-    ro[0, :m] = reach_o
+    o_at[0] = depth_cap * max_actions
+    ro[o_at[0], :m] = reach_o
     d = 0
     nodes[0] = root
     next_child[0] = -1
-    dead[0] = not _any_reach(ro[0], m)
+    dead[0] = not _any_reach(ro[o_at[0]], m)
     result = np.zeros(n)
     while d >= 0:
         node = nodes[d]
@@ -428,8 +465,10 @@ def walk(
                                        strategy[d], work[0])
                 else:
                     if not dead[d]:  # a dead reach stays 0 whatever the strategy
-                        _fill_strategy(store[actor] if (mode == UPDATE) else store[2 + actor], offset_a[node],
-                                       n_children[node], n_hands[actor], mode == UPDATE, strategy[d], work[0])
+                        base_o = d * max_actions
+                        _fill_reach(store[actor] if (mode == UPDATE) else store[2 + actor], offset_a[node],
+                                    n_children[node], n_hands[actor], mode == UPDATE, ro[o_at[d]],
+                                    ro[base_o : base_o + n_children[node]], work[0], alive[d])
                     dest[:n] = 0.0
             else:
                 dest[:n] = 0.0
@@ -445,8 +484,8 @@ def walk(
                     _masked(rt[t_at[d]], rt[d + 1], trav, card_a[child], n, hands)
                     t_at[d + 1] = d + 1
                 if not dead[d]:
-                    dead[d + 1] = not _masked(ro[o_at[d]], ro[d + 1], 1 - trav, card_a[child], m, hands)
-                    o_at[d + 1] = d + 1
+                    dead[d + 1] = not _masked(ro[o_at[d]], ro[d * max_actions], 1 - trav, card_a[child], m, hands)
+                    o_at[d + 1] = d * max_actions
                 live = mode == UPDATE or not dead[d + 1]
             elif player_a[node] == trav:
                 base = d * width + 1
@@ -467,8 +506,8 @@ def walk(
                     t_at[d + 1] = d + 1
                 out_at[d + 1] = base + i
             elif not dead[d]:
-                dead[d + 1] = not _scaled(ro[o_at[d]], strategy[d, i], ro[d + 1], m)
-                o_at[d + 1] = d + 1
+                dead[d + 1] = not alive[d, i]
+                o_at[d + 1] = d * max_actions + i
                 live = mode == UPDATE or not dead[d + 1]
             if not live:  # nothing to win or lose below: the child's value is 0 and adds nothing here (an update
                 # never skips: it still needs the traverser's average-strategy sums below)
