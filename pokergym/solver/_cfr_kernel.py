@@ -16,7 +16,11 @@ opponent's are ``pot`` minus those). Terminal values cost O(n) per node with
 card removal done by running sums (see :mod:`.tables`): per-card totals for
 folds, and for showdowns a sum over the opponent's hands by strength plus one
 by card and strength, read back with precomputed positions; no loop over hand
-pairs and no data-dependent branch.
+pairs and no data-dependent branch. Where the traverser can fold or call to a
+showdown, one pass over the opponent's reach values both. Below a node the
+opponent reaches with no hand, every value is 0: an update walks such a
+subtree only for the traverser's regret discounts and average-strategy sums,
+without terminals or the opponent's regret matching.
 
 Arguments travel as tuples: ``tree = (kind, player, amount, child_start,
 n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
@@ -24,7 +28,7 @@ n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
 where ``same[p, h]`` is the index of the identical combo in the other
 player's list (-1 if none) and the last four are the board-independent
 tables of :mod:`.tables`, ``boards = (strength, equity, by_strength, by_card,
-lookups)`` with ``strength[b, p]`` the hand ranks on board ``b``,
+packed)`` with ``strength[b, p]`` the hand ranks on board ``b``,
 ``equity[i]`` the OOP player's showdown equity per pair of hands at
 check-down board ``i`` (0 for pairs that share a card) and the per-board
 tables of :mod:`.tables`, and ``store = (regrets0, regrets1, sums0, sums1)``.
@@ -75,6 +79,39 @@ def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: b
 
 
 @_jit
+def _fill_reach(
+    values: Any, offset: int, n_actions: int, n: int, positive: bool, reach: Any, out: Any, total: Any, alive: Any
+) -> None:
+    """The reach each of the opponent's actions leads to, written in the pass that normalises its strategy.
+
+    ``out[a, :n]`` = ``reach`` times row ``a`` of :func:`_fill_strategy`; ``alive[a]``: whether any of it is
+    positive.
+    """
+    lowest = 0.0 if positive else -np.inf
+    total[:n] = 0.0
+    for a in range(n_actions):
+        row = values[offset + a * n : offset + (a + 1) * n]
+        dest = out[a]
+        for h in range(n):
+            v = max(np.float64(row[h]), lowest)
+            dest[h] = v
+            total[h] += v
+    uniform = 1.0 / n_actions
+    for h in range(n):
+        t = total[h]
+        total[h] = 1.0 / t if t > 0.0 else 0.0
+    for a in range(n_actions):
+        dest = out[a]
+        top = 0.0
+        for h in range(n):
+            t = total[h]
+            v = reach[h] * (dest[h] * t if t > 0.0 else uniform)
+            dest[h] = v
+            top = max(top, v)
+        alive[a] = top > 0.0
+
+
+@_jit
 def _strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool) -> Any:
     """Normalise ``n_actions`` rows of ``n`` entries at ``offset`` per hand (positive parts if ``positive``)."""
     out = np.empty((n_actions, n))
@@ -115,24 +152,44 @@ def _running_sum(reach: Any, order: Any, count: int, out: Any) -> None:
 
 
 @_jit
+def _card_totals(player: int, reach: Any, hands: Any, totals: Any) -> float:
+    """Write into ``totals[c]`` the reach of ``player``'s hands holding card ``c``; return the whole reach.
+
+    Sums over each card's stretch of ``card_major`` (two chains, nothing stored but the 52 totals): a fold needs
+    only these, not the running sum a showdown reads.
+    """
+    bounds, order = hands[4][player], hands[7][player]
+    whole = 0.0
+    for c in range(52):
+        low, high = bounds[c], bounds[c + 1]
+        a = b = 0.0
+        k = low
+        while k + 1 < high:
+            a += reach[order[k]]
+            b += reach[order[k + 1]]
+            k += 2
+        if k < high:
+            a += reach[order[k]]
+        totals[c] = a + b
+        whole += a + b
+    return 0.5 * whole  # every hand is counted under both its cards
+
+
+@_jit
 def _compatible_into(player: int, reach_o: Any, hands: Any, work: Any, out: Any) -> None:
     """Write into ``out`` the opponent reach compatible with each of ``player``'s hands (blocked combos out).
 
-    ``work`` is scratch space (two rows of ``2 * n_max + 53``).
+    ``work`` is scratch space (see :func:`_workspace`).
     """
-    first, second, n_hands, same, bounds = hands[0], hands[1], hands[2], hands[3], hands[4]
-    other = 1 - player
-    m = n_hands[other]
-    by_card, totals = work[0], work[1]
-    _running_sum(reach_o, hands[7][other], 2 * m, by_card)
-    for c in range(52):
-        totals[c] = by_card[bounds[other, c + 1]] - by_card[bounds[other, c]]
-    whole = 0.5 * by_card[2 * m]  # every hand is listed under both its cards
+    first, second, n_hands, same = hands[0], hands[1], hands[2], hands[3]
+    totals = work[1]
+    whole = _card_totals(1 - player, reach_o, hands, totals)
+    mine_first, mine_second, twins = first[player], second[player], same[player]
     for h in range(n_hands[player]):
-        twin_index = same[player, h]
+        twin_index = twins[h]
         twin = reach_o[twin_index]  # index -1 wraps to a real entry, discarded below: no branch
         twin = twin if twin_index >= 0 else 0.0
-        out[h] = whole - totals[first[player, h]] - totals[second[player, h]] + twin
+        out[h] = whole - totals[mine_first[h]] - totals[mine_second[h]] + twin
 
 
 @_jit
@@ -145,46 +202,65 @@ def _compatible(player: int, reach_o: Any, hands: Any) -> Any:
 
 @_jit
 def _showdown_into(
-    player: int, board: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any, work: Any, out: Any
+    player: int,
+    board: int,
+    pot: float,
+    amount: float,
+    reach_o: Any,
+    hands: Any,
+    boards: Any,
+    work: Any,
+    out: Any,
+    fold_payoff: float,
+    fold_out: Any,
 ) -> None:
     """Write into ``out`` the counterfactual values of ``player``'s hands at a showdown where both put ``amount`` in.
 
-    Two running sums over the opponent's reach (see :mod:`.tables`) and a dozen look-ups per hand: the reach it
-    beats and the reach it beats or ties, each less the combos sharing one of its cards. No comparisons and no
-    data-dependent branches; O(n + m) per showdown. ``work`` is scratch space (see :func:`_workspace`).
+    Two running sums over the opponent's reach (see :mod:`.tables`) and eleven look-ups per hand: the reach it
+    beats and the reach it beats or ties, each less the combos sharing one of its cards, with their positions
+    read from three packed words. No comparisons and no data-dependent branches; O(n + m) per showdown.
+    ``reach_o`` is padded: its entry ``n_max`` is 0 (the twin of a hand the opponent does not hold). ``work`` is
+    scratch space (see :func:`_workspace`). The compatible reach, times ``fold_payoff``, goes into ``fold_out``:
+    the values of a fold with the same reach (the traverser's fold beside its call), for free.
     """
-    same, n_hands, card_start, card_end = hands[3], hands[2], hands[5], hands[6]
+    n_hands = hands[2]
     other = 1 - player
     m = n_hands[other]
     by_rank, by_card = work[0], work[1]
     _running_sum(reach_o, boards[2][board, other], m, by_rank)
     _running_sum(reach_o, boards[3][board, other], 2 * m, by_card)
-    at = boards[4][board, player]
+    packed = boards[4][board, player]
+    words0, words1, words2 = packed[0], packed[1], packed[2]
+    field = np.uint64(0xFFFF)
+    s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     whole = by_rank[m]
     half = 0.5 * pot
     stake = amount + half  # win: pot + amount, loss: -amount, both counted from a tie's pot / 2
     for h in range(n_hands[player]):
-        twin_index = same[player, h]
-        twin = reach_o[twin_index]  # index -1 wraps to a real entry, discarded below: no branch
-        twin = twin if twin_index >= 0 else 0.0
-        below = by_card[card_start[player, 0, h]] + by_card[card_start[player, 1, h]]
-        compatible = whole - by_card[card_end[player, 0, h]] - by_card[card_end[player, 1, h]] + below + twin
-        win = by_rank[at[0, h]] - by_card[at[2, h]] - by_card[at[4, h]] + below
-        not_stronger = by_rank[at[1, h]] - by_card[at[3, h]] - by_card[at[5, h]] + below + twin
+        x, y, z = words0[h], words1[h], words2[h]
+        below = by_card[(y >> s32) & field] + by_card[y >> s48]
+        twin = reach_o[(z >> s32) & field]
+        compatible = whole - by_card[z & field] - by_card[(z >> s16) & field] + below + twin
+        win = by_rank[x & field] - by_card[(x >> s32) & field] - by_card[y & field] + below
+        not_stronger = by_rank[(x >> s16) & field] - by_card[x >> s48] - by_card[(y >> s16) & field] + below + twin
         out[h] = stake * (win - (compatible - not_stronger)) + half * compatible
+        fold_out[h] = fold_payoff * compatible
 
 
 @_jit
 def _workspace(hands: Any) -> Any:
-    """Scratch rows for the running sums of the terminals."""
-    return np.zeros((2, 2 * hands[0].shape[1] + 53))
+    """Scratch rows for the running sums of the terminals, and one for values nobody reads."""
+    return np.zeros((3, 2 * hands[0].shape[1] + 53))
 
 
 @_jit
 def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any) -> Any:
     """Counterfactual values of ``player``'s hands at a showdown on ``board`` (see :func:`_showdown_into`)."""
     out = np.empty(hands[2][player])
-    _showdown_into(player, board, pot, amount, reach_o, hands, boards, _workspace(hands), out)
+    work = _workspace(hands)
+    padded = np.zeros(hands[0].shape[1] + 1)
+    padded[: len(reach_o)] = reach_o
+    _showdown_into(player, board, pot, amount, padded, hands, boards, work, out, 0.0, work[2])
     return out
 
 
@@ -283,16 +359,32 @@ def _terminal(
     elif kind_a[node] == 4:
         out[:n] = _checkdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
     else:
-        _showdown_into(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards, work, out)
+        _showdown_into(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards, work, out, 0.0,
+                       work[2])
 
 
 @_jit
-def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> None:
-    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0."""
-    first, second = hands[0], hands[1]
+def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> bool:
+    """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0; whether any is positive."""
+    first, second = hands[0][player], hands[1][player]
+    top = 0.0
     for h in range(count):
-        blocked = (first[player, h] == card) | (second[player, h] == card)
-        dest[h] = 0.0 if blocked else source[h]
+        blocked = (first[h] == card) | (second[h] == card)
+        v = 0.0 if blocked else source[h]
+        dest[h] = v
+        top = max(top, v)
+    return top > 0.0
+
+
+@_jit
+def _scaled(source: Any, share: Any, dest: Any, count: int) -> bool:
+    """``dest[:count]`` = ``source * share``; whether any entry is positive."""
+    top = 0.0
+    for h in range(count):
+        v = source[h] * share[h]
+        dest[h] = v
+        top = max(top, v)
+    return top > 0.0
 
 
 @_jit
@@ -328,7 +420,7 @@ def walk(
     only where an update needs it, and a child of the traverser's decision writes its values straight into the
     parent's row for that action.
     """
-    kind_a, player_a, _, child_start, n_children, children, card_a, _, offset_a = tree
+    kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a = tree
     n_hands = hands[2]
     n_max = max(n_hands[0], n_hands[1])
     n, m = n_hands[trav], n_hands[1 - trav]
@@ -340,15 +432,21 @@ def walk(
     t_at = np.zeros(depth_cap, dtype=np.int64)
     o_at = np.zeros(depth_cap, dtype=np.int64)
     out_at = np.zeros(depth_cap, dtype=np.int64)
+    dead = np.zeros(depth_cap, dtype=np.bool_)
     rt = np.zeros((depth_cap, n_max))
-    ro = np.zeros((depth_cap, n_max))
+    # the opponent's reach: at depth d, rows d * max_actions + a for the node's actions (entries past m stay 0: the
+    # padding showdowns read)
+    ro = np.zeros((depth_cap * max_actions + 1, n_max + 1))  # the last row: the reach at the root
+    alive = np.zeros((depth_cap, max_actions), dtype=np.bool_)
     rows = np.zeros((depth_cap * width, n_max))
     strategy = np.zeros((depth_cap, max_actions, n_max))
     rt[0, :n] = reach_t
-    ro[0, :m] = reach_o
+    o_at[0] = depth_cap * max_actions
+    ro[o_at[0], :m] = reach_o
     d = 0
     nodes[0] = root
     next_child[0] = -1
+    dead[0] = not _any_reach(ro[o_at[0]], m)
     result = np.zeros(n)
     while d >= 0:
         node = nodes[d]
@@ -357,14 +455,23 @@ def walk(
         if next_child[d] < 0:  # first visit
             next_child[d] = 0
             if kind == 1 or kind == 2 or kind == 4:
-                _terminal(node, trav, ro[o_at[d], :m], pot, tree, hands, boards, work, dest)
+                if dead[d]:
+                    dest[:n] = 0.0
+                else:
+                    _terminal(node, trav, ro[o_at[d]], pot, tree, hands, boards, work, dest)
             elif kind == 0:
                 actor = player_a[node]
-                if actor != trav or mode != BEST_RESPONSE:
-                    source = store[actor] if (mode == UPDATE) else store[2 + actor]
-                    _fill_strategy(source, offset_a[node], n_children[node], n_hands[actor], mode == UPDATE,
-                                   strategy[d], work[0])
-                if actor != trav:
+                if actor == trav:
+                    if mode != BEST_RESPONSE:
+                        source = store[actor] if (mode == UPDATE) else store[2 + actor]
+                        _fill_strategy(source, offset_a[node], n_children[node], n_hands[actor], mode == UPDATE,
+                                       strategy[d], work[0])
+                else:
+                    if not dead[d]:  # a dead reach stays 0 whatever the strategy
+                        base_o = d * max_actions
+                        _fill_reach(store[actor] if (mode == UPDATE) else store[2 + actor], offset_a[node],
+                                    n_children[node], n_hands[actor], mode == UPDATE, ro[o_at[d]],
+                                    ro[base_o : base_o + n_children[node]], work[0], alive[d])
                     dest[:n] = 0.0
             else:
                 dest[:n] = 0.0
@@ -374,26 +481,37 @@ def walk(
             live = True
             out_at[d + 1] = (d + 1) * width
             t_at[d + 1], o_at[d + 1] = t_at[d], o_at[d]
+            dead[d + 1] = dead[d]
             if kind == 3:
                 if mode == UPDATE:
                     _masked(rt[t_at[d]], rt[d + 1], trav, card_a[child], n, hands)
                     t_at[d + 1] = d + 1
-                _masked(ro[o_at[d]], ro[d + 1], 1 - trav, card_a[child], m, hands)
-                o_at[d + 1] = d + 1
-                live = mode == UPDATE or _any_reach(ro[d + 1], m)
+                if not dead[d]:
+                    dead[d + 1] = not _masked(ro[o_at[d]], ro[d * max_actions], 1 - trav, card_a[child], m, hands)
+                    o_at[d + 1] = d * max_actions
+                live = mode == UPDATE or not dead[d + 1]
             elif player_a[node] == trav:
+                base = d * width + 1
+                if kind_a[child] == 1 and i + 1 < n_children[node]:
+                    sibling = children[child_start[node] + i + 1]
+                    if kind_a[sibling] == 2:  # fold, then call to a showdown: both from one pass over the reach
+                        if dead[d]:
+                            rows[base + i, :n] = 0.0
+                            rows[base + i + 1, :n] = 0.0
+                        else:
+                            _showdown_into(trav, board_a[sibling], pot, float(amount_a[sibling]), ro[o_at[d]],
+                                           hands, boards, work, rows[base + i + 1], -float(amount_a[child]),
+                                           rows[base + i])
+                        next_child[d] = i + 2
+                        continue
                 if mode == UPDATE:
-                    source_t, target_t, share_t = rt[t_at[d]], rt[d + 1], strategy[d, i]
-                    for h in range(n):
-                        target_t[h] = source_t[h] * share_t[h]
+                    _scaled(rt[t_at[d]], strategy[d, i], rt[d + 1], n)
                     t_at[d + 1] = d + 1
-                out_at[d + 1] = d * width + 1 + i
-            else:
-                source_o, target_o, share_o = ro[o_at[d]], ro[d + 1], strategy[d, i]
-                for h in range(m):
-                    target_o[h] = source_o[h] * share_o[h]
-                o_at[d + 1] = d + 1
-                live = mode == UPDATE or _any_reach(target_o, m)
+                out_at[d + 1] = base + i
+            elif not dead[d]:
+                dead[d + 1] = not alive[d, i]
+                o_at[d + 1] = d * max_actions + i
+                live = mode == UPDATE or not dead[d + 1]
             if not live:  # nothing to win or lose below: the child's value is 0 and adds nothing here (an update
                 # never skips: it still needs the traverser's average-strategy sums below)
                 next_child[d] = i + 1
@@ -421,9 +539,9 @@ def walk(
 @_jit
 def _add_unblocked(value: Any, total: Any, player: int, card: int, count: int, hands: Any) -> None:
     """``total[:count] += value`` for ``player``'s hands that do not hold ``card``."""
-    first, second = hands[0], hands[1]
+    first, second = hands[0][player], hands[1][player]
     for h in range(count):
-        blocked = (first[player, h] == card) | (second[player, h] == card)
+        blocked = (first[h] == card) | (second[h] == card)
         total[h] += 0.0 if blocked else value[h]
 
 

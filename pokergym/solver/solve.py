@@ -116,7 +116,7 @@ class Prepared:
         if not self.all_boards:
             hands = self.hands_args
             tables = showdown_tables(self.boards_args[0], hands[0], hands[1], hands[2])
-            self.boards_args = (*self.boards_args[:2], tables.by_strength, tables.by_card, tables.lookups)
+            self.boards_args = (*self.boards_args[:2], tables.by_strength, tables.by_card, tables.packed)
             self.all_boards = True
         return self.boards_args
 
@@ -176,7 +176,7 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         tree.board,
         tree.offset,
     )
-    boards_args = (strength, equity, tables.by_strength, tables.by_card, tables.lookups)
+    boards_args = (strength, equity, tables.by_strength, tables.by_card, tables.packed)
     return Prepared(spot, tree, tree_args, hands_args, boards_args, weights, store)
 
 

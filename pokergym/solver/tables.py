@@ -24,11 +24,17 @@ whose hands are answered; a running sum ``S`` over a list of hands has
   ``c``'s entries are ``bounds[o, c]`` to ``bounds[o, c + 1]`` on every board,
   so the reach under card ``c`` that is weaker than a hand is ``F[i] -
   F[bounds[o, c]]`` for the right ``i``.
-* ``lookups[b, p]``: six rows over ``p``'s hands: into ``P`` the counts of
+* ``lookups`` (six rows over ``p``'s hands): into ``P`` the counts of
   ``o``'s hands strictly weaker / weaker or equal; into ``F`` the ends of the
   same two stretches under the hand's first card, then under its second.
 * ``card_start[p, k]``, ``card_end[p, k]``: for each of ``p``'s hands, the
   bounds in ``F`` of the entries under its ``k``-th card (board independent).
+* ``packed[b, p]``: per hand of ``p``, everything its showdown reads in three
+  64-bit words of four 16-bit fields each (three loads instead of eleven):
+  the six ``lookups``, ``card_start`` and ``card_end`` under both cards, and
+  the index of the same combo in ``o``'s list (``n_max``, a zero entry past
+  the end of a padded reach row, if ``o`` does not hold it). See
+  :func:`unpack`.
 * ``card_major[o]``: ``o``'s hands under each card in list order (for folds,
   which need only the per-card totals ``F[bounds[o, c + 1]] - F[bounds[o, c]]``).
 
@@ -39,7 +45,7 @@ Example:
     >>> t = showdown_tables(strength, first, second, np.array([2, 2]))
     >>> t.by_strength[0, 1].tolist()  # player 1's hands, weakest first
     [0, 1]
-    >>> t.lookups[0, 0, :2, 0].tolist()  # player 0's hand 0 (rank 5) beats one of player 1's, ties none
+    >>> unpack(t.packed[0, 0, :, 0])[:2]  # player 0's hand 0 (rank 5) beats one of player 1's, ties none
     [1, 1]
 """
 
@@ -50,7 +56,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["ShowdownTables", "showdown_tables", "table_bytes"]
+__all__ = ["ShowdownTables", "showdown_tables", "table_bytes", "unpack"]
 
 _KEY = 1 << 16  # above every hand rank (7,462 classes): card * _KEY + strength sorts by card, then strength
 _Ints = npt.NDArray[np.uint16]
@@ -65,12 +71,42 @@ class ShowdownTables(NamedTuple):
     card_major: _Ints
     by_strength: _Ints
     by_card: _Ints
-    lookups: _Ints
+    packed: npt.NDArray[np.uint64]
 
 
 def table_bytes(boards: int, n_max: int) -> int:
     """Bytes of the per-board tables for ``boards`` boards and at most ``n_max`` hands a player."""
-    return boards * 2 * (1 + 2 + 6) * n_max * 2
+    return boards * 2 * ((1 + 2) * 2 + 3 * 8) * n_max
+
+
+def unpack(words: npt.NDArray[np.uint64]) -> list[int]:
+    """The twelve 16-bit fields of one hand's three ``packed`` words, in order.
+
+    Example:
+        >>> unpack(np.array([1 | 2 << 16, 3 << 48, 7 << 32], dtype=np.uint64))
+        [1, 2, 0, 0, 0, 0, 0, 3, 0, 0, 7, 0]
+    """
+    return [(int(w) >> (16 * k)) & 0xFFFF for w in words for k in range(4)]
+
+
+def _pack(fields: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.uint64]:
+    """Four arrays of 16-bit values into one array of 64-bit words, the first in the lowest bits."""
+    out = np.zeros(len(fields[0]), dtype=np.uint64)
+    for k, field in enumerate(fields):
+        out |= field.astype(np.uint64) << np.uint64(16 * k)
+    return out
+
+
+def _twins(
+    first: npt.NDArray[np.int64], second: npt.NDArray[np.int64], n_hands: npt.NDArray[np.int64], p: int
+) -> npt.NDArray[np.int64]:
+    """Per hand of ``p``, the index of the same combo among the other player's hands (``n_max`` if absent)."""
+    n_max, o = first.shape[1], 1 - p
+    index = np.full(52 * 52, n_max, dtype=np.int64)
+    m, n = int(n_hands[o]), int(n_hands[p])
+    index[first[o, :m] * 52 + second[o, :m]] = np.arange(m)
+    twins: npt.NDArray[np.int64] = index[first[p, :n] * 52 + second[p, :n]]
+    return twins
 
 
 def _keys(strength: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
@@ -96,7 +132,7 @@ def showdown_tables(
     card_major = np.zeros((2, 2 * n_max), dtype=np.uint16)
     by_strength = np.zeros((n_boards, 2, n_max), dtype=np.uint16)
     by_card = np.zeros((n_boards, 2, 2 * n_max), dtype=np.uint16)
-    lookups = np.zeros((n_boards, 2, 6, n_max), dtype=np.uint16)
+    packed = np.zeros((n_boards, 2, 3, n_max), dtype=np.uint64)
     for o in range(2):
         m, p = int(n_hands[o]), 1 - o
         n = int(n_hands[p])
@@ -107,19 +143,25 @@ def showdown_tables(
         for k, held in enumerate((first[p, :n], second[p, :n])):
             card_start[p, k, :n] = bounds[o, held]
             card_end[p, k, :n] = bounds[o, held + 1]
+        twins = _twins(first, second, n_hands, p)
+        lookups = np.zeros((6, n), dtype=np.int64)
         for b in range(n_boards) if boards is None else boards.tolist():
             theirs, mine = _keys(strength[b, o, :m]), _keys(strength[b, p, :n])
             order = np.argsort(theirs, kind="stable")
             by_strength[b, o, :m] = order
             sorted_keys = theirs[order]
-            lookups[b, p, 0, :n] = np.searchsorted(sorted_keys, mine, side="left")
-            lookups[b, p, 1, :n] = np.searchsorted(sorted_keys, mine, side="right")
+            lookups[0] = np.searchsorted(sorted_keys, mine, side="left")
+            lookups[1] = np.searchsorted(sorted_keys, mine, side="right")
             composite = cards * _KEY + theirs[owner]
             grouped = np.argsort(composite, kind="stable")
             by_card[b, o, : 2 * m] = owner[grouped]
             composite = composite[grouped]
             for row, held in ((2, first[p, :n]), (4, second[p, :n])):
                 query = held * _KEY + mine
-                lookups[b, p, row, :n] = np.searchsorted(composite, query, side="left")
-                lookups[b, p, row + 1, :n] = np.searchsorted(composite, query, side="right")
-    return ShowdownTables(bounds, card_start, card_end, card_major, by_strength, by_card, lookups)
+                lookups[row] = np.searchsorted(composite, query, side="left")
+                lookups[row + 1] = np.searchsorted(composite, query, side="right")
+            starts, ends = card_start[p, :, :n].astype(np.int64), card_end[p, :, :n].astype(np.int64)
+            packed[b, p, 0, :n] = _pack([lookups[0], lookups[1], lookups[2], lookups[3]])
+            packed[b, p, 1, :n] = _pack([lookups[4], lookups[5], starts[0], starts[1]])
+            packed[b, p, 2, :n] = _pack([ends[0], ends[1], twins, np.zeros(n, dtype=np.int64)])
+    return ShowdownTables(bounds, card_start, card_end, card_major, by_strength, by_card, packed)
