@@ -58,3 +58,20 @@ def test_present_anchors_pass_quietly(monkeypatch: pytest.MonkeyPatch, capsys: p
     anchors.require_anchors({}, allow_missing=False)
     assert anchors.import_error("json") is None
     assert capsys.readouterr().err == ""
+
+
+def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import json
+
+    from pokergym.agents import CallAgent, RandomAgent
+    from pokergym.arena.match import match
+
+    breakdown = load("breakdown", monkeypatch)
+    path = tmp_path / "histories.jsonl"
+    result = match(RandomAgent(), CallAgent(), pairs=40, seed=3, histories=path)
+    hands = [json.loads(line) for line in path.read_text().splitlines()]
+    endings, rivers = breakdown.tally(hands, result.agents[0])
+    assert sum(row[0] for row in endings.values()) == result.hands
+    total_bb = sum(row[1] for row in endings.values())
+    assert total_bb == pytest.approx(sum(a + b for a, b in result.pair_chips) / 100)
+    assert sum(row[0] for row in rivers.values()) == endings[("river", "showdown")][0]

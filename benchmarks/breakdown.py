@@ -1,0 +1,77 @@
+"""Where an agent's chips went in a saved match: net BB by the street a hand ended on and how it ended.
+
+Reads a ``histories.jsonl`` written by ``pokergym match --out DIR`` and prints, for the named agent,
+hands and net big blinds per (street, ending) — the agent folded, the opponent folded, or a showdown —
+and, for river showdowns, per river line: checked down, the opponent bet and the agent called, or the
+agent bet or raised and was called.
+
+Usage (from the repository root):
+    PYTHONPATH=. python benchmarks/breakdown.py runs/solver-rule-s7/histories.jsonl solver
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import Any
+
+_RAISES = ("bet", "raise")
+
+
+def ending(hand: dict[str, Any], seat: int) -> tuple[str, str]:
+    """``(street, how)`` of the hand's end: ``how`` is showdown, "agent folds" or "opponent folds"."""
+    last = hand["actions"][-1]
+    if hand["showdown"]:
+        return last["street"], "showdown"
+    return last["street"], "agent folds" if last["kind"] == "fold" and last["seat"] == seat else "opponent folds"
+
+
+def river_line(hand: dict[str, Any], seat: int) -> str:
+    """The river betting of a showdown: checked down, or who made the last bet or raise."""
+    aggression = [a for a in hand["actions"] if a["street"] == "river" and a["kind"] in _RAISES]
+    if not aggression:
+        return "checked down"
+    return "agent bet or raised, called" if aggression[-1]["seat"] == seat else "opponent bet or raised, agent called"
+
+
+def tally(
+    hands: Iterable[dict[str, Any]], name: str
+) -> tuple[dict[tuple[str, str], list[float]], dict[str, list[float]]]:
+    """Per ending and per river-showdown line: ``[hands, net BB, hands won]`` for agent ``name``."""
+    endings: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    rivers: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    for hand in hands:
+        seat = hand["names"].index(name)
+        result = hand["payoffs"][seat] / hand["config"]["big_blind"]
+        key = ending(hand, seat)
+        rows = [endings[key]]
+        if key == ("river", "showdown"):
+            rows.append(rivers[river_line(hand, seat)])
+        for row in rows:
+            row[0] += 1
+            row[1] += result
+            row[2] += result > 0
+    return endings, rivers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("histories", help="a histories.jsonl of one match")
+    parser.add_argument("agent", help="the agent's name in the histories")
+    args = parser.parse_args()
+    with open(args.histories, encoding="utf-8") as lines:
+        endings, rivers = tally((json.loads(line) for line in lines), args.agent)
+    total = sum(row[0] for row in endings.values())
+    print(f"{int(total)} hands, {args.agent}: {sum(row[1] for row in endings.values()):+,.0f} BB")
+    print("| street | ending | hands | net BB | won |\n|---|---|---:|---:|---:|")
+    for (street, how), (n, net, won) in sorted(endings.items()):
+        print(f"| {street} | {how} | {int(n)} | {net:+,.0f} | {won / n:.0%} |")
+    print("\n| river showdown | hands | net BB | won |\n|---|---:|---:|---:|")
+    for line, (n, net, won) in sorted(rivers.items()):
+        print(f"| {line} | {int(n)} | {net:+,.0f} | {won / n:.0%} |")
+
+
+if __name__ == "__main__":
+    main()
