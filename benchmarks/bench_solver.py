@@ -28,16 +28,24 @@ RANGES = (Range.parse(OOP), Range.parse(IP))
 
 SPOTS = {
     "river: 33/75/150% + all-in, raises 60% + all-in, 2 raises": Spot(
-        parse_cards("Td9d6h2cKs"), 1000, 9000, RANGES, Menu.uniform("33,75,150,a", "60,a", raise_cap=2)),
+        parse_cards("Td9d6h2cKs"), 1000, 9000, RANGES, Menu.uniform("33,75,150,a", "60,a", raise_cap=2)
+    ),
     "turn: 50/100% + all-in, raise all-in, 1 raise": Spot(
-        parse_cards("Td9d6h2c"), 1000, 9000, RANGES, Menu.uniform("50,100,a", "a", raise_cap=1)),
+        parse_cards("Td9d6h2c"), 1000, 9000, RANGES, Menu.uniform("50,100,a", "a", raise_cap=1)
+    ),
     "turn: 50/100% + all-in, raises 60% + all-in, 2 raises": Spot(
-        parse_cards("Td9d6h2c"), 1000, 9000, RANGES, Menu.uniform("50,100,a", "60,a", raise_cap=2)),
+        parse_cards("Td9d6h2c"), 1000, 9000, RANGES, Menu.uniform("50,100,a", "60,a", raise_cap=2)
+    ),
     "flop, depth 1 (checked down after the flop): 33/75%, raise all-in, 1 raise": Spot(
-        parse_cards("Td9d6h"), 1000, 9000, RANGES, Menu.uniform("33,75", "a", raise_cap=1), betting_streets=1),
+        parse_cards("Td9d6h"), 1000, 9000, RANGES, Menu.uniform("33,75", "a", raise_cap=1), betting_streets=1
+    ),
     "flop to the river: flop 33/75%, turn and river 75%, raises all-in, 1 raise": Spot(
-        parse_cards("Td9d6h"), 1000, 9000, RANGES,
-        Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1)),
+        parse_cards("Td9d6h"),
+        1000,
+        9000,
+        RANGES,
+        Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1),
+    ),
 }
 
 
@@ -46,8 +54,11 @@ def run_spot(name: str, spot: Spot, seconds: float | None) -> tuple[float, float
     wall, cpu = time.perf_counter(), time.process_time()
     solution = solve(spot, target_exploitability=0.005, check_every=10, max_iterations=1000, time_limit_s=seconds)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    print(f"| {name} | {spot.n_hands[0]}/{spot.n_hands[1]} | {count.nodes:,} | {estimate_bytes(spot) / 2**20:,.0f} MiB "
-          f"| {solution.iterations} | {solution.exploitability_pct:.3f}% | {wall:.2f} s | {cpu:.2f} s |", flush=True)
+    print(
+        f"| {name} | {spot.n_hands[0]}/{spot.n_hands[1]} | {count.nodes:,} | {estimate_bytes(spot) / 2**20:,.0f} MiB "
+        f"| {solution.iterations} | {solution.exploitability_pct:.3f}% | {wall:.2f} s | {cpu:.2f} s |",
+        flush=True,
+    )
     return wall, cpu, solution.exploitability_pct, solution.iterations
 
 
@@ -55,8 +66,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-flop", action="store_true", help="leave out the full flop spot (the slowest)")
     parser.add_argument("--plain-iterations", type=int, default=2, help="iterations to time the plain solver over")
-    parser.add_argument("--seconds", type=float, default=600.0,
-                        help="stop a spot at the first check past this many seconds (its row then shows where it got)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=600.0,
+        help="stop a spot at the first check past this many seconds (its row then shows where it got)",
+    )
     args = parser.parse_args()
     river = next(iter(SPOTS.values()))
     solve(river, iterations=2)  # load or compile the kernels
@@ -75,8 +90,10 @@ def main() -> None:
     plain_wall = (time.perf_counter() - start_wall) / args.plain_iterations
     plain_cpu = (time.process_time() - start_cpu) / args.plain_iterations
     ours = cpu / iterations
-    print(f"\nriver, per iteration: pokergym {1000 * ours:.2f} ms CPU, plain reference {1000 * plain_cpu:.0f} ms CPU "
-          f"({1000 * plain_wall:.0f} ms wall): ratio {plain_cpu / ours:.0f}x")
+    print(
+        f"\nriver, per iteration: pokergym {1000 * ours:.2f} ms CPU, plain reference {1000 * plain_cpu:.0f} ms CPU "
+        f"({1000 * plain_wall:.0f} ms wall): ratio {plain_cpu / ours:.0f}x"
+    )
 
 
 if __name__ == "__main__":

@@ -78,8 +78,10 @@ def run(argv: list[str] | None = None) -> None:
     if args.aivat:
         known = (player if args.player == "rule" else None, opponent)
         adjusted = adjusted_match(histories, known)
-        print(f"AIVAT over {adjusted.pairs} pairs: {adjusted.aivat.mbb_per_hand:+.1f} +- "
-              f"{adjusted.aivat.ci95:.1f} mbb/hand (raw {adjusted.raw.mbb_per_hand:+.1f} +- {adjusted.raw.ci95:.1f})")
+        print(
+            f"AIVAT over {adjusted.pairs} pairs: {adjusted.aivat.mbb_per_hand:+.1f} +- "
+            f"{adjusted.aivat.ci95:.1f} mbb/hand (raw {adjusted.raw.mbb_per_hand:+.1f} +- {adjusted.raw.ci95:.1f})"
+        )
     print(f"hands: {histories}")
 
 

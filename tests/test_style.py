@@ -22,6 +22,12 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is installed by the dev extra")
+def test_ruff_format_leaves_every_file_as_it_is() -> None:
+    result = run("ruff", "format", "--check", "--no-cache", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_strict_is_clean_on_the_packages() -> None:
     pytest.importorskip("mypy")
     result = run(sys.executable, "-m", "mypy", "--no-incremental", "pokergym", "baselines")

@@ -43,7 +43,6 @@ ACTIVATIONS = ("tanh", "relu")
 """Hidden-layer activations the network reproduces (SB3's ``nn.Tanh`` and ``nn.ReLU``)."""
 
 
-
 class PolicyNetwork:
     """The actor of a ``MultiInputPolicy`` as numpy arrays.
 

@@ -98,7 +98,8 @@ class _StreetSettings:
 _STREETS: Final = {
     Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 1.0, 300),
     Street.TURN: _StreetSettings(
-        Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1), None, 2.0, 300),
+        Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1), None, 2.0, 300
+    ),
     Street.RIVER: _StreetSettings(Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326),
 }
 """Menu, depth limit, iteration multiple and combo cap of each street.
@@ -350,14 +351,21 @@ class SolverAgent(BaseAgent):
         ip = self._trimmed(ranges[button], settings.max_combos)
         solution: Solution | None
         try:
-            spot = Spot(board, start.pot, start.stack, (Range(oop), Range(ip)), settings.menu, config.big_blind,
-                        extra_actions=extras, betting_streets=settings.betting_streets)
+            spot = Spot(
+                board,
+                start.pot,
+                start.stack,
+                (Range(oop), Range(ip)),
+                settings.menu,
+                config.big_blind,
+                extra_actions=extras,
+                betting_streets=settings.betting_streets,
+            )
             if self.budget_ms is None:
                 iterations = max(1, round(self.iterations * settings.iterations_factor))
                 solution = solve(spot, iterations=iterations, measure=False)
             else:
-                solution = solve(spot, target_exploitability=0.005, time_limit_s=self.budget_ms / 1000.0,
-                                 check_every=5)
+                solution = solve(spot, target_exploitability=0.005, time_limit_s=self.budget_ms / 1000.0, check_every=5)
         except (PokerGymError, ValueError):
             solution = None
         self._remember(self._solves, key, solution)
@@ -452,4 +460,3 @@ def _engine_action(label: tuple[str, int], legal: LegalActions) -> Action:
     if kind == "fold" and legal.can_fold:
         return Action.fold()
     return Action.call() if legal.can_call else Action.check()
-

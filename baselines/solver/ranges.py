@@ -111,9 +111,7 @@ def _engine_action(record: ActionRecord) -> Action:
     return Action.raise_to(record.to)
 
 
-def preflop_ranges(
-    config: GameConfig, button: int, history: Sequence[ActionRecord]
-) -> tuple[Weights, Weights]:
+def preflop_ranges(config: GameConfig, button: int, history: Sequence[ActionRecord]) -> tuple[Weights, Weights]:
     """Each seat's range after the preflop actions of ``history``, by the range tables.
 
     A preflop action under which no combo of the actor's range survives (a

@@ -49,7 +49,6 @@ BEST_RESPONSE = 1
 AVERAGE = 2
 
 
-
 @_jit
 def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool, out: Any, total: Any) -> None:
     """Write into ``out[:n_actions, :n]`` the rows of ``values`` at ``offset`` normalised per hand.
@@ -359,8 +358,7 @@ def _terminal(
     elif kind_a[node] == 4:
         out[:n] = _checkdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
     else:
-        _showdown_into(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards, work, out, 0.0,
-                       work[2])
+        _showdown_into(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards, work, out, 0.0, work[2])
 
 
 @_jit
@@ -464,14 +462,29 @@ def walk(
                 if actor == trav:
                     if mode != BEST_RESPONSE:
                         source = store[actor] if (mode == UPDATE) else store[2 + actor]
-                        _fill_strategy(source, offset_a[node], n_children[node], n_hands[actor], mode == UPDATE,
-                                       strategy[d], work[0])
+                        _fill_strategy(
+                            source,
+                            offset_a[node],
+                            n_children[node],
+                            n_hands[actor],
+                            mode == UPDATE,
+                            strategy[d],
+                            work[0],
+                        )
                 else:
                     if not dead[d]:  # a dead reach stays 0 whatever the strategy
                         base_o = d * max_actions
-                        _fill_reach(store[actor] if (mode == UPDATE) else store[2 + actor], offset_a[node],
-                                    n_children[node], n_hands[actor], mode == UPDATE, ro[o_at[d]],
-                                    ro[base_o : base_o + n_children[node]], work[0], alive[d])
+                        _fill_reach(
+                            store[actor] if (mode == UPDATE) else store[2 + actor],
+                            offset_a[node],
+                            n_children[node],
+                            n_hands[actor],
+                            mode == UPDATE,
+                            ro[o_at[d]],
+                            ro[base_o : base_o + n_children[node]],
+                            work[0],
+                            alive[d],
+                        )
                     dest[:n] = 0.0
             else:
                 dest[:n] = 0.0
@@ -499,9 +512,19 @@ def walk(
                             rows[base + i, :n] = 0.0
                             rows[base + i + 1, :n] = 0.0
                         else:
-                            _showdown_into(trav, board_a[sibling], pot, float(amount_a[sibling]), ro[o_at[d]],
-                                           hands, boards, work, rows[base + i + 1], -float(amount_a[child]),
-                                           rows[base + i])
+                            _showdown_into(
+                                trav,
+                                board_a[sibling],
+                                pot,
+                                float(amount_a[sibling]),
+                                ro[o_at[d]],
+                                hands,
+                                boards,
+                                work,
+                                rows[base + i + 1],
+                                -float(amount_a[child]),
+                                rows[base + i],
+                            )
                         next_child[d] = i + 2
                         continue
                 if mode == UPDATE:
@@ -586,8 +609,9 @@ def _finish(
                 for h in range(n):
                     dest[h] += share[h] * row[h]
             if mode == UPDATE:
-                _update(store[trav], store[2 + trav], offset_a[node], count, n, values, dest, strategy, reach_t,
-                        discounts)
+                _update(
+                    store[trav], store[2 + trav], offset_a[node], count, n, values, dest, strategy, reach_t, discounts
+                )
 
 
 @_jit

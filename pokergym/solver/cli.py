@@ -66,10 +66,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.quiet:
             print(f"  iteration {done}: exploitability {pct:.3f}% of the pot", flush=True)
 
-    solution = solve(spot, iterations=args.iterations, target_exploitability=args.target / 100.0,
-                     algorithm=args.algorithm, progress=report)
-    print(f"solved: {solution.iterations} iterations, exploitability {solution.exploitability_pct:.3f}% of the pot "
-          f"({solution.seconds:.1f} s)")
+    solution = solve(
+        spot,
+        iterations=args.iterations,
+        target_exploitability=args.target / 100.0,
+        algorithm=args.algorithm,
+        progress=report,
+    )
+    print(
+        f"solved: {solution.iterations} iterations, exploitability {solution.exploitability_pct:.3f}% of the pot "
+        f"({solution.seconds:.1f} s)"
+    )
     root = solution.node(())
     labels = ", ".join(f"{kind} {amount}" if amount else kind for kind, amount in root.actions)
     print(f"OOP at the root ({labels}), by hand class:")

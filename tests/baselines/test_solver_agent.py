@@ -167,8 +167,21 @@ def test_the_paper_protocol_example_plays_rule_against_the_solver(
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
     histories = tmp_path / "h.jsonl"
-    example.run(["--player", "rule", "--solver", "solver:iterations=2", "--pairs", "3", "--seed", "5", "--aivat",
-                 "--histories", str(histories)])
+    example.run(
+        [
+            "--player",
+            "rule",
+            "--solver",
+            "solver:iterations=2",
+            "--pairs",
+            "3",
+            "--seed",
+            "5",
+            "--aivat",
+            "--histories",
+            str(histories),
+        ]
+    )
     out = capsys.readouterr().out
     assert "rule vs solver:iterations=2:" in out and "over 3 pairs (6 hands)" in out
     assert "AIVAT over 3 pairs:" in out

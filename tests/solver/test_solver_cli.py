@@ -5,8 +5,26 @@ import pytest
 from pokergym.cli import main
 from pokergym.solver import Solution
 
-SPOT = ["solve", "spot", "--board", "Td9d6h2c", "--pot", "1000", "--stack", "3000", "--oop", "TT,99,AdKd,QJ",
-        "--ip", "JJ,AT,87s", "--sizes", "50,a", "--raises", "a", "--raise-cap", "1"]
+SPOT = [
+    "solve",
+    "spot",
+    "--board",
+    "Td9d6h2c",
+    "--pot",
+    "1000",
+    "--stack",
+    "3000",
+    "--oop",
+    "TT,99,AdKd,QJ",
+    "--ip",
+    "JJ,AT,87s",
+    "--sizes",
+    "50,a",
+    "--raises",
+    "a",
+    "--raise-cap",
+    "1",
+]
 
 
 def test_solve_spot_prints_progress_and_the_root_strategy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -21,8 +39,12 @@ def test_solve_spot_prints_progress_and_the_root_strategy(tmp_path: Path, capsys
 
 @pytest.mark.parametrize(
     ("change", "message"),
-    [(("--oop", "TT,9x"), "bad range token '9x'"), (("--board", "Td9d"), "3, 4 or 5 cards"),
-     (("--stack", "50"), "below one big blind"), (("--sizes", "0"), "bad size '0'")],
+    [
+        (("--oop", "TT,9x"), "bad range token '9x'"),
+        (("--board", "Td9d"), "3, 4 or 5 cards"),
+        (("--stack", "50"), "below one big blind"),
+        (("--sizes", "0"), "bad size '0'"),
+    ],
 )
 def test_solve_spot_reports_bad_input_in_one_line(
     change: tuple[str, str], message: str, capsys: pytest.CaptureFixture[str]
