@@ -212,7 +212,8 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "ladder",
         help="round robin that plays each pairing until its 95%% CI is within a target",
         description="Play every pairing in blocks of duplicate pairs, adding blocks to the pairings whose 95%% "
-        "CI half-width is above --target-ci (widest first) until all are within it or --budget-pairs is spent; "
+        "CI half-width is above --target-ci (--order: widest or cheapest first) until all are within it or "
+        "--budget-pairs is spent; "
         "print and save the crosstable, the ranking, the pairs each pairing needed and the unresolved ones.",
     )
     ladder.add_argument("--agents", nargs="+", required=True, metavar="SPEC", help="agent specs (at least two)")
@@ -243,6 +244,13 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         metavar="HANDS",
         help="also measure each agent's LBR over HANDS hands (default 200 when given)",
     )
+    ladder.add_argument(
+        "--order",
+        choices=("widest", "cheapest"),
+        default="widest",
+        help="open pairings that get the budget first: the widest CI, or the fewest pairs still needed "
+        "(a budget too small for all goes to those closest to the target first) (default widest)",
+    )
     ladder.add_argument("--aivat", action="store_true", help="re-score every pairing with AIVAT (variance ratio)")
     ladder.add_argument("--out", type=Path, default=None, help="output folder (default runs/ladder-<timestamp>)")
     _add_common(ladder)
@@ -271,6 +279,7 @@ def _run_ladder(args: argparse.Namespace) -> int:
         out_dir=out,
         plots=not args.no_plots,
         log=None if args.no_progress else sys.stderr,
+        order=args.order,
     )
     print_ladder(result)
     print(f"\nsaved to {out}")

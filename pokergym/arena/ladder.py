@@ -43,7 +43,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Literal, TextIO
 
 import numpy as np
 
@@ -87,6 +87,11 @@ strongest built-in agents, which at ±250 mbb/hand would need about 360,000 (``b
 DEFAULT_MIN_PAIRS = 200
 """Pairs every pairing plays before its interval may stop it."""
 
+AllocationOrder = Literal["widest", "cheapest"]
+"""Which open pairings get the budget first (see :func:`allocate`)."""
+
+ALLOCATION_ORDERS: tuple[AllocationOrder, ...] = ("widest", "cheapest")
+
 
 def block_seed(seed: int, block: int) -> np.random.SeedSequence:
     """The seed sequence of block ``block`` of a match with root ``seed``, without spawning its predecessors.
@@ -126,6 +131,7 @@ def allocate(
     block_size: int,
     budget_left: int,
     min_pairs: int = DEFAULT_MIN_PAIRS,
+    order: AllocationOrder = "widest",
 ) -> tuple[int, ...]:
     """Blocks to add to each pairing in the next round.
 
@@ -134,9 +140,14 @@ def allocate(
     target if its spread stayed as measured (half-widths shrink as
     ``1 / sqrt(pairs)``), at least one block and at most as many pairs as it
     has (a noisy early spread cannot commit the budget at once). Requests are
-    granted in order of half-width, largest first, while whole blocks of
-    budget remain. So whenever a pairing is open and a block of budget is
-    left, some block is granted: the ladder never stops early.
+    granted while whole blocks of budget remain, in ``order``: ``"widest"``
+    (largest half-width first: the budget goes where the ranking is least
+    sure) or ``"cheapest"`` (fewest pairs still needed first, by
+    :func:`pairs_needed`: a budget too small for every pairing goes to those
+    closest to the target). Pairings below ``min_pairs`` or with an unknown
+    half-width come first either way. So whenever a pairing is open and a
+    block of budget is left, some block is granted: the ladder never stops
+    early.
 
     Args:
         pairs: pairs each pairing has played so far.
@@ -145,20 +156,25 @@ def allocate(
         block_size: pairs per block.
         budget_left: pairs the ladder may still play.
         min_pairs: pairs every pairing plays whatever its interval.
+        order: ``"widest"`` or ``"cheapest"`` (see above).
 
     Returns:
         Blocks to add, per pairing; all zero when the ladder is done.
+
+    Raises:
+        ConfigError: for another ``order``.
 
     Example:
         >>> allocate([200, 200, 200], [100.0, 500.0, 300.0], target=250, block_size=100, budget_left=10_000)
         (0, 2, 1)
         >>> allocate([200, 200], [500.0, 300.0], target=250, block_size=100, budget_left=150)
         (1, 0)
+        >>> allocate([200, 200], [500.0, 300.0], target=250, block_size=100, budget_left=150, order="cheapest")
+        (0, 1)
     """
-    order = sorted(range(len(pairs)), key=lambda i: (-(halves[i] if math.isfinite(halves[i]) else math.inf), i))
     blocks_left = budget_left // block_size
     grants = [0] * len(pairs)
-    for i in order:
+    for i in _grant_order(pairs, halves, target, min_pairs, order):
         played, half = pairs[i], halves[i]
         if played >= min_pairs and not _open(half, target):
             continue
@@ -169,6 +185,23 @@ def allocate(
         grants[i] = min(max(1, -(-wanted // block_size)), blocks_left)
         blocks_left -= grants[i]
     return tuple(grants)
+
+
+def _grant_order(
+    pairs: Sequence[int], halves: Sequence[float], target: float, min_pairs: int, order: AllocationOrder
+) -> list[int]:
+    """Pairing indices in the order :func:`allocate` grants them (ties by index)."""
+    if order not in ALLOCATION_ORDERS:
+        raise ConfigError(f"order must be one of {ALLOCATION_ORDERS}, got {order!r}")
+
+    if order == "widest":  # unknown half-widths count as the widest
+        return sorted(range(len(pairs)), key=lambda i: (-(halves[i] if math.isfinite(halves[i]) else math.inf), i))
+
+    def still_needed(i: int) -> float:
+        needed = pairs_needed(pairs[i], halves[i], target)
+        return math.inf if needed is None else max(min_pairs, needed) - pairs[i]
+
+    return sorted(range(len(pairs)), key=lambda i: (math.isfinite(still_needed(i)), still_needed(i), i))
 
 
 @dataclass(frozen=True)
@@ -182,6 +215,7 @@ class LadderResult(TournamentResult):
         rounds: per round, the blocks granted to each pairing (in match order).
         exploit: per agent (in ``names`` order), its LBR result, or ``None`` when not measured.
         aivat: per match, its raw/all-in/AIVAT estimates, or ``None`` when not re-scored.
+        order: which open pairings got the budget first (see :func:`allocate`).
 
     Example:
         >>> from pokergym.agents import CallAgent, RandomAgent
@@ -196,6 +230,7 @@ class LadderResult(TournamentResult):
     rounds: tuple[tuple[int, ...], ...] = ()
     exploit: tuple[LbrResult | None, ...] = ()
     aivat: tuple[AdjustedMatch | None, ...] = field(default=())
+    order: AllocationOrder = "widest"
 
     def unresolved(self) -> tuple[tuple[str, str], ...]:
         """The pairings whose half-width is still above the target (or unknown)."""
@@ -258,6 +293,7 @@ class LadderResult(TournamentResult):
             "target_ci": self.target_ci,
             "budget_pairs": self.budget_pairs,
             "block_size": self.block_size,
+            "order": self.order,
             "pairs_used": self.pairs_used,
             "rounds": [list(grants) for grants in self.rounds],
             "unresolved": [list(agents) for agents in self.unresolved()],
@@ -284,6 +320,7 @@ class LadderResult(TournamentResult):
             tuple(None if p["aivat"] is None else _adjusted_from_dict(p["aivat"]) for p in section["pairings"])
             if any(p["aivat"] is not None for p in section["pairings"])
             else (),
+            section.get("order", "widest"),
         )
 
 
@@ -365,6 +402,7 @@ def ladder(
     out_dir: str | Path | None = None,
     plots: bool = True,
     log: TextIO | None = None,
+    order: AllocationOrder = "widest",
 ) -> LadderResult:
     """Play every pairing of ``agents`` until its 95% half-width is at most ``target_ci`` or the budget is spent.
 
@@ -385,20 +423,24 @@ def ladder(
             ``results.json`` is also written after every round, so an interrupted ladder leaves its figures.
         plots: with ``out_dir``, draw the PNG plots.
         log: where to print one line per round (e.g. ``sys.stderr``), or ``None``.
+        order: which open pairings get the budget first: ``"widest"`` half-width or ``"cheapest"``
+            (fewest pairs still needed: a budget too small for all goes to those closest to the target).
 
     Returns:
         The :class:`LadderResult`.
 
     Raises:
-        ConfigError: fewer than two agents, repeated names, or a non-positive target, budget or block size.
+        ConfigError: fewer than two agents, repeated names, a non-positive target, budget or block size,
+            or an unknown ``order``.
     """
     names = tuple(agent.name for agent in agents)
     _check(names, target_ci, budget_pairs, block_size)
+    _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
     pairings = [_Pairing((a, b)) for a, b in itertools.combinations(agents, 2)]
     rounds: list[tuple[int, ...]] = []
     with ExitStack() as stack:
         runner = stack.enter_context(make_runner(backend, workers)) if isinstance(backend, str) else backend
-        for grants in _rounds(pairings, rounds, target_ci, budget_pairs, seed, config, block_size, min_pairs):
+        for grants in _rounds(pairings, rounds, target_ci, budget_pairs, seed, config, block_size, min_pairs, order):
             tasks = [
                 task
                 for pairing, grant in zip(pairings, grants, strict=True)
@@ -410,7 +452,7 @@ def ladder(
             _log_round(log, len(rounds), pairings, seed, config, block_size, target_ci)
             if out_dir is not None:  # a checkpoint: an interrupted ladder still leaves its figures
                 partial = LadderResult(names, _matches(pairings, seed, config, block_size), (), target_ci,
-                                       budget_pairs, block_size, tuple(rounds))  # fmt: skip
+                                       budget_pairs, block_size, tuple(rounds), order=order)  # fmt: skip
                 save_tournament(partial, out_dir, plots=False)
         exploit = _exploit(runner, agents, exploit_hands, seed, config) if exploit_hands else ()
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
@@ -424,6 +466,7 @@ def ladder(
         tuple(rounds),
         exploit,
         adjusted,
+        order,
     )
     if out_dir is not None:
         from pokergym.arena.artifacts import save_ladder
@@ -454,6 +497,7 @@ def _rounds(
     config: GameConfig,
     block_size: int,
     min_pairs: int,
+    order: AllocationOrder,
 ) -> Iterator[tuple[int, ...]]:
     """Yield each round's grants (recorded in ``rounds``) until :func:`allocate` grants nothing."""
     while True:
@@ -461,7 +505,13 @@ def _rounds(
         played = [len(p.blocks) * block_size for p in pairings]
         halves = [math.nan if m is None else m.ci95 for m in current]
         grants = allocate(
-            played, halves, target=target, block_size=block_size, budget_left=budget - sum(played), min_pairs=min_pairs
+            played,
+            halves,
+            target=target,
+            block_size=block_size,
+            budget_left=budget - sum(played),
+            min_pairs=min_pairs,
+            order=order,
         )
         if not any(grants):
             return

@@ -125,3 +125,37 @@ def test_cli_ladder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "every pairing within ±100000" in printed and "LBR" in printed
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["ladder"]["exploit"][0]["mbb_per_hand"] == 750.0
+
+
+def test_cheapest_first_grants_the_pairings_closest_to_the_target_first() -> None:
+    rng = np.random.default_rng(1)
+    for _ in range(2000):
+        count = int(rng.integers(1, 8))
+        block = int(rng.choice([1, 10, 100]))
+        pairs = [int(rng.integers(0, 40)) * block for _ in range(count)]
+        halves = [float(h) if p > 1 else math.nan for h, p in zip(rng.uniform(0, 1000, count), pairs, strict=True)]
+        budget = int(rng.integers(0, 20 * block))
+        target, least = 250.0, 2 * block
+        grants = allocate(pairs, halves, target=target, block_size=block, budget_left=budget, min_pairs=least,
+                          order="cheapest")  # fmt: skip
+        is_open = [p < least or not h <= target for p, h in zip(pairs, halves, strict=True)]
+        assert sum(grants) * block <= budget
+        assert all(g == 0 for g, o in zip(grants, is_open, strict=True) if not o)
+        if any(is_open) and budget >= block:
+            assert sum(grants) >= 1, "never stops an open pairing while a block of budget is left"
+        known = [i for i in range(count) if is_open[i] and math.isfinite(halves[i])]
+        if known and all(math.isfinite(halves[i]) for i in range(count) if is_open[i]):
+            cost = [max(least, pairs[i] * (halves[i] / target) ** 2) - pairs[i] for i in range(count)]
+            granted = [i for i in known if grants[i]]
+            refused = [i for i in known if not grants[i]]
+            if granted and refused:  # whoever got nothing needed at least as much as everyone served
+                assert min(cost[i] for i in refused) >= max(cost[i] for i in granted) - 1
+
+
+def test_the_order_is_checked_and_recorded() -> None:
+    agents = [CallAgent(), RandomAgent(), ManiacBot()]
+    with pytest.raises(ConfigError, match="order must be one of"):
+        ladder(agents, order="random", budget_pairs=40, block_size=10, min_pairs=20)  # type: ignore[arg-type]
+    result = ladder(agents, target_ci=100, budget_pairs=90, block_size=10, min_pairs=20, seed=2, order="cheapest")
+    assert result.order == "cheapest" and result.pairs_used <= 90
+    assert LadderResult.from_dict(result.to_dict()).order == "cheapest"
