@@ -101,7 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pokergym`` command."""
     parser = argparse.ArgumentParser(prog="pokergym", description="Heads-up no-limit hold'em research tools.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_arena(commands)
+    _add_ladder(commands)
+    _add_match_and_play(commands)
+    _add_file_tools(commands)
+    _add_passthrough_commands(commands)
+    _add_web_commands(commands)
+    return parser
 
+
+def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     arena = commands.add_parser(
         "arena",
         help="round-robin tournament of duplicate matches",
@@ -124,8 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(arena)
     arena.set_defaults(run=_run_arena)
 
-    _add_ladder(commands)
 
+def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     match = commands.add_parser(
         "match",
         help="one duplicate match between two agents",
@@ -155,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(play, runner=False)
     play.set_defaults(run=_run_play)
 
+
+def _add_file_tools(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``export`` (hand histories to PHH or ACPC) and ``warmup`` (compile the kernels)."""
     export = commands.add_parser(
         "export",
         help="convert a hand-history JSON-lines file to PHH or an ACPC log",
@@ -175,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     warmup.set_defaults(run=_run_warmup)
 
+
+def _add_passthrough_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``solve``, ``corpus`` and ``exploit``: the options after the name go to their own parsers."""
     solve = commands.add_parser(
         "solve",
         help="solve a postflop spot ('solve spot --board Td9d6h ...') or compute a baseline's strategy ('solve cfr')",
@@ -201,9 +216,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exploit.add_argument("options", nargs=argparse.REMAINDER, help="'AGENT --hands N --seed S --variant V'")
 
-    _add_web_commands(commands)
-    return parser
-
 
 def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from pokergym.arena.ladder import DEFAULT_BUDGET_PAIRS, DEFAULT_MIN_PAIRS, DEFAULT_TARGET_CI
@@ -211,7 +223,7 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     ladder = commands.add_parser(
         "ladder",
         help="round robin that plays each pairing until its 95%% CI is within a target",
-        description="Play every pairing in blocks of duplicate pairs, adding blocks to the pairings whose 95%% "
+        description="Play every pairing in blocks of duplicate pairs, adding blocks to the pairings whose 95% "
         "CI half-width is above --target-ci (--order: widest or cheapest first) until all are within it or "
         "--budget-pairs is spent; "
         "print and save the crosstable, the ranking, the pairs each pairing needed and the unresolved ones.",
