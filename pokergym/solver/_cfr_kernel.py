@@ -50,13 +50,8 @@ AVERAGE = 2
 
 
 @_jit
-def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool, out: Any, total: Any) -> None:
-    """Write into ``out[:n_actions, :n]`` the rows of ``values`` at ``offset`` normalised per hand.
-
-    With ``positive`` (regret matching) negative entries count as 0; a hand whose row sums to 0 gets the
-    uniform strategy. ``total`` is scratch space for ``n`` sums. The loops run over hands innermost on row
-    slices, with selects instead of branches, so they vectorise.
-    """
+def _clipped_rows(values: Any, offset: int, n_actions: int, n: int, positive: bool, out: Any, total: Any) -> None:
+    """Copy the rows into ``out`` (negative entries as 0 if ``positive``); ``total[h]`` = 1 / the hand's sum, or 0."""
     lowest = 0.0 if positive else -np.inf
     total[:n] = 0.0
     for a in range(n_actions):
@@ -66,10 +61,21 @@ def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: b
             v = max(np.float64(row[h]), lowest)
             dest[h] = v
             total[h] += v
-    uniform = 1.0 / n_actions
     for h in range(n):
         t = total[h]
         total[h] = 1.0 / t if t > 0.0 else 0.0
+
+
+@_jit
+def _fill_strategy(values: Any, offset: int, n_actions: int, n: int, positive: bool, out: Any, total: Any) -> None:
+    """Write into ``out[:n_actions, :n]`` the rows of ``values`` at ``offset`` normalised per hand.
+
+    With ``positive`` (regret matching) negative entries count as 0; a hand whose row sums to 0 gets the
+    uniform strategy. ``total`` is scratch space for ``n`` sums. The loops run over hands innermost on row
+    slices, with selects instead of branches, so they vectorise.
+    """
+    _clipped_rows(values, offset, n_actions, n, positive, out, total)
+    uniform = 1.0 / n_actions
     for a in range(n_actions):
         dest = out[a]
         for h in range(n):
@@ -86,19 +92,8 @@ def _fill_reach(
     ``out[a, :n]`` = ``reach`` times row ``a`` of :func:`_fill_strategy`; ``alive[a]``: whether any of it is
     positive.
     """
-    lowest = 0.0 if positive else -np.inf
-    total[:n] = 0.0
-    for a in range(n_actions):
-        row = values[offset + a * n : offset + (a + 1) * n]
-        dest = out[a]
-        for h in range(n):
-            v = max(np.float64(row[h]), lowest)
-            dest[h] = v
-            total[h] += v
+    _clipped_rows(values, offset, n_actions, n, positive, out, total)
     uniform = 1.0 / n_actions
-    for h in range(n):
-        t = total[h]
-        total[h] = 1.0 / t if t > 0.0 else 0.0
     for a in range(n_actions):
         dest = out[a]
         top = 0.0
