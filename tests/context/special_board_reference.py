@@ -1,59 +1,13 @@
 """The hand classes as last written with Python special-board rules: a frozen reference.
 
-:func:`classify_hand` returns a :class:`~pokergym.context.record.HandInfo`
-with one of fifteen made classes and one of eight draw classes (or
-``no_draw``), following the PokerSkill release.
-
-Made hands, checked in this order:
-
-1. A straight flush, quads or a full house that uses a hole card is ``nuts``.
-2. *Special boards* decide the hand through a :class:`BoardOverride`
-   (label, attack, defense): quads on board, a full house on board, trips on
-   board, a double-paired board, five of a suit, five in a row. The hero's
-   kicker, full house or improvement beyond the board sets the tier.
-3. ``flush`` (with "Nth nut flush"), ``straight`` (one or two hole cards,
-   nut or not), ``set`` (pocket pair), ``trips`` (a hole card on a board pair),
-   ``two_pair`` (both hole cards pair an unpaired board).
-4. One pair. The *pair level* counts the distinct unpaired board ranks above
-   the pair (a board pair is left out): 0 is ``top_pair`` (``overpair`` for
-   a pocket pair above every board card), 1 ``second_pair``, 2
-   ``third_pair``, 3 or 4 ``fourth_fifth_pair``, more ``weak_showdown``.
-   The *kicker position* is 1 + the ranks above the kicker, the pair's rank
-   left out (AK on K72 is 1, K6 is 8).
-5. High cards: ``nuts_high`` holds the highest rank missing from the board,
-   ``second_high`` the next one with a kicker of ten or better (any kicker
-   on a paired board), and on a paired board the third one is
-   ``weak_showdown``. Everything else is ``trash``.
-
-Draws (flop and turn; the river has none) are built from a flush draw (two
-hole cards of a two-suited board, or one hole card of a three-suited one),
-straight draws (open-ended when two ranks complete it, gutshot when one
-does), backdoor draws on the flop and overcards, and ranked as the paper's
-appendix E lists them. Overcard draws drop one tier on a flushy board
-without a flush draw or a board with straight potential; in 3-bet pots they
-drop one more tier unless the hand is AK, AQ/KQ/AJ with a backdoor flush
-draw, or AJ/KJ/AT with both backdoor draws; in 4-bet and bigger pots only
-AK with a backdoor flush draw keeps its tier (the release's rule, stricter
-than the paper's text). Draws are not assessed on the special boards.
-
 This is ``pokergym/context/hand.py`` as it stood before the texture kernel
 (:func:`pokergym.context._texture_kernel.hand_facts`) became the one
 implementation of the hand classes, special boards included: the integer
 hand kernel (:mod:`pokergym.context._hand_kernel`) for ordinary boards and
 the special-board override rules in Python, reading the JSON tables. The
-differential tests compare the package's decoded ``HandInfo`` with it; a
-rule change goes to the kernels, and here only when the tests should pin
-the new behaviour.
-
-Example:
-    >>> from pokergym.cards import parse_cards
-    >>> h = classify_hand(parse_cards("KsQd"), parse_cards("Kh7d2c"))
-    >>> h.made, h.kicker_position, h.pair_level
-    (<MadeClass.TOP_PAIR: 'top_pair'>, 2, 0)
-    >>> classify_hand(parse_cards("5c4c"), parse_cards("7s6hJc")).draw
-    <DrawClass.STRONG_DRAW: 'strong_draw'>
-    >>> classify_hand(parse_cards("AsJd"), parse_cards("Kh7d2c")).made
-    <MadeClass.NUTS_HIGH: 'nuts_high'>
+rules are documented in :mod:`pokergym.context.hand`. The differential tests
+compare the package's decoded ``HandInfo`` with it; a rule change goes to the
+kernels, and here only when the tests should pin the new behaviour.
 """
 
 from __future__ import annotations
