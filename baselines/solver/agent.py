@@ -79,8 +79,8 @@ from pokergym.engine.config import GameConfig
 from pokergym.errors import ConfigError, PokerGymError
 from pokergym.evaluator import equity_vs_range, evaluate_batch
 from pokergym.evaluator.combos import N_COMBOS, combo_array, combo_index
-from pokergym.solver import Menu, Range, Solution, Spot, solve
-from pokergym.solver.tree import DECISION
+from pokergym.solver import Gadget, Menu, Range, Solution, Spot, solve
+from pokergym.solver.tree import CHANCE, CHECKDOWN, DECISION
 
 __all__ = ["SolverAgent"]
 
@@ -139,6 +139,8 @@ class SolverAgent(BaseAgent):
         iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
             (flop 1, turn 2, river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
+        safe: re-solve the turn and river safely (a :class:`~pokergym.solver.Gadget` with the opponent's values
+            from the street before); ``False``: trust the opponent's modelled range (unsafe re-solving).
         name: display name.
 
     Attributes:
@@ -156,6 +158,7 @@ class SolverAgent(BaseAgent):
         budget_ms: int | None = None,
         iterations: int = 30,
         trim: float = 1e-3,
+        safe: bool = True,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -168,6 +171,9 @@ class SolverAgent(BaseAgent):
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.trim = float(trim)
+        if not isinstance(safe, bool):
+            raise ConfigError(f"safe must be True or False, got {safe!r}")
+        self.safe = safe
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -361,15 +367,51 @@ class SolverAgent(BaseAgent):
                 extra_actions=extras,
                 betting_streets=settings.betting_streets,
             )
+            gadget = self._gadget(config, seat, button, before, spot) if self.safe else None
             if self.budget_ms is None:
                 iterations = max(1, round(self.iterations * settings.iterations_factor))
-                solution = solve(spot, iterations=iterations, measure=False)
+                solution = solve(spot, iterations=iterations, measure=False, gadget=gadget)
             else:
-                solution = solve(spot, target_exploitability=0.005, time_limit_s=self.budget_ms / 1000.0, check_every=5)
+                limit = self.budget_ms / 1000.0
+                solution = solve(spot, target_exploitability=0.005, time_limit_s=limit, check_every=5, gadget=gadget)
         except (PokerGymError, ValueError):
             solution = None
         self._remember(self._solves, key, solution)
         return solution
+
+    def _gadget(
+        self, config: GameConfig, seat: int, button: int, before: tuple[ActionRecord, ...], spot: Spot
+    ) -> Gadget | None:
+        """The opponent's values at ``spot``'s start in the solve of the street before, for a safe re-solve.
+
+        None on the flop (the street before is preflop, played from the range tables) and where the last
+        street's solve does not reach the spot (refused, or its line is not in that tree). Values are moved
+        from the last street's start to this one's (plus the chips each put in on the last street); an opponent
+        hand the last solve left out takes the value of its proxy (:func:`_proxies`).
+        """
+        street = spot.street
+        if street == Street.FLOP:
+            return None
+        last = Street(int(street) - 1)
+        earlier = tuple(r for r in before if r.street < last)
+        records = tuple(r for r in before if r.street == last)
+        ranges = self._start(config, seat, button, spot.board, before, last)
+        previous = self._solve(config, seat, button, spot.board[: int(last) + 2], earlier, records, ranges)
+        if previous is None:
+            return None
+        path = tree_path(records, previous.spot.stack)
+        walked = _walk(previous, path)
+        if walked is None or previous.tree.kind[walked[0]] not in (CHANCE, CHECKDOWN):
+            return None
+        if previous.tree.kind[walked[0]] == CHANCE:
+            path = (*path, ("deal", spot.board[-1]))
+        opponent = _player(1 - seat, button)
+        try:
+            ev = previous.ev(path, opponent)
+        except PokerGymError:
+            return None
+        moved = np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0
+        return Gadget(opponent, moved[_proxies(previous, opponent)[spot.hands(opponent)]])
 
     def _trimmed(self, weights: Weights, max_combos: int) -> Weights:
         """``weights`` scaled to a maximum of 1 without the combos too light or beyond ``max_combos``."""

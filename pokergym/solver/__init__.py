@@ -17,11 +17,12 @@ Example:
 
 from pokergym.solver.ranges import Range, class_of_combo, hand_classes
 from pokergym.solver.solution import NodeView, Solution
-from pokergym.solver.solve import estimate_bytes, solve
+from pokergym.solver.solve import Gadget, estimate_bytes, solve
 from pokergym.solver.spot import Menu, Sizes, Spot, TreeAction
 from pokergym.solver.tree import GameTree, build_tree, count_tree
 
 __all__ = [
+    "Gadget",
     "GameTree",
     "Menu",
     "NodeView",

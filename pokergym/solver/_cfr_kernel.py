@@ -582,8 +582,9 @@ def _finish(
     """Once all children are walked: the node's value into ``dest`` (and at the traverser's node, the update)."""
     kind_a, player_a, amount_a, n_children, offset_a = tree[0], tree[1], tree[2], tree[4], tree[8]
     kind = kind_a[node]
-    if kind == 3:
-        chances = float(amount_a[node])
+    if kind == 3:  # the sum over the cards dealt, over what it estimates (tree.chance_divisor)
+        cards = float(amount_a[node])
+        chances = cards * n_children[node] / (cards + 4.0)
         for h in range(n):
             dest[h] /= chances
     elif kind == 0 and player_a[node] == trav:
@@ -667,6 +668,29 @@ def dcfr_discounts(t: int) -> tuple[float, float, float]:
 
 
 @_jit
+def _entering(regrets: Any, count: int) -> Any:
+    """Regret matching over a re-solving gadget's two choices: per hand, the probability of entering the subgame."""
+    out = np.empty(count)
+    for h in range(count):
+        follow, leave = max(regrets[0, h], 0.0), max(regrets[1, h], 0.0)
+        out[h] = follow / (follow + leave) if follow + leave > 0.0 else 0.5
+    return out
+
+
+@_jit
+def _update_gadget(regrets: Any, entered: Any, values: Any, alternatives: Any, count: int, discounts: Any) -> None:
+    """Discount and accumulate the gadget's regrets (enter, take the alternative) with ``_update``'s rules."""
+    positive, negative, floor, noise = discounts[0], discounts[1], discounts[4], discounts[5]
+    lowest = 0.0 if floor > 0.0 else -np.inf
+    for h in range(count):
+        mixed = entered[h] * values[h] + (1.0 - entered[h]) * alternatives[h]
+        for choice, gain in ((0, values[h] - mixed), (1, alternatives[h] - mixed)):
+            r = regrets[choice, h]
+            r = max(r * (positive if r > 0.0 else negative) + gain, lowest)
+            regrets[choice, h] = r if abs(r) >= noise else 0.0
+
+
+@_jit
 def iterate(
     first_iteration: int,
     iterations: int,
@@ -680,8 +704,16 @@ def iterate(
     store: Any,
     max_depth: int,
     max_actions: int,
+    gadget_player: int,
+    alternatives: Any,
+    gadget_regrets: Any,
 ) -> None:
-    """Run ``iterations`` alternating updates, numbered from ``first_iteration`` (DCFR, or CFR+ if ``plus``)."""
+    """Run ``iterations`` alternating updates, numbered from ``first_iteration`` (DCFR, or CFR+ if ``plus``).
+
+    With ``gadget_player`` 0 or 1, that player's hands each choose, by regret matching, between entering the
+    subgame (reach: its weight times the probability of entering) and ``alternatives`` (counterfactual values,
+    one per hand): the re-solving gadget of safe subgame solving. -1: no gadget.
+    """
     for t in range(first_iteration, first_iteration + iterations):
         noise = NOISE * pot
         if plus:
@@ -690,12 +722,20 @@ def iterate(
             positive, negative, keep = dcfr_discounts(t)
             discounts = (positive, negative, keep, 1.0, 0.0, noise)
         for trav in range(2):
-            walk(
+            reach_t, reach_o = weights[trav], weights[1 - trav]
+            entered = np.ones(1)
+            if gadget_player >= 0:  # the gadget player's hands reach the subgame as often as they enter it
+                entered = _entering(gadget_regrets, len(weights[gadget_player]))
+                if trav == gadget_player:
+                    reach_t = reach_t * entered
+                else:
+                    reach_o = reach_o * entered
+            values = walk(
                 root,
                 trav,
                 UPDATE,
-                weights[trav],
-                weights[1 - trav],
+                reach_t,
+                reach_o,
                 pot,
                 tree,
                 hands,
@@ -705,3 +745,5 @@ def iterate(
                 max_depth,
                 max_actions,
             )
+            if trav == gadget_player:
+                _update_gadget(gadget_regrets, entered, values, alternatives, len(values), discounts)

@@ -27,7 +27,7 @@ from pokergym.evaluator import evaluate
 from pokergym.evaluator.combos import COMBO_CARDS
 from pokergym.solver._cfr_kernel import dcfr_discounts
 from pokergym.solver.spot import Spot
-from pokergym.solver.tree import CHANCE, CHECKDOWN, DECISION, FOLD, GameTree, build_tree
+from pokergym.solver.tree import CHANCE, CHECKDOWN, DECISION, FOLD, GameTree, build_tree, chance_divisor
 
 __all__ = ["PlainCFR"]
 
@@ -77,7 +77,7 @@ class PlainCFR:
             equity = np.zeros((len(self.hands[0]), len(self.hands[1])))
             for i, a in enumerate(self.hands[0]):
                 for j, b in enumerate(self.hands[1]):
-                    if set(a) & set(b):
+                    if set(a) & set(b) or (set(a) | set(b)) & set(board):  # a clash, or a hand holds a dealt card
                         continue
                     scores = [
                         _score(evaluate([*a, *board, *extra]), evaluate([*b, *board, *extra]))
@@ -117,7 +117,7 @@ class PlainCFR:
                 dealt = [r * np.array([card not in h for h in self.hands[p]]) for p, r in enumerate(reach)]
                 values = self._walk(child, player, dealt, mode, discounts)
                 out += values * np.array([card not in h for h in self.hands[player]])
-            return out / float(tree.amount[node])
+            return out / chance_divisor(int(tree.amount[node]), len(children))
         actor = int(tree.player[node])
         strategy = self._average(node) if mode != "update" else self._current(node)
         if actor != player:

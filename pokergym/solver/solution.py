@@ -135,6 +135,28 @@ class Solution:
         """The node that ``path`` leads to, with reaches, strategy, EVs and equities."""
         tree = self.tree
         hands = (self.spot.hands(0), self.spot.hands(1))
+        node, reach = self._reached(path)
+        actor = int(tree.player[node]) if tree.kind[node] == DECISION else -1
+        actions = [tree.label(c) for c in tree.children_of(node)] if actor >= 0 else []
+        strategy = self.strategy(node) if actor >= 0 else np.zeros((0, 0))
+        ev = tuple(self._ev(node, p, reach) for p in range(2))
+        equity = tuple(self._equity(node, p, reach) for p in range(2))
+        return NodeView(tuple(path), actor, actions, hands, reach, strategy, (ev[0], ev[1]), (equity[0], equity[1]))
+
+    def ev(self, path: tuple[TreeAction, ...] | list[TreeAction], player: int) -> npt.NDArray[np.float64]:
+        """:attr:`NodeView.ev` of one player at the node ``path`` leads to, without the rest of :meth:`node`.
+
+        Raises:
+            SolverError: if a step of ``path`` is not in the tree.
+        """
+        node, reach = self._reached(path)
+        return self._ev(node, player, reach)
+
+    def _reached(
+        self, path: tuple[TreeAction, ...] | list[TreeAction]
+    ) -> tuple[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
+        """The node ``path`` leads to and both players' reach there."""
+        tree = self.tree
         reach = [w.copy() for w in self._prepared.weights]
         node = tree.root
         for step in path:
@@ -148,13 +170,7 @@ class Solution:
                 for p in range(2):
                     reach[p] = np.asarray(K._deal(p, card, reach[p], self._prepared.hands_args))
             node = child
-        actor = int(tree.player[node]) if tree.kind[node] == DECISION else -1
-        actions = [tree.label(c) for c in tree.children_of(node)] if actor >= 0 else []
-        strategy = self.strategy(node) if actor >= 0 else np.zeros((0, 0))
-        pair = (reach[0], reach[1])
-        ev = tuple(self._ev(node, p, pair) for p in range(2))
-        equity = tuple(self._equity(node, p, pair) for p in range(2))
-        return NodeView(tuple(path), actor, actions, hands, pair, strategy, (ev[0], ev[1]), (equity[0], equity[1]))
+        return node, (reach[0], reach[1])
 
     def _child(self, node: int, step: TreeAction, path: object) -> int:
         wanted = (str(step[0]), int(step[1]))
@@ -221,6 +237,8 @@ class Solution:
             "algorithm": self.algorithm,
             "seconds": self.seconds,
             "betting_streets": spot.betting_streets,
+            "deal_sample": spot.deal_sample,
+            "deal_seed": spot.deal_seed,
         }
         buffer = io.BytesIO()
         np.savez_compressed(
@@ -265,6 +283,8 @@ class Solution:
             meta["big_blind"],
             extras,
             meta.get("betting_streets"),
+            meta.get("deal_sample"),
+            meta.get("deal_seed", 0),
         )
         prepared = prepare(spot)
         for p in range(2):

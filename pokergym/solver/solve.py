@@ -32,7 +32,7 @@ from pokergym.solver.tree import SHOWDOWN, GameTree, build_tree, count_tree, han
 if TYPE_CHECKING:
     from pokergym.solver.solution import Solution
 
-__all__ = ["Algorithm", "Prepared", "check_gap", "estimate_bytes", "prepare", "solve"]
+__all__ = ["Algorithm", "Gadget", "Prepared", "check_gap", "estimate_bytes", "prepare", "solve"]
 
 Algorithm = Literal["dcfr", "cfr+"]
 _BYTES_PER_NODE = 240  # the build's lists and arrays (the flop benchmark: 2.0 GiB estimated, 2.2 GB resident)
@@ -45,6 +45,45 @@ def estimate_bytes(spot: Spot) -> int:
     boards = count.showdown_boards * 2 * n_max * 4 + table_bytes(count.showdown_boards, n_max)
     checkdowns = {3: 50, 4: 1, 5: 0}[len(spot.board)] * n_max * n_max * 8  # at most: the flop and each turn
     return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards + checkdowns
+
+
+@dataclass(frozen=True)
+class Gadget:
+    """Safe re-solving: what each of one player's hands is guaranteed outside the subgame.
+
+    In a re-solve, the other player's range is the one player's own (known) range, but ``player``'s range is
+    only a model. With a gadget, each of ``player``'s hands chooses, by regret matching during the solve,
+    between entering the subgame and taking ``values[h]``, its expected value in the strategy the subgame
+    replaces (e.g. the solve of the street before). The solve then keeps every hand at most near its value,
+    whatever the model's weights, so the re-solved strategy is no more exploitable than the one it replaces.
+    The model's weights only choose among such strategies (Burch, Johanson and Bowling 2014; DeepStack's
+    continual re-solving).
+
+    Attributes:
+        player: whose hands choose (0 out of position, 1 in position).
+        values: per hand of ``spot.hands(player)``, in order, the expected chips won from the spot's start if
+            the hand does not enter (the same convention as :meth:`Solution.node`'s ``ev``).
+    """
+
+    player: int
+    values: npt.NDArray[np.float64]
+
+    def alternatives(self, prepared: Prepared) -> npt.NDArray[np.float64]:
+        """Counterfactual values of taking ``values``: each weighted by the other player's compatible weight.
+
+        Raises:
+            SolverError: if the player is not 0 or 1, or the values do not fit the player's hands.
+        """
+        if self.player not in (0, 1):
+            raise SolverError(f"a gadget's player is 0 or 1, got {self.player!r}")
+        values = np.asarray(self.values, dtype=np.float64)
+        n = prepared.spot.n_hands[self.player]
+        if values.shape != (n,) or not np.all(np.isfinite(values)):
+            raise SolverError(
+                f"a gadget needs {n} finite values (one per hand of player {self.player}), got {values.shape}"
+            )
+        weight = prepared.compatible(self.player, prepared.weights[1 - self.player])
+        return np.asarray(values * weight, dtype=np.float64)
 
 
 def _available_bytes() -> int:
@@ -219,8 +258,14 @@ def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: 
     return max(1, int(min(ahead, t1 / 2) // check_every)) * check_every
 
 
-def _iterate(prepared: Prepared, first: int, count: int, algorithm: Algorithm) -> None:
-    """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays."""
+def _iterate(
+    prepared: Prepared,
+    first: int,
+    count: int,
+    algorithm: Algorithm,
+    gadget: tuple[int, npt.NDArray[np.float64], npt.NDArray[np.float64]],
+) -> None:
+    """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays (gadget: player, values, regrets)."""
     K.iterate(
         first,
         count,
@@ -234,6 +279,7 @@ def _iterate(prepared: Prepared, first: int, count: int, algorithm: Algorithm) -
         prepared.store,
         prepared.tree.max_depth,
         prepared.tree.max_actions,
+        *gadget,
     )
 
 
@@ -249,6 +295,7 @@ def solve(
     max_bytes: int | None = None,
     progress: Callable[[int, float], None] | None = None,
     measure: bool = True,
+    gadget: Gadget | None = None,
 ) -> Solution:
     """Solve ``spot`` and return the average strategies with their exploitability.
 
@@ -267,6 +314,8 @@ def solve(
         progress: called with ``(iterations done, exploitability in % of the pot)`` after each check.
         measure: with ``iterations``, measure the exploitability at the end (two best-response walks, about one
             iteration's cost); without, :attr:`Solution.exploitability` computes it when first read.
+        gadget: re-solve safely (see :class:`Gadget`). The exploitability reported is still that of the spot
+            with its ranges as given.
 
     Raises:
         SolverError: on a bad setting or a spot too large for the memory limit.
@@ -280,12 +329,17 @@ def solve(
     if not target_exploitability > 0.0:
         raise SolverError(f"target_exploitability must be positive, got {target_exploitability!r}")
     prepared = prepare(spot, max_bytes=max_bytes)
+    if gadget is None:
+        arrays = (-1, np.zeros(1), np.zeros((2, 1)))
+    else:
+        alternatives = gadget.alternatives(prepared)
+        arrays = (gadget.player, alternatives, np.zeros((2, len(alternatives))))
     started = time.perf_counter()
     done, history, next_check = 0, [], check_every
     total = iterations if iterations is not None else max_iterations
     while done < total:
         step = min(check_every, total - done)
-        _iterate(prepared, done + 1, step, algorithm)
+        _iterate(prepared, done + 1, step, algorithm, arrays)
         done += step
         out_of_time = time_limit_s is not None and time.perf_counter() - started > time_limit_s
         if iterations is not None:

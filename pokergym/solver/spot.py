@@ -30,7 +30,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -176,6 +176,11 @@ class Spot:
             :data:`TreeAction` from the spot's root (on its first street) to the node that gets the action.
         betting_streets: streets with betting (``None``: every street to the river); after the last one the
             hand is checked down to showdown (a depth limit: cheaper, and an approximation of the real game).
+        deal_sample: at most this many cards dealt at each chance node (``None``: every card that can come),
+            a fixed sample per board drawn with ``deal_seed``; each card's value then counts ``1 / sample`` of the
+            chance node's instead of ``1 / cards``, an unbiased estimate of the full game's values and cheaper
+            by the ratio. The solve, its exploitability included, is of the sampled game.
+        deal_seed: the seed of that sample.
     """
 
     board: tuple[int, ...]
@@ -186,6 +191,8 @@ class Spot:
     big_blind: int = 100
     extra_actions: tuple[tuple[tuple[TreeAction, ...], int], ...] = ()
     betting_streets: int | None = None
+    deal_sample: int | None = None
+    deal_seed: int = 0
 
     def __post_init__(self) -> None:
         """Validate the spot; every problem is a :class:`SolverError` naming it."""
@@ -213,6 +220,12 @@ class Spot:
                 f"betting_streets must be None or 1..{4 - len(board) + 2} on a {len(board)}-card board, "
                 f"got {self.betting_streets!r}"
             )
+        if self.deal_sample is not None and (
+            not isinstance(self.deal_sample, int) or isinstance(self.deal_sample, bool) or self.deal_sample < 1
+        ):
+            raise SolverError(f"deal_sample must be None or a positive number of cards, got {self.deal_sample!r}")
+        if not isinstance(self.deal_seed, int) or isinstance(self.deal_seed, bool) or self.deal_seed < 0:
+            raise SolverError(f"deal_seed must be a non-negative integer, got {self.deal_seed!r}")
         if not isinstance(self.menu, Menu):
             raise SolverError(f"menu must be a Menu, got {type(self.menu).__name__}")
 
@@ -233,9 +246,22 @@ class Spot:
     def with_extra(self, path: Sequence[TreeAction], to_amount: int) -> Spot:
         """A copy with one more off-menu bet or raise at the node ``path`` leads to."""
         extra = (*self.extra_actions, (tuple((str(k), int(a)) for k, a in path), int(to_amount)))
-        return Spot(
-            self.board, self.pot, self.stack, self.ranges, self.menu, self.big_blind, extra, self.betting_streets
-        )
+        return replace(self, extra_actions=extra)
+
+    def dealt_cards(self, board: Sequence[int]) -> tuple[int, ...]:
+        """The cards a chance node after ``board`` deals: every card off the board, or the seeded sample.
+
+        Example:
+            >>> from pokergym.cards import parse_cards
+            >>> spot = Spot(parse_cards("Td9d6h"), 100, 1000, (Range.parse("AA"), Range.parse("KK")))
+            >>> len(spot.dealt_cards(spot.board)), len(replace(spot, deal_sample=12).dealt_cards(spot.board))
+            (49, 12)
+        """
+        candidates = [card for card in range(52) if card not in board]
+        if self.deal_sample is None or self.deal_sample >= len(candidates):
+            return tuple(candidates)
+        generator = np.random.default_rng([self.deal_seed, *sorted(int(c) for c in board)])
+        return tuple(sorted(int(c) for c in generator.choice(candidates, self.deal_sample, replace=False)))
 
     @property
     def last_betting_street(self) -> Street:

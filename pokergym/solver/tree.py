@@ -9,8 +9,10 @@ for the memory guard.
 Node kinds: ``DECISION`` (``player`` acts; one child per action),
 ``FOLD`` (``player`` folded having put ``amount`` chips in the spot),
 ``SHOWDOWN`` (both put ``amount`` in; ``board`` indexes the five-card board),
-``CHANCE`` (one child per card; ``amount`` is the number of cards that can
-come once both players' hands are known), ``CHECKDOWN`` (no more betting
+``CHANCE`` (one child per card dealt; ``amount`` is the number of cards that can
+come once both players' hands are known; with a sampled deal, see
+:attr:`~pokergym.solver.spot.Spot.deal_sample`, a child's values are divided by
+:func:`chance_divisor` instead), ``CHECKDOWN`` (no more betting
 before the river: both are all-in, or the spot's depth limit is reached;
 both put ``amount`` in and the rest of the board is dealt; ``board``
 indexes :attr:`GameTree.checkdowns`, whose pairwise equities the solver
@@ -42,7 +44,18 @@ import numpy.typing as npt
 from pokergym.errors import SolverError
 from pokergym.solver.spot import Sizes, Spot, TreeAction
 
-__all__ = ["CHANCE", "CHECKDOWN", "DECISION", "FOLD", "SHOWDOWN", "GameTree", "TreeCount", "build_tree", "count_tree"]
+__all__ = [
+    "CHANCE",
+    "CHECKDOWN",
+    "DECISION",
+    "FOLD",
+    "SHOWDOWN",
+    "GameTree",
+    "TreeCount",
+    "build_tree",
+    "chance_divisor",
+    "count_tree",
+]
 
 DECISION: Final = 0
 FOLD: Final = 1
@@ -53,6 +66,20 @@ CHECKDOWN: Final = 4
 _KINDS: Final = ("fold", "check", "call", "bet", "raise", "deal")
 _CONTINUE: Final = 10  # template leaf: the street ends, both committed ``amount``
 _ALLIN: Final = 11  # template leaf: both are all-in with ``amount`` committed
+
+
+def chance_divisor(cards: int, dealt: int) -> float:
+    """What a chance node divides the sum of its children's values by.
+
+    ``cards`` can come once both hands are known (the node's ``amount``), out of ``cards + 4`` off the board;
+    ``dealt`` of those are children. Every card dealt: ``cards``. A sample: ``cards * dealt / (cards + 4)``, the
+    expected number of sampled cards that a given pair of hands does not block, so the estimate is unbiased.
+
+    Example:
+        >>> chance_divisor(45, 49), chance_divisor(45, 12)
+        (45.0, 11.020408163265307)
+    """
+    return cards * dealt / (cards + 4.0)
 
 
 class _Node(NamedTuple):
@@ -237,7 +264,7 @@ def count_tree(spot: Spot) -> TreeCount:
                 s0, s1 = (s0 + slots, s1) if node.player == 0 else (s0, s1 + slots)
             elif node.kind == _CONTINUE and where.street < 3:
                 sub = street(_Street(where.street + 1, node.amount, False))
-                fan = 52 - board_size
+                fan = 52 - board_size if spot.deal_sample is None else min(52 - board_size, spot.deal_sample)
                 nodes += 1 + fan * sub[0]
                 d0, d1, s0, s1 = d0 + fan * sub[1], d1 + fan * sub[2], s0 + fan * sub[3], s1 + fan * sub[4]
             else:
@@ -314,10 +341,9 @@ class GameTree:
             return self._checkdown(node.amount, board, edge)
         chance = self._new(CHANCE, -1, 52 - len(board) - 4, edge, -1)
         children = []
-        for card in range(52):
-            if card not in board:
-                street = _Street(where.street + 1, node.amount, False)
-                children.append(self._street(street, (*board, card), ("deal", card), card))
+        for card in self.spot.dealt_cards(board):
+            street = _Street(where.street + 1, node.amount, False)
+            children.append(self._street(street, (*board, card), ("deal", card), card))
         self._children[chance] = children
         return chance
 

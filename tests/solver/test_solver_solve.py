@@ -1,5 +1,7 @@
 """The solver against a closed-form equilibrium, a second implementation, and its own invariants."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -8,6 +10,7 @@ from pokergym.errors import SolverError
 from pokergym.evaluator.combos import COMBO_CARDS, combo_index
 from pokergym.solver import Menu, Range, Sizes, Solution, Spot, solve
 from pokergym.solver.reference import PlainCFR
+from pokergym.solver.tree import CHANCE
 
 NONE = Sizes.parse("")
 
@@ -50,16 +53,21 @@ def test_exploitability_falls_toward_zero() -> None:
         ("KsQd7h4c2s", Menu.uniform("50,a", "a", raise_cap=1), None),
         ("KsQd7h4c", Menu.uniform("a", "a", raise_cap=1), None),
         ("KsQd7h", Menu.uniform("50", "a", raise_cap=1), 1),
+        ("KsQd7h", Menu.uniform("50", "a", raise_cap=1), (2, 7)),
     ],
 )
-def test_compiled_solver_equals_the_plain_implementation(board: str, menu: Menu, streets: int | None) -> None:
+def test_compiled_solver_equals_the_plain_implementation(
+    board: str, menu: Menu, streets: int | tuple[int, int] | None
+) -> None:
+    betting, sample = streets if isinstance(streets, tuple) else (streets, None)  # (streets, cards dealt)
     spot = Spot(
         parse_cards(board),
         1000,
         2000,
         (Range.parse("77,65s,KJs,AA"), Range.parse("KJs,QQ,65s,AKs")),
         menu,
-        betting_streets=streets,
+        betting_streets=betting,
+        deal_sample=sample,
     )
     plain = PlainCFR(spot)
     plain.run(12)
@@ -67,6 +75,26 @@ def test_compiled_solver_equals_the_plain_implementation(board: str, menu: Menu,
     assert solution.exploitability_pct == pytest.approx(plain.exploitability_pct(), abs=1e-4)
     for node in np.flatnonzero(solution.tree.kind == 0)[:40]:
         np.testing.assert_allclose(solution.strategy(int(node)), plain.strategy(int(node)), atol=1e-5)
+
+
+def test_a_sampled_deal_estimates_the_full_deal_without_bias() -> None:
+    """Checked down from the turn: the value is the equity; a 12-card river sample averages to it over seeds."""
+    spot = Spot(
+        parse_cards("KsQd7h4c"), 1000, 2000, (Range.parse("77,65s,KJs,AJo"), Range.parse("QQ,T9s,AK")), Menu.uniform("")
+    )
+    exact = solve(spot, iterations=1).values()[0]
+    sampled = [solve(replace(spot, deal_sample=12, deal_seed=s), iterations=1).values()[0] for s in range(100)]
+    tree = solve(replace(spot, deal_sample=12), iterations=1).tree
+    assert [int(tree.n_children[c]) for c in np.flatnonzero(tree.kind == CHANCE)] == [12]
+    # dividing by the 12 cards dealt instead (ignoring the cards the hands block) would read 44/48 of this: 8% low
+    assert np.mean(sampled) == pytest.approx(exact, rel=0.03)
+    assert np.std(sampled) > 1.0  # the samples differ: the seed is used
+
+
+@pytest.mark.parametrize("kwargs", [{"deal_sample": 0}, {"deal_sample": 2.5}, {"deal_seed": -1}])
+def test_bad_deal_samples_are_typed_errors(kwargs: dict[str, object]) -> None:
+    with pytest.raises(SolverError, match="deal_s"):
+        replace(polarised(), **kwargs)
 
 
 def _suit_swap(cards: tuple[int, ...]) -> tuple[int, ...]:
