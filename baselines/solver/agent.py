@@ -21,6 +21,17 @@ LBR and AIVAT need) and one solve per public state serves every holding; the
 solver removes the card conflicts between each pair of hands itself, so the
 spot gets the opponent's range without blocking the agent's own cards.
 
+The turn and river are re-solved safely (``safe=True``, the default): the
+opponent's range is only a model (its strategy is the opponent's own, not the
+solve's), so each re-solve gets a :class:`~pokergym.solver.Gadget` with the
+opponent's expected values per hand at this street's start in the last solve
+of the street before, and keeps every opponent hand at most near its value
+there, whatever the modelled weights. A re-solve is then no more exploitable
+than the street before's solve, where an unsafe one (``safe=False``) can be
+exploited by an opponent whose range is not the modelled one. The flop has no
+gadget: the street before is preflop, whose range tables are exact for agents
+that play them and have no values per hand.
+
 Street settings (``_STREETS``): the flop is depth-limited to its own betting
 (``betting_streets=1``: after the flop the board is checked down), bets of 33%
 or 75% pot, raises all-in, one raise, the 300 heaviest combos of each range,
@@ -62,7 +73,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Final
 
@@ -93,6 +104,7 @@ class _StreetSettings:
     betting_streets: int | None
     iterations_factor: float
     max_combos: int
+    deal_sample: int | None = None
 
 
 _STREETS: Final = {
@@ -110,6 +122,12 @@ Measured on one core of the 2-core machine (2026-11-27, loaded), 300 combos a si
 solve with the turn's betting as well (river checked down, one turn size) costs about 0.1 s an iteration
 with 150 combos, a full flop-to-river solve over 1 s an iteration: both too slow for a decision.
 """
+
+_FLOP_WITH_TURN: Final = _StreetSettings(
+    Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1), 2, 1.0, 200
+)
+"""The flop's settings with ``flop_turns``: the turn's betting as well (75% pot, all-in raises), 200 combos."""
+
 
 _CACHE_LIMIT: Final = 64
 """Public states whose solves and ranges are kept; the caches are emptied when they grow past it."""
@@ -141,6 +159,10 @@ class SolverAgent(BaseAgent):
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
         safe: re-solve the turn and river safely (a :class:`~pokergym.solver.Gadget` with the opponent's values
             from the street before); ``False``: trust the opponent's modelled range (unsafe re-solving).
+        flop_turns: 0 (the default): the flop's solve checks the hand down after the flop's betting; 1 to 49:
+            it plays the turn's betting too (75% pot, all-in raises, 200 combos a side) on this many turn
+            cards, a fixed sample per board (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the
+            river.
         name: display name.
 
     Attributes:
@@ -159,6 +181,7 @@ class SolverAgent(BaseAgent):
         iterations: int = 30,
         trim: float = 1e-3,
         safe: bool = True,
+        flop_turns: int = 0,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -174,6 +197,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(safe, bool):
             raise ConfigError(f"safe must be True or False, got {safe!r}")
         self.safe = safe
+        if not isinstance(flop_turns, int) or isinstance(flop_turns, bool) or not 0 <= flop_turns <= 49:
+            raise ConfigError(f"flop_turns must be a number of turn cards from 0 to 49, got {flop_turns!r}")
+        self.flop_turns = flop_turns
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -353,6 +379,8 @@ class SolverAgent(BaseAgent):
         if key in self._solves:
             return self._solves[key]
         settings = _STREETS[street]
+        if street == Street.FLOP and self.flop_turns:
+            settings = replace(_FLOP_WITH_TURN, deal_sample=self.flop_turns)
         oop = self._trimmed(ranges[1 - button], settings.max_combos)
         ip = self._trimmed(ranges[button], settings.max_combos)
         solution: Solution | None
@@ -366,6 +394,7 @@ class SolverAgent(BaseAgent):
                 config.big_blind,
                 extra_actions=extras,
                 betting_streets=settings.betting_streets,
+                deal_sample=settings.deal_sample,
             )
             gadget = self._gadget(config, seat, button, before, spot) if self.safe else None
             if self.budget_ms is None:
@@ -387,7 +416,9 @@ class SolverAgent(BaseAgent):
         None on the flop (the street before is preflop, played from the range tables) and where the last
         street's solve does not reach the spot (refused, or its line is not in that tree). Values are moved
         from the last street's start to this one's (plus the chips each put in on the last street); an opponent
-        hand the last solve left out takes the value of its proxy (:func:`_proxies`).
+        hand the last solve left out takes the value of its proxy (:func:`_proxies`). Where the last solve
+        checked the hand down after its street (the depth-limited flop), or dealt a sample of cards without
+        this one, the values are those of checking down from here (:func:`_checkdown_values`): what it assumed.
         """
         street = spot.street
         if street == Street.FLOP:
@@ -403,13 +434,11 @@ class SolverAgent(BaseAgent):
         walked = _walk(previous, path)
         if walked is None or previous.tree.kind[walked[0]] not in (CHANCE, CHECKDOWN):
             return None
-        if previous.tree.kind[walked[0]] == CHANCE:
-            path = (*path, ("deal", spot.board[-1]))
         opponent = _player(1 - seat, button)
-        try:
-            ev = previous.ev(path, opponent)
-        except PokerGymError:
-            return None
+        tree, node, card = previous.tree, walked[0], spot.board[-1]
+        if tree.kind[node] == CHECKDOWN or card not in {int(tree.card[c]) for c in tree.children_of(node)}:
+            return Gadget(opponent, _checkdown_values(spot, opponent))  # what the last solve assumed from here
+        ev = previous.ev((*path, ("deal", card)), opponent)
         moved = np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0
         return Gadget(opponent, moved[_proxies(previous, opponent)[spot.hands(opponent)]])
 
@@ -435,6 +464,13 @@ class SolverAgent(BaseAgent):
 def _player(seat: int, button: int) -> int:
     """The solver's player of ``seat``: 0 out of position (the big blind), 1 the button."""
     return 1 if seat == button else 0
+
+
+def _checkdown_values(spot: Spot, player: int) -> Weights:
+    """``player``'s expected chips per hand if ``spot`` were checked down: its equity times the pot."""
+    no_bets = Menu.uniform("", raise_cap=0)
+    checked = Spot(spot.board, spot.pot, spot.stack, spot.ranges, no_bets, spot.big_blind)
+    return np.nan_to_num(solve(checked, iterations=1, measure=False).ev((), player), nan=0.0)
 
 
 def _normalised(weights: Weights) -> Weights:

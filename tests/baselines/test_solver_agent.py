@@ -13,7 +13,7 @@ from baselines.policy import legal_of
 from baselines.simple import ManiacBot
 from baselines.solver import SolverAgent
 from baselines.solver.ranges import preflop_ranges
-from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent
+from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
 from pokergym.engine import GameConfig, HandState
@@ -39,16 +39,17 @@ def card_set(combo: int) -> set[int]:
 
 
 @pytest.mark.parametrize(
-    ("opponent", "config"),
+    ("opponent", "config", "spec"),
     [
-        (RandomAgent(), GameConfig()),
-        (ManiacBot(), GameConfig()),
-        (MinRaiser(), GameConfig()),
-        (RandomAgent(), GameConfig(stacks=(20000, 700))),
+        (RandomAgent(), GameConfig(), CHEAP),
+        (ManiacBot(), GameConfig(), CHEAP),
+        (MinRaiser(), GameConfig(), CHEAP),
+        (RandomAgent(), GameConfig(stacks=(20000, 700)), CHEAP),
+        (RandomAgent(), GameConfig(), f"{CHEAP},flop_turns=3,safe=false"),
     ],
 )
-def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig) -> None:
-    agent = make(CHEAP)
+def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig, spec: str) -> None:
+    agent = make(spec)
     assert isinstance(agent, SolverAgent)
     master = np.random.default_rng(5)
     postflop = 0
@@ -123,6 +124,55 @@ def test_the_opponents_bet_moves_its_range_by_the_solved_strategy() -> None:
     assert not np.allclose(after_bet, after_check)
 
 
+def test_turn_and_river_are_re_solved_safely_by_default() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    state.raise_to(250)
+    state.call()
+    state.check()
+    state.raise_to(375)  # the button bets 75% on the flop, called; the turn is checked through
+    state.call()
+    state.check()
+    state.check()
+    view = state.view(1)  # the big blind, first on the river
+    safe, unsafe = SolverAgent(iterations=15), SolverAgent(iterations=15, safe=False)
+    plans = safe._plan(view), unsafe._plan(view)
+    assert plans[0].solution is not None and plans[1].solution is not None
+    spot = plans[0].solution.spot
+    before = tuple(r for r in view.history if r.street < view.street)
+    gadget = safe._gadget(view.config, 1, 0, before, spot)
+    assert gadget is not None and gadget.player == 1  # the button's hands choose
+    assert gadget.values.shape == (spot.n_hands[1],) and np.all(np.isfinite(gadget.values))
+    # a hand can win at most the pot and the stack behind, and lose at most the stack
+    assert gadget.values.min() >= -spot.stack and gadget.values.max() <= spot.pot + spot.stack
+    assert np.ptp(gadget.values) > 0.1 * spot.pot  # strong and weak hands are worth different amounts
+    root = plans[0].solution.tree.root
+    frequencies = [plan.solution.strategy(root).mean(axis=1) for plan in plans if plan.solution is not None]
+    assert not np.allclose(frequencies[0], frequencies[1], atol=1e-3)  # the gadget changes the river's play
+    flop_spot = safe._solve(
+        view.config,
+        1,
+        0,
+        view.board[:3],
+        before[:2],
+        (),
+        safe._start(view.config, 1, 0, view.board, view.history, Street.FLOP),
+    )
+    # the turn's gadget: what the depth-limited flop solve assumed, checking down (equity times the pot, 0 to pot)
+    turn_view = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    for act in (lambda s: s.raise_to(250), lambda s: s.call(), lambda s: s.check(), lambda s: s.raise_to(375)):
+        act(turn_view)
+    turn_view.call()
+    turn_plan = safe._plan(turn_view.view(1))
+    assert turn_plan.solution is not None
+    turn_spot = turn_plan.solution.spot
+    turn_gadget = safe._gadget(view.config, 1, 0, before[:5], turn_spot)
+    assert turn_gadget is not None and turn_gadget.values.shape == (turn_spot.n_hands[1],)
+    assert turn_gadget.values.min() >= 0.0 and turn_gadget.values.max() <= turn_spot.pot + 1e-9
+    assert np.ptp(turn_gadget.values) > 0.5 * turn_spot.pot
+    # the flop follows the range tables: no gadget
+    assert flop_spot is not None and safe._gadget(view.config, 1, 0, before[:2], flop_spot.spot) is None
+
+
 def test_less_than_a_big_blind_behind_falls_back_and_is_counted() -> None:
     state = HandState.new(GameConfig(stacks=(20000, 300)), deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
     state.raise_to(250)
@@ -140,6 +190,10 @@ def test_registry_specs() -> None:
     assert isinstance(timed, SolverAgent) and not timed.reproducible
     with pytest.raises(ValueError, match="iterations"):
         make("solver:iterations=0")
+    with pytest.raises(ValueError, match="flop_turns"):
+        make("solver:flop_turns=50")
+    deep = make("solver:flop_turns=12,safe=false")
+    assert isinstance(deep, SolverAgent) and deep.flop_turns == 12 and not deep.safe
 
 
 def test_the_same_seed_gives_the_same_match() -> None:

@@ -8,7 +8,8 @@ import pytest
 from pokergym.cards import format_cards, parse_cards
 from pokergym.errors import SolverError
 from pokergym.evaluator.combos import COMBO_CARDS, combo_index
-from pokergym.solver import Menu, Range, Sizes, Solution, Spot, solve
+from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, solve
+from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.reference import PlainCFR
 from pokergym.solver.tree import CHANCE
 
@@ -178,3 +179,41 @@ def test_bad_settings_are_typed_errors(kwargs: dict[str, object]) -> None:
 
 def test_cfr_plus_also_converges() -> None:
     assert solve(polarised(), algorithm="cfr+", iterations=200).exploitability_pct < 0.01
+
+
+def _excess(solution: Solution, values: np.ndarray, weights: np.ndarray) -> float:
+    """Average of how far OOP's best response beats ``values``, over OOP's hands weighted by ``weights``."""
+    prepared = solution._prepared
+    best = prepared.walk(K.BEST_RESPONSE, 0)
+    compatible = prepared.compatible(0, prepared.weights[1])
+    hands = solution.spot.hands(0)
+    ev = np.where(compatible > 0.0, best / np.where(compatible > 0.0, compatible, 1.0), 0.0)
+    return float(weights[hands] @ np.maximum(ev - values[hands], 0.0) / weights[hands].sum())
+
+
+def test_a_gadget_keeps_a_resolve_safe_under_a_wrong_range() -> None:
+    """Re-solve a turn solve's river with OOP's range wrong (uniform): only the gadget keeps OOP's hands at their
+    values in the turn solve (Burch et al. 2014), so the re-solve is no more exploitable than the turn solve."""
+    menu = Menu.uniform("50,a", "a", raise_cap=1)
+    oop, ip = "22+,AJs+,KTs+,QTs+,JTs,T9s,98s,AQo+,KQo", "55+,A2s+,KQs,QJs,JTs,T9s,AKo"
+    turn = Spot(parse_cards("KsQd7h4c"), 1000, 3000, (Range.parse(oop), Range.parse(ip)), menu)
+    node = solve(turn, iterations=400).node([("check", 0), ("check", 0), ("deal", parse_cards("2s")[0])])
+    true_oop, ip_range, values = np.zeros(1326), np.zeros(1326), np.zeros(1326)
+    true_oop[node.hands[0]], ip_range[node.hands[1]] = node.reach[0], node.reach[1]
+    values[node.hands[0]] = np.nan_to_num(node.ev[0])
+    wrong = Range(np.where(true_oop > 0.0, 1.0, 0.0))
+    river = Spot(parse_cards("KsQd7h4c2s"), 1000, 3000, (wrong, Range(ip_range)), menu)
+    unsafe = _excess(solve(river, iterations=300), values, true_oop)
+    safe = _excess(solve(river, iterations=300, gadget=Gadget(0, values[river.hands(0)])), values, true_oop)
+    assert unsafe > 10.0  # 1% of the pot: the wrong range is exploited
+    assert safe < 2.0 and safe < unsafe / 8
+
+
+def test_bad_gadgets_are_typed_errors() -> None:
+    spot = polarised()
+    with pytest.raises(SolverError, match="player is 0 or 1"):
+        solve(spot, iterations=1, gadget=Gadget(2, np.zeros(2)))
+    with pytest.raises(SolverError, match="2 finite values"):
+        solve(spot, iterations=1, gadget=Gadget(0, np.zeros(3)))
+    with pytest.raises(SolverError, match="finite"):
+        solve(spot, iterations=1, gadget=Gadget(0, np.array([0.0, np.nan])))
