@@ -157,7 +157,8 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
         (),
         safe._start(view.config, 1, 0, view.board, view.history, Street.FLOP),
     )
-    # the turn's gadget: what the depth-limited flop solve assumed, checking down (equity times the pot, 0 to pot)
+    # the turn after a depth-limited flop solve: no gadget (that solve checked down from here); with the turn
+    # dealt in the flop's solve, a gadget
     turn_view = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
     for act in (lambda s: s.raise_to(250), lambda s: s.call(), lambda s: s.check(), lambda s: s.raise_to(375)):
         act(turn_view)
@@ -165,10 +166,12 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     turn_plan = safe._plan(turn_view.view(1))
     assert turn_plan.solution is not None
     turn_spot = turn_plan.solution.spot
-    turn_gadget = safe._gadget(view.config, 1, 0, before[:5], turn_spot)
+    assert safe._gadget(view.config, 1, 0, before[:5], turn_spot) is None
+    dealt = SolverAgent(iterations=15, flop_turns=49)  # every turn card
+    turn_spot = dealt._plan(turn_view.view(1)).solution.spot  # type: ignore[union-attr]
+    turn_gadget = dealt._gadget(view.config, 1, 0, before[:5], turn_spot)
     assert turn_gadget is not None and turn_gadget.values.shape == (turn_spot.n_hands[1],)
-    assert turn_gadget.values.min() >= 0.0 and turn_gadget.values.max() <= turn_spot.pot + 1e-9
-    assert np.ptp(turn_gadget.values) > 0.5 * turn_spot.pot
+    assert np.ptp(turn_gadget.values) > 0.1 * turn_spot.pot
     # the flop follows the range tables: no gadget
     assert flop_spot is not None and safe._gadget(view.config, 1, 0, before[:2], flop_spot.spot) is None
 
