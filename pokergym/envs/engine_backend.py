@@ -108,13 +108,14 @@ class EngineBackend:
     def act(self, seat: int, action: Any) -> bool:
         """Take ``seat``'s action, then let the opponent (if any) act until seat 0's turn or the end."""
         table = self.table
-        legal = table.act(seat, action)
         opponent = self.opponent
-        if legal and opponent is not None:
+        if not table.act(seat, action):
+            return False
+        if opponent is not None:
             hand = table.hand
             if hand is not None and (hand.actor == OPPONENT or opponent.listens):
                 opponent.play(hand)
-        return legal
+        return True
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """``seat``'s observation dict."""
@@ -126,17 +127,25 @@ class EngineBackend:
 
     def payoffs(self) -> tuple[int, int] | None:
         """The chips each seat won (``None`` until settled)."""
-        return self.hand().payoffs
+        hand = self.table.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        return hand.payoffs
 
     def status(self) -> tuple[int, int, tuple[int, int] | None]:
         """The button, the seat to act and the payoffs (``None`` until settled)."""
-        hand = self.hand()
+        hand = self.table.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
         return hand.button, hand.actor, hand.payoffs
 
     def info(self, seat: int) -> dict[str, Any]:
         """``seat``'s ``HUNL-v0`` info dict."""
-        hand = self.hand()
-        aborted = self.table.aborted
+        table = self.table
+        hand = table.hand
+        if hand is None:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        aborted = table.aborted
         history = tuple(hand.history)
         if hand.actor == seat and not aborted:  # mid-hand (no payoffs yet): the common case
             bounds = hand.to_call, hand.min_raise_to, hand.max_raise_to

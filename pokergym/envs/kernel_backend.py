@@ -62,7 +62,7 @@ class KernelBackend:
         opponent: seat 1's agent, if any.
     """
 
-    __slots__ = ("_codec", "compiled", "opponent", "table")
+    __slots__ = ("_codec", "_raise", "compiled", "opponent", "table")
 
     name: Literal["kernel"] = "kernel"
 
@@ -72,6 +72,7 @@ class KernelBackend:
         self.compiled = compiled
         self.opponent = opponent
         self._codec = cast(DiscreteActions, table.codec)
+        self._raise = table.raise_on_illegal
 
     @property
     def aborted(self) -> bool:
@@ -99,7 +100,7 @@ class KernelBackend:
 
     def act(self, seat: int, action: Any) -> bool:
         """Take the action of the seat to act (``seat``; the kernel knows whose turn it is)."""
-        return self.compiled.act(self._codec, action, self.table.raise_on_illegal)
+        return self.compiled.act(self._codec, action, self._raise)
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """``seat``'s observation dict.
