@@ -126,3 +126,22 @@ def test_runner_options_replace_the_keywords() -> None:
         tournament(list(agents), pairs=4, runner_options=RunnerOptions(block_size=0))
     result = tournament(list(agents), pairs=4, runner_options=RunnerOptions(block_size=2))
     assert result.matches[0].block_size == 2
+
+
+def test_every_constructor_keyword_lands_in_its_option() -> None:
+    settings: dict[str, Any] = {
+        "config": GameConfig(stacks=(5000, 6000)),
+        "action_mode": "chips",
+        "raise_fractions": (0.5, 1.0),
+        "button": 1,
+        "illegal_action": "penalty",
+        "illegal_penalty": 3.0,
+        "history_slots": 3,
+        "render_mode": "ansi",
+        "backend": "python",
+    }
+    expected = EnvOptions(**settings)
+    assert HUNLEnv(**settings).options == expected
+    assert hunl_v0.raw_env(**settings).options == expected
+    table_settings = {k: v for k, v in settings.items() if k not in ("render_mode", "backend")}
+    assert HandTable(**table_settings).options == EnvOptions(**table_settings)
