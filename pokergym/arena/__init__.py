@@ -23,6 +23,7 @@ from pokergym.arena.ladder import LadderResult, ladder
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, match
 from pokergym.arena.plots import plot_crosstable, plot_cumulative
 from pokergym.arena.result import MatchResult
+from pokergym.arena.run_options import RunnerOptions
 from pokergym.arena.runners import AsyncRunner, LocalRunner, ProcessRunner, RayRunner, Runner, make_runner
 from pokergym.arena.specs import resolve_agent, resolve_agents
 from pokergym.arena.stats import StyleStats, mean_ci
@@ -41,6 +42,7 @@ __all__ = [
     "ProcessRunner",
     "RayRunner",
     "Runner",
+    "RunnerOptions",
     "Standing",
     "StyleStats",
     "TournamentResult",

@@ -25,14 +25,12 @@ from pokergym.agents.base import Agent
 from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_blocks
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
-from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
+from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerOptions
+from pokergym.arena.runners import AsyncRunner, Backend, Runner
 from pokergym.arena.stats import StyleStats
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 
 __all__ = ["DEFAULT_BLOCK_SIZE", "MatchPlan", "match", "open_for_writing"]
-
-DEFAULT_BLOCK_SIZE = 100
-"""Pairs per block: agent memory lasts a block, and a block is one unit of parallel work."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +130,7 @@ def match(
     histories: str | os.PathLike[str] | None = None,
     progress: bool = False,
     duplicate: bool = True,
+    runner_options: RunnerOptions | None = None,
 ) -> MatchResult:
     """Play ``pairs`` duplicate pairs between ``agent_a`` and ``agent_b``.
 
@@ -162,9 +161,16 @@ def match(
         progress: draw a progress bar on standard error.
         duplicate: replay each deck with the seats swapped; ``False`` deals
             every hand a fresh deck (only to measure what duplicate saves).
+        runner_options: ``backend``, ``workers``, ``address``, ``concurrency``,
+            ``block_size`` and ``progress`` gathered in one
+            :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out).
 
     Returns:
         The :class:`~pokergym.arena.result.MatchResult`, from agent A's side.
+
+    Raises:
+        ConfigError: an unknown backend, a block size below 1, or runner settings
+            given both as keywords and as ``runner_options``.
 
     Example:
         >>> from pokergym.agents import CallAgent
@@ -172,15 +178,13 @@ def match(
         >>> result.mbb_per_hand, result.hands
         (0.0, 40)
     """
-    plan = MatchPlan((agent_a, agent_b), pairs, seed, config, block_size, duplicate, histories is not None)
+    keywords = RunnerOptions(backend, workers, address, concurrency, block_size, progress)
+    run = RunnerOptions.resolve(runner_options, keywords)
+    plan = MatchPlan((agent_a, agent_b), pairs, seed, config, run.block_size, duplicate, histories is not None)
     with ExitStack() as stack:
-        runner = (
-            stack.enter_context(make_runner(backend, workers, address, concurrency))
-            if isinstance(backend, str)
-            else backend
-        )
+        runner = run.open(stack)
         out = stack.enter_context(open_for_writing(histories))
-        bar = ProgressBar(pairs, f"{agent_a.name} vs {agent_b.name}") if progress else None
+        bar = ProgressBar(pairs, f"{agent_a.name} vs {agent_b.name}") if run.progress else None
         result = plan.collect(play_blocks(runner, plan.tasks()), out, bar)
     if bar is not None:
         bar.finish()

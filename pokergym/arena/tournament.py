@@ -29,10 +29,11 @@ import numpy as np
 from pokergym.agents.base import Agent
 from pokergym.arena.artifacts import history_path, save_tournament
 from pokergym.arena.blocks import play_blocks
-from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, open_for_writing
+from pokergym.arena.match import MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
-from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
+from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerOptions
+from pokergym.arena.runners import AsyncRunner, Backend, Runner
 from pokergym.arena.specs import not_reproducible, resolve_agents
 from pokergym.arena.stats import StyleStats, json_float
 from pokergym.arena.tables import render
@@ -217,6 +218,7 @@ def tournament(
     progress: bool = False,
     histories: bool = True,
     plots: bool = True,
+    runner_options: RunnerOptions | None = None,
 ) -> TournamentResult:
     """Play a round robin: one duplicate match of ``pairs`` pairs per pairing.
 
@@ -236,10 +238,18 @@ def tournament(
         progress: draw one progress bar over all matches on standard error.
         histories: with ``out_dir``, write every match's hands as JSON lines.
         plots: with ``out_dir``, draw the PNG plots (needs matplotlib).
+        runner_options: ``backend``, ``workers``, ``address``, ``concurrency``,
+            ``block_size`` and ``progress`` gathered in one
+            :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out).
 
     Returns:
         The :class:`TournamentResult`; its ``not_reproducible`` names the agents
         that declare ``reproducible = False`` (saved in ``results.json``).
+
+    Raises:
+        ValueError: fewer than two agents, or two with the same name.
+        ConfigError: an unknown backend, a block size below 1, or runner settings
+            given both as keywords and as ``runner_options``.
 
     Example:
         >>> from pokergym.agents import CallAgent, RandomAgent
@@ -247,25 +257,23 @@ def tournament(
         >>> [m.agents for m in result.matches], result.matches[0].hands, len(result.ranking())
         ([('random', 'call')], 40, 2)
     """
+    run = RunnerOptions.resolve(
+        runner_options, RunnerOptions(backend, workers, address, concurrency, block_size, progress)
+    )
     agents = resolve_agents(agents_or_specs)
     names = tuple(agent.name for agent in agents)
     if len(set(names)) != len(names) or len(names) < 2:
         raise ValueError(f"a tournament needs at least two agents with distinct names, got {list(names)}")
     record = histories and out_dir is not None
     plans = [
-        MatchPlan((first, second), pairs, seed, config, block_size, True, record)
+        MatchPlan((first, second), pairs, seed, config, run.block_size, True, record)
         for first, second in itertools.combinations(agents, 2)
     ]
     tasks = [plan.tasks() for plan in plans]
     matches = []
     with ExitStack() as stack:
-        runner = (
-            stack.enter_context(make_runner(backend, workers, address, concurrency))
-            if isinstance(backend, str)
-            else backend
-        )
-        blocks = play_blocks(runner, [task for group in tasks for task in group])
-        bar = ProgressBar(pairs * len(plans), f"{len(names)} agents, {len(plans)} matches") if progress else None
+        blocks = play_blocks(run.open(stack), [task for group in tasks for task in group])
+        bar = ProgressBar(pairs * len(plans), f"{len(names)} agents, {len(plans)} matches") if run.progress else None
         for index, (plan, group) in enumerate(zip(plans, tasks, strict=True)):
             first, second = (agent.name for agent in plan.agents)
             path = history_path(out_dir, index, first, second) if out_dir is not None and histories else None

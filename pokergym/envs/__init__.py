@@ -6,10 +6,14 @@ a :class:`HandTable` (:mod:`~pokergym.envs.table`), which deals, applies actions
 through a codec (:mod:`~pokergym.envs.actions`, :mod:`~pokergym.envs.discrete`,
 :mod:`~pokergym.envs.kinds`) and encodes observations
 (:mod:`~pokergym.envs.observation`); :mod:`~pokergym.envs.render` draws a hand as text.
-In the discrete action mode both environments step their hands on compiled
-kernels by default (:mod:`~pokergym.envs.compiled` over
-:mod:`~pokergym.envs.kernel`, whose state-row layout is
-:mod:`~pokergym.engine.row_layout`), checked step by step against the Python engine.
+Both take their settings as one checked :class:`EnvOptions`
+(:mod:`~pokergym.envs.options`) and play their hands through one
+:class:`~pokergym.envs.backends.TableBackend`: the Python engine
+(:mod:`~pokergym.envs.engine_backend`) or, in the discrete action mode and by
+default, compiled kernels (:mod:`~pokergym.envs.kernel_backend` over
+:mod:`~pokergym.envs.compiled` and :mod:`~pokergym.envs.kernel`, whose
+state-row layout is :mod:`~pokergym.engine.row_layout`), checked step by step
+against the Python engine; :mod:`~pokergym.envs.choice` picks one.
 
 Example:
     >>> from pokergym.envs import HUNLEnv
@@ -29,8 +33,10 @@ from pokergym.envs.actions import (
     DiscreteActions,
     make_codec,
 )
+from pokergym.envs.backends import TableBackend
 from pokergym.envs.hunl import Backend, HUNLEnv
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
+from pokergym.envs.options import EnvOptions
 from pokergym.envs.render import render_hand
 from pokergym.envs.table import ButtonMode, HandTable, IllegalMode
 
@@ -45,11 +51,13 @@ __all__ = [
     "ContinuousActions",
     "ContinuousSpace",
     "DiscreteActions",
+    "EnvOptions",
     "HUNLEnv",
     "HandTable",
     "IllegalMode",
     "ObservationLayout",
     "SeatEncoder",
+    "TableBackend",
     "make_codec",
     "render_hand",
 ]

@@ -5,8 +5,9 @@ backend take seconds of compilation (numba, once per install). With
 ``backend="auto"`` an environment does not wait for them: if they are not in
 numba's disk cache, :func:`kernels_ready` says so, the environment plays on
 the exact Python engine, :func:`start` compiles the kernels in one daemon
-thread (one per process, shared by every environment), and the environment
-switches to the kernel at its first reset after :func:`finished`. The two
+thread (one per process, shared by every environment), and at its first
+reset after :func:`finished` the environment swaps its Python-engine backend
+for the kernel backend (:func:`promote`). The two
 backends deal the same hands and give the same observations, rewards and
 infos, so the switch changes nothing but the speed.
 
@@ -51,8 +52,10 @@ from pokergym._jit import (
 
 if TYPE_CHECKING:
     from pokergym.envs.compiled import CompiledTable
+    from pokergym.envs.engine_backend import EngineBackend
+    from pokergym.envs.kernel_backend import KernelBackend
 
-__all__ = ["MESSAGE", "finished", "kernels_ready", "start", "wait"]
+__all__ = ["MESSAGE", "finished", "kernels_ready", "promote", "start", "wait"]
 
 MESSAGE = (
     "pokergym: compiling the HUNL-v0 kernels in the background, once per install (about 10 s of one core); "
@@ -141,6 +144,26 @@ def kernels_ready(table: CompiledTable) -> bool:
 def start(table: CompiledTable) -> None:
     """Compile ``table``'s kernels in the background thread (nothing happens if it runs or has finished)."""
     _compilation.start(table.entry_kernels())
+
+
+def promote(engine: EngineBackend, standby: KernelBackend) -> KernelBackend | None:
+    """The backend to swap in at a reset: ``standby`` once its kernels are ready, resumed where ``engine`` left off.
+
+    Args:
+        engine: the Python-engine backend playing while the kernels compile.
+        standby: the kernel backend waiting for them.
+
+    Returns:
+        ``standby``, continuing ``engine``'s dealer and button schedule, or ``None``
+        while the kernels are not ready (the thread is then started if it is not
+        running: a copy of an environment, unpickled say, may be the first of its process).
+    """
+    compiled = standby.compiled
+    if not kernels_ready(compiled):
+        start(compiled)
+        return None
+    standby.resume(engine)
+    return standby
 
 
 def finished() -> bool:

@@ -16,48 +16,31 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, cast
+from collections.abc import Sequence
+from typing import Any, Literal, cast
 
 import gymnasium as gym
 import numpy as np
 
-from pokergym.agents.base import Agent, BaseAgent
+from pokergym.agents.base import Agent
 from pokergym.agents.simple import CallAgent
 from pokergym.agents.specs import resolve_agent
-from pokergym.engine.actions import ActionKind, ActionRecord
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.engine.dealer import Dealer, seed_key
-from pokergym.engine.events import EventFeed
-from pokergym.engine.row_layout import BUTTON, DECK, MAX_RAISE_TO, MIN_RAISE_TO, PAYOFF, SHOWDOWN, TERMINAL, TO_CALL
-from pokergym.engine.state import HandState
-from pokergym.engine.view import make_view
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
-from pokergym.envs.discrete import DiscreteActions
+from pokergym.envs.backends import TableBackend
+from pokergym.envs.choice import choose_backend
+from pokergym.envs.engine_backend import EngineBackend
+from pokergym.envs.kernel_backend import KernelBackend
+from pokergym.envs.opponent import OpponentSeat
+from pokergym.envs.options import Backend, ButtonMode, EnvOptions, IllegalMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.seeding import key_generator, seed_generator
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import AgentError, ConfigError, HandOverError, PokerGymError
-
-if TYPE_CHECKING:
-    from pokergym.envs.compiled import CompiledTable
+from pokergym.envs.seeding import seed_generator
+from pokergym.envs.table import HandTable, TableFront
+from pokergym.errors import ConfigError
 
 __all__ = ["Backend", "HUNLEnv"]
 
-Backend = Literal["auto", "kernel", "python"]
-"""How ``HUNL-v0`` steps its hands: ``"auto"`` picks ``"kernel"`` when it applies (once compiled), else ``"python"``."""
-
 _LEARNER = 0
-_OPPONENT = 1
-_SIZED = (ActionKind.BET, ActionKind.RAISE)
-# The engine method taking each action kind that needs no amount.
-_TAKE: dict[ActionKind, Callable[[HandState], None]] = {
-    ActionKind.FOLD: HandState.fold,
-    ActionKind.CHECK: HandState.check,
-    ActionKind.CALL: HandState.call,
-    ActionKind.ALL_IN: HandState.all_in,
-}
-_MAX_SKIPPED = 1000
 
 
 class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
@@ -128,7 +111,9 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     opponent and the discrete action mode), steps the hand with the compiled
     kernels the vector environment uses (:mod:`pokergym.envs.compiled`): the
     same hands, observations, rewards and infos as the Python engine,
-    several times faster. ``hand`` is then rebuilt on demand from the
+    several times faster. Each backend is an object with the same interface
+    (:class:`~pokergym.envs.backends.TableBackend`); the environment only
+    adapts it to Gymnasium. ``hand`` is then rebuilt on demand from the
     kernel's action log by the Python engine (treat it as read-only). The
     first kernel environment of a process imports numba and loads the
     compiled kernels from numba's disk cache (about a second). ``"python"``
@@ -141,7 +126,8 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     wait: it starts on the exact Python backend and compiles the kernels in a
     background thread (:mod:`pokergym.envs.background`, one per process, shared
     by every environment), and switches to the kernel at the first
-    :meth:`reset` after they are ready, continuing the dealer's hands and the
+    :meth:`reset` after they are ready (:func:`pokergym.envs.background.promote`
+    swaps the backend object), continuing the dealer's hands and the
     button schedule where the Python backend left them. The two backends play
     the same hands with the same observations, rewards and infos, so the
     switch changes only the speed; :attr:`backend` says which one plays the
@@ -192,9 +178,13 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         backend: ``"auto"`` (the kernel when it applies, once compiled), ``"kernel"``
             (an error if it does not apply; compiles synchronously) or ``"python"``.
 
+    The settings can also come gathered in one :class:`~pokergym.envs.options.EnvOptions`
+    (:meth:`from_options`); either way they are checked once, there.
+
     Attributes:
         backend: ``"kernel"`` or ``"python"``, the backend that plays the current hand (with
             ``backend="auto"`` on a cold cache, ``"python"`` until the kernels compiled in the background).
+        options: the settings, as one :class:`~pokergym.envs.options.EnvOptions`.
         opponent: the agent in seat 1.
         codec: the action codec (``encode``/``decode``/``describe`` helpers).
         feature_names: a name per observation index.
@@ -217,56 +207,53 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         backend: Backend = "auto",
     ) -> None:
         """Build the environment (see the class docstring for the arguments)."""
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
-        self.opponent: Agent = CallAgent() if opponent is None else resolve_agent(opponent)
-        if not isinstance(self.opponent, Agent):
+        options = EnvOptions(
+            config, action_mode, raise_fractions, button, illegal_action, illegal_penalty, history_slots,
+            render_mode, backend,
+        )  # fmt: skip
+        self._build(options, opponent)
+
+    @classmethod
+    def from_options(cls, options: EnvOptions, opponent: Agent | str | None = None) -> HUNLEnv:
+        """The environment of ``options`` against ``opponent`` (the constructor's keywords, gathered).
+
+        Example:
+            >>> env = HUNLEnv.from_options(EnvOptions(action_mode="chips", button=0))
+            >>> env.backend, env.action_space
+            ('python', MultiDiscrete([    3 20001]))
+        """
+        env = cls.__new__(cls)
+        env._build(options, opponent)
+        return env
+
+    def _build(self, options: EnvOptions, opponent: Agent | str | None) -> None:
+        """Set the environment up from checked ``options``."""
+        agent = CallAgent() if opponent is None else resolve_agent(opponent)
+        if not isinstance(agent, Agent):
             raise ConfigError(f"opponent must implement pokergym.agents.Agent, got {opponent!r}")
-        self._table = HandTable(
-            config,
-            action_mode=action_mode,
-            raise_fractions=raise_fractions,
-            button=button,
-            illegal_action=illegal_action,
-            illegal_penalty=illegal_penalty,
-            history_slots=history_slots,
-        )
-        self.observation_space = self._table.observation_space
-        self.action_space = self._table.action_space
-        self.render_mode = render_mode
-        listens = not (isinstance(self.opponent, BaseAgent) and type(self.opponent).observe is BaseAgent.observe)
-        self._opponent_listens = listens
-        self._opponent_draws = bool(getattr(self.opponent, "draws_random", True))
-        # The default call station is played inline (its act is exactly check-or-call; it ignores events).
-        self._opponent_calls = type(self.opponent) is CallAgent
-        self._dealer = Dealer()
+        self.opponent: Agent = agent
+        self.options = options
+        self._table = table = HandTable.from_options(options)
+        self.observation_space = table.observation_space
+        self.action_space = table.action_space
+        self.render_mode = options.render_mode
         self._own_rng = np.random.Generator(np.random.PCG64(0))
         self._rng_value: np.random.Generator | None = None
         self._pending_seed: int | None = None
-        self._opponent_rng = np.random.Generator(np.random.PCG64(0))
-        self._opponent_seeded = False
-        self._feed: EventFeed | None = None
-        if backend not in ("auto", "kernel", "python"):
-            raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
-        obstacle = (
-            f"the kernel plays the calling station only, got opponent {self.opponent!r}"
-            if not self._opponent_calls
-            else self._table.kernel_obstacle()
-        )
-        if backend == "kernel" and obstacle is not None:
-            raise ConfigError(f"the kernel backend does not apply: {obstacle}")
-        self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
-        self._standby: CompiledTable | None = None  # the kernel's table while its kernels compile in the background
-        if self.backend == "kernel":
-            compiled = self._table.compiled(reply=True)  # imports numba: only when the kernel runs
-            from pokergym.envs import background
+        self._backend: TableBackend
+        self._standby: KernelBackend | None  # the kernel backend while its kernels compile in the background
+        self._seat = seat = OpponentSeat(agent)
+        self._backend, self._standby = choose_backend(table, options.backend, seat, background=True)
 
-            if backend == "kernel" or background.kernels_ready(compiled):
-                self._compiled = compiled
-            else:  # a cold cache: play on the engine until the thread has compiled the kernels
-                self.backend = "python"
-                self._standby = compiled
-                background.start(compiled)
+    @property
+    def backend(self) -> Literal["kernel", "python"]:
+        """The backend that plays the current hand (it changes at a reset, never within a hand)."""
+        return self._backend.name
+
+    @property
+    def _opponent_rng(self) -> np.random.Generator:
+        """The opponent's generator (put in the dealing key's state at a seed, if it draws at all)."""
+        return self._seat.rng
 
     @property  # gym.Env declares a plain attribute; here reading it may build the generator
     def _np_random(self) -> np.random.Generator | None:
@@ -301,58 +288,29 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             AgentError: the opponent raised an exception or chose an illegal action.
             PokerGymError: the opponent ended 1000 hands in a row before the learner could act.
         """
-        if self._standby is not None:
-            self._switch_when_compiled(self._standby)
-        compiled = self._compiled
-        if compiled is not None:  # the opponent is the call station: it draws nothing, nothing to seed
-            self.opponent.reset(_OPPONENT, self._opponent_rng)
-            compiled.reset(None if seed is None else self._seed_np_random(seed))
-            info = self._compiled_info()
-            info["skipped_hands"] = info["skipped_chips"] = 0
-            if self.render_mode == "human":
-                print(self._text())
-            return compiled.observe(_LEARNER), info
-        if seed is not None:
-            self._dealer.reseed(seed_key(self._seed_np_random(seed)))
-            self._table.reseed()
-            self._seed_opponent()
-        elif not self._opponent_seeded:
-            self._seed_opponent()
-        dealer = self._dealer
-        skipped = 0
-        skipped_chips = 0
-        while True:
-            hand = self._table.deal(dealer)
-            self._start_opponent(hand)
-            self._play_opponent(hand)
-            if hand.payoffs is None:
-                break
-            skipped += 1
-            skipped_chips += hand.payoffs[_LEARNER]
-            if skipped >= _MAX_SKIPPED:
-                raise PokerGymError(f"the opponent ended {skipped} hands in a row before the learner could act")
-        info = self._info(hand)
+        standby = self._standby
+        if standby is not None:
+            self._promote(standby)
+        backend = self._backend
+        skipped, skipped_chips = backend.deal(None if seed is None else self._seed_np_random(seed))
+        info = backend.info(_LEARNER)
         info["skipped_hands"] = skipped
         info["skipped_chips"] = skipped_chips
         if self.render_mode == "human":
             print(self._text())
-        return self._table.observe(_LEARNER), info
+        return backend.observe(_LEARNER), info
 
-    def _switch_when_compiled(self, compiled: CompiledTable) -> None:
-        """Once the background thread has compiled the kernels, let ``compiled`` play from the next hand on.
+    def _promote(self, standby: KernelBackend) -> None:
+        """Let ``standby`` play from this hand on once the background thread has compiled its kernels.
 
         It continues where the engine's dealer and button schedule left off.
         """
         from pokergym.envs import background
 
-        if not background.kernels_ready(compiled):
-            background.start(compiled)  # a copy of an environment (unpickled, say) may be the first of its process
-            return
-        dealer = self._dealer
-        compiled.resume(dealer.key, dealer.count, self._table.next_button)
-        self._compiled = compiled
-        self._standby = None
-        self.backend = "kernel"
+        kernel = background.promote(cast(EngineBackend, self._backend), standby)
+        if kernel is not None:
+            self._backend = kernel
+            self._standby = None
 
     def _seed_np_random(self, seed: int) -> int:
         """Check ``seed`` and record it (``np_random`` takes its state when next read); return it as an int."""
@@ -363,12 +321,6 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         self._np_random_seed = self._pending_seed = seed
         return seed
 
-    def _seed_opponent(self) -> None:
-        """Put the opponent's generator in the state of the dealer's key (if the opponent draws at all)."""
-        if self._opponent_draws:
-            key_generator(self._opponent_rng, self._dealer.key)
-        self._opponent_seeded = True
-
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Take the learner's action, then let the opponent act until the learner's turn or the end.
 
@@ -377,64 +329,21 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
             HandOverError: the hand is over (call :meth:`reset`) or was never dealt.
             AgentError: the opponent raised an exception or chose an illegal action.
         """
-        if self._compiled is not None:
-            return self._compiled_step(action)
-        table = self._table
-        legal = table.act(_LEARNER, action)
-        hand = self.hand
-        if legal:
-            if hand.actor == _OPPONENT or self._opponent_listens:
-                self._play_opponent(hand)
-            payoffs = hand.payoffs
-            reward = 0.0 if payoffs is None else payoffs[_LEARNER] / hand.config.big_blind
+        backend = self._backend
+        if backend.act(_LEARNER, action):
+            payoffs = backend.payoffs()
             terminated = payoffs is not None
+            reward = 0.0 if payoffs is None else payoffs[_LEARNER] / self._table.config.big_blind
         else:
-            reward = -table.penalty
+            reward = -self._table.penalty
             terminated = True
         if self.render_mode == "human":
             print(self._text())
-        return table.observe(_LEARNER), reward, terminated, False, self._info(hand)
-
-    def _compiled_step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        """:meth:`step` on the kernel backend."""
-        compiled = cast("CompiledTable", self._compiled)
-        table = self._table
-        if compiled.act(cast(DiscreteActions, table.codec), action, table.raise_on_illegal):
-            state = compiled.state
-            terminated = state[TERMINAL] == 1
-            reward = state[PAYOFF] / table.config.big_blind if terminated else 0.0
-        else:
-            reward = -table.penalty
-            terminated = True
-        if self.render_mode == "human":
-            print(self._text())
-        return compiled.observe(_LEARNER), reward, terminated, False, self._compiled_info()
-
-    def _compiled_info(self) -> dict[str, Any]:
-        """:meth:`_info` from the kernel's state row and records."""
-        compiled = cast("CompiledTable", self._compiled)
-        state = compiled.state
-        history = tuple(compiled.records)
-        if state[TERMINAL]:
-            showdown = state[SHOWDOWN] == 1
-            hole = DECK + (0 if state[BUTTON] == _OPPONENT else 2)
-            shown = (state[hole], state[hole + 1]) if showdown else None
-            outcome = ((state[PAYOFF], state[PAYOFF + 1]), showdown, shown)
-            return _learner_info(state[BUTTON], 0, 0, 0, history, False, outcome)
-        if compiled.aborted:
-            return _learner_info(state[BUTTON], 0, 0, 0, history, True, None)
-        bounds = state[TO_CALL], state[MIN_RAISE_TO], state[MAX_RAISE_TO]
-        return _learner_info(state[BUTTON], *bounds, history, False, None)
+        return backend.observe(_LEARNER), reward, terminated, False, backend.info(_LEARNER)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (for sb3-contrib's ``MaskablePPO``)."""
-        compiled = self._compiled
-        if compiled is not None:
-            if not compiled.state:
-                raise HandOverError("no hand has been dealt: call reset() first")
-            mask: np.ndarray = compiled.tables.masks[0]
-            return mask.astype(bool)
-        return self._table.mask(_LEARNER).astype(bool)
+        return self._backend.mask(_LEARNER).astype(bool)
 
     def render(self) -> str | None:
         """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
@@ -447,72 +356,3 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     def _text(self) -> str:
         text = render_hand(self.hand, names=("learner", self.opponent.name))
         return text + "\nthe learner's illegal action ended the hand" if self._aborted else text
-
-    def _start_opponent(self, hand: HandState) -> None:
-        opponent = self.opponent
-        opponent.reset(_OPPONENT, self._opponent_rng)
-        if self._opponent_listens:
-            feed = EventFeed(hand)
-            self._feed = feed
-            opponent.observe(feed.start(_OPPONENT))
-
-    def _play_opponent(self, hand: HandState) -> None:
-        if self._opponent_calls:
-            while hand.actor == _OPPONENT:
-                hand.check_or_call()
-            return
-        opponent = self.opponent
-        feed = self._feed if self._opponent_listens else None
-        if feed is not None:
-            for event in feed.pending():
-                opponent.observe(event)
-        act = opponent.act
-        while hand.actor == _OPPONENT:
-            try:
-                action = act(make_view(hand, _OPPONENT))
-                # The engine's shortcuts check legality like apply() does, at a fraction of its cost.
-                kind = action.kind
-                if kind in _SIZED:
-                    hand.raise_to(action.amount)
-                else:
-                    _TAKE[kind](hand)
-            except Exception as err:  # whatever went wrong, the opponent failed to decide
-                raise AgentError(f"opponent {opponent.name!r} failed to act: {err!r}") from err
-            if feed is not None:
-                for event in feed.pending():
-                    opponent.observe(event)
-
-    def _info(self, hand: HandState) -> dict[str, Any]:
-        aborted = self._table.aborted
-        history = tuple(hand.history)
-        if hand.actor == _LEARNER and not aborted:  # mid-hand (no payoffs yet): the common case
-            return _learner_info(hand.button, hand.to_call, hand.min_raise_to, hand.max_raise_to, history, False, None)
-        payoffs = hand.payoffs
-        showdown = hand.showdown
-        outcome = None if payoffs is None else (payoffs, showdown, hand.hole(_OPPONENT) if showdown else None)
-        return _learner_info(hand.button, 0, 0, 0, history, aborted, outcome)
-
-
-def _learner_info(
-    button: int,
-    to_call: int,
-    min_raise_to: int,
-    max_raise_to: int,
-    history: tuple[ActionRecord, ...],
-    illegal: bool,
-    outcome: tuple[tuple[int, int], bool, tuple[int, int] | None] | None,
-) -> dict[str, Any]:
-    """The learner's info dict (see :class:`HUNLEnv`); ``outcome``: payoffs, showdown and shown cards once settled."""
-    info: dict[str, Any] = {
-        "seat": _LEARNER,
-        "button": button,
-        "to_call": to_call,
-        "min_raise_to": min_raise_to,
-        "max_raise_to": max_raise_to,
-        "chips": 0 if outcome is None else outcome[0][_LEARNER],
-        "history": history,
-        "illegal_action": illegal,
-    }
-    if outcome is not None:
-        info["payoffs"], info["showdown"], info["opponent_hole"] = outcome
-    return info

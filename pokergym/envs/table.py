@@ -21,7 +21,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -30,20 +30,17 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer
 from pokergym.engine.row_layout import MAX_LOG_ROWS
 from pokergym.engine.state import HandState
-from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, make_codec
+from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode, make_codec
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
-from pokergym.errors import ConfigError, HandOverError, IllegalActionError, OutOfTurnError
+from pokergym.envs.options import ButtonMode, EnvOptions, IllegalMode
+from pokergym.errors import HandOverError, IllegalActionError, OutOfTurnError
 
 if TYPE_CHECKING:
+    from pokergym.envs.backends import TableBackend
     from pokergym.envs.compiled import CompiledTable
 
-__all__ = ["ButtonMode", "HandTable", "IllegalMode"]
-
-ButtonMode = Literal["alternate", "random", 0, 1]
-"""Who has the button: alternate each hand, random each hand, or a fixed seat."""
-IllegalMode = Literal["raise", "penalty"]
-"""What an illegal action does: raise ``IllegalActionError``, or end the hand with a penalty."""
+__all__ = ["ButtonMode", "HandTable", "IllegalMode", "TableFront"]
 
 
 class HandTable:
@@ -85,6 +82,7 @@ class HandTable:
         "hand",
         "layout",
         "observation_space",
+        "options",
         "penalty",
         "raise_on_illegal",
     )
@@ -93,7 +91,7 @@ class HandTable:
         self,
         config: GameConfig = DEFAULT_CONFIG,
         *,
-        action_mode: str = "discrete",
+        action_mode: ActionMode = "discrete",
         raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
         button: ButtonMode = "alternate",
         illegal_action: IllegalMode = "raise",
@@ -101,17 +99,30 @@ class HandTable:
         history_slots: int = 6,
     ) -> None:
         """Check the options and build the codec, layout and encoders."""
-        if not isinstance(config, GameConfig):
-            raise ConfigError(f"config must be a GameConfig, got {config!r}")
-        if min(config.stacks) <= config.big_blind:
-            raise ConfigError(f"both stacks must exceed the big blind ({config.big_blind}), got {config.stacks}")
-        if button not in ("alternate", "random", 0, 1) or isinstance(button, bool):
-            raise ConfigError(f"button must be 'alternate', 'random', 0 or 1, got {button!r}")
-        if illegal_action not in ("raise", "penalty"):
-            raise ConfigError(f"illegal_action must be 'raise' or 'penalty', got {illegal_action!r}")
+        options = EnvOptions(
+            config, action_mode, raise_fractions, button, illegal_action, illegal_penalty, history_slots
+        )
+        self._build(options)
+
+    @classmethod
+    def from_options(cls, options: EnvOptions) -> HandTable:
+        """The table of already checked ``options`` (their render mode and backend are the environment's business).
+
+        Example:
+            >>> HandTable.from_options(EnvOptions(button=1)).button_mode
+            1
+        """
+        table = cls.__new__(cls)
+        table._build(options)
+        return table
+
+    def _build(self, options: EnvOptions) -> None:
+        """Build the codec, layout, spaces and encoders of ``options``."""
+        config = options.config
+        self.options = options
         self.config = config
-        self.codec: ActionCodec = make_codec(action_mode, config, raise_fractions)
-        self.layout = ObservationLayout(config, history_slots)
+        self.codec: ActionCodec = make_codec(options.action_mode, config, options.raise_fractions)
+        self.layout = ObservationLayout(config, options.history_slots)
         self.action_space: spaces.Space[Any] = self.codec.space
         self.observation_space: spaces.Space[dict[str, np.ndarray]] = cast(
             "spaces.Space[dict[str, np.ndarray]]",
@@ -122,11 +133,9 @@ class HandTable:
                 }
             ),
         )
-        self.button_mode = button
-        self.raise_on_illegal = illegal_action == "raise"
-        self.penalty = max(config.stacks) / config.big_blind if illegal_penalty is None else float(illegal_penalty)
-        if not 0.0 <= self.penalty < float("inf"):
-            raise ConfigError(f"illegal_penalty must be a finite number of big blinds >= 0, got {illegal_penalty!r}")
+        self.button_mode = options.button
+        self.raise_on_illegal = options.raise_on_illegal
+        self.penalty = options.penalty
         self.hand: HandState | None = None
         self.aborted = False
         self._next_button: int | None = None
@@ -237,13 +246,12 @@ class HandTable:
 class TableFront:
     """Read-only accessors shared by the environments built on a :class:`HandTable`.
 
-    A subclass sets ``self._table`` in its constructor, and ``self._compiled``
-    when a :class:`~pokergym.envs.compiled.CompiledTable` plays its hands (the
-    kernel backend; the table then only holds the settings).
+    A subclass sets ``self._table`` (the settings) and ``self._backend`` (the
+    :class:`~pokergym.envs.backends.TableBackend` that plays the hands) in its constructor.
     """
 
     _table: HandTable
-    _compiled: CompiledTable | None = None
+    _backend: TableBackend
 
     @property
     def codec(self) -> ActionCodec:
@@ -265,11 +273,7 @@ class TableFront:
         Raises:
             HandOverError: before the first ``reset``.
         """
-        compiled = self._compiled
-        hand = self._table.hand if compiled is None else compiled.hand() if compiled.state else None
-        if hand is None:
-            raise HandOverError("no hand has been dealt: call reset() first")
-        return hand
+        return self._backend.hand()
 
     @property
     def compiled(self) -> CompiledTable | None:
@@ -278,10 +282,9 @@ class TableFront:
         Readers (such as the observation wrappers) may read its state row and
         action log; changing them corrupts the hand.
         """
-        return self._compiled
+        return self._backend.compiled
 
     @property
     def _aborted(self) -> bool:
         """Whether an illegal action ended the current hand."""
-        compiled = self._compiled
-        return self._table.aborted if compiled is None else compiled.aborted
+        return self._backend.aborted

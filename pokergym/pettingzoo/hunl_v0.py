@@ -73,7 +73,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, cast
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -81,14 +81,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.engine.dealer import Dealer, seed_key
-from pokergym.engine.row_layout import ACTOR, BUTTON, PAYOFF, SHOWDOWN, TERMINAL
+from pokergym.engine.dealer import seed_key
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
-from pokergym.envs.discrete import DiscreteActions
-from pokergym.envs.hunl import Backend
+from pokergym.envs.backends import TableBackend
+from pokergym.envs.choice import choose_backend
+from pokergym.envs.options import Backend, ButtonMode, EnvOptions, IllegalMode
 from pokergym.envs.render import render_hand
-from pokergym.envs.table import ButtonMode, HandTable, IllegalMode, TableFront
-from pokergym.errors import ConfigError, EnvOrderError, HandOverError, IllegalActionError, brief
+from pokergym.envs.table import HandTable, TableFront
+from pokergym.errors import EnvOrderError, IllegalActionError, brief
 
 __all__ = ["ActionSpaceCheck", "CallOrderCheck", "env", "raw_env"]
 
@@ -253,8 +253,13 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         backend: ``"auto"`` (the kernel when it applies), ``"kernel"`` (an error
             if it does not apply) or ``"python"``.
 
+    The settings can also come gathered in one :class:`~pokergym.envs.options.EnvOptions`
+    (:meth:`from_options`).
+
     Attributes:
-        backend: ``"kernel"`` or ``"python"``, the backend that runs.
+        backend: ``"kernel"`` or ``"python"``, the backend that runs
+            (a :class:`~pokergym.envs.backends.TableBackend` object plays the hands).
+        options: the settings, as one :class:`~pokergym.envs.options.EnvOptions`.
         codec: the action codec (``encode``/``decode``/``describe`` helpers).
         feature_names: a name per observation index.
     """
@@ -281,32 +286,42 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
     ) -> None:
         """Build the environment (see the class docstring for the arguments)."""
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
-        if backend not in ("auto", "kernel", "python"):
-            raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
-        self._table = HandTable(
-            config,
-            action_mode=action_mode,
-            raise_fractions=raise_fractions,
-            button=button,
-            illegal_action=illegal_action,
-            illegal_penalty=illegal_penalty,
-            history_slots=history_slots,
-        )
-        self.render_mode = render_mode
+        options = EnvOptions(
+            config, action_mode, raise_fractions, button, illegal_action, illegal_penalty, history_slots,
+            render_mode, backend,
+        )  # fmt: skip
+        self._build(options)
+
+    @classmethod
+    def from_options(cls, options: EnvOptions) -> raw_env:
+        """The environment of ``options`` (the constructor's keywords, gathered).
+
+        Example:
+            >>> aec = raw_env.from_options(EnvOptions(action_mode="chips"))
+            >>> aec.backend, aec.action_space("player_1")
+            ('python', MultiDiscrete([    3 20001]))
+        """
+        aec = cls.__new__(cls)
+        AECEnv.__init__(aec)
+        aec._build(options)
+        return aec
+
+    def _build(self, options: EnvOptions) -> None:
+        """Set the environment up from checked ``options``."""
+        self.options = options
+        self._table = table = HandTable.from_options(options)
+        self.render_mode = options.render_mode
         self.possible_agents = list(_AGENTS)
         self.agents: list[str] = []
         self._seats = {name: seat for seat, name in enumerate(_AGENTS)}
-        self._observation_spaces = {a: copy.deepcopy(self._table.observation_space) for a in _AGENTS}
-        self._action_spaces = {a: copy.deepcopy(self._table.action_space) for a in _AGENTS}
-        self._dealer = Dealer()
-        obstacle = self._table.kernel_obstacle()
-        if backend == "kernel" and obstacle is not None:
-            raise ConfigError(f"the kernel backend does not apply: {obstacle}")
-        self.backend: Literal["kernel", "python"] = "kernel" if backend != "python" and obstacle is None else "python"
-        if self.backend == "kernel":
-            self._compiled = self._table.compiled(reply=False)  # imports numba: only when the kernel runs
+        self._observation_spaces = {a: copy.deepcopy(table.observation_space) for a in _AGENTS}
+        self._action_spaces = {a: copy.deepcopy(table.action_space) for a in _AGENTS}
+        self._backend: TableBackend = choose_backend(table, options.backend, None, background=False)[0]
+
+    @property
+    def backend(self) -> Literal["kernel", "python"]:
+        """The backend that plays the hands."""
+        return self._backend.name
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for both)."""
@@ -326,19 +341,11 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         Raises:
             ValueError: ``seed`` is negative or not an integer.
         """
-        compiled = self._compiled
-        if compiled is not None:
-            if seed is not None and (type(seed) is not int or seed < 0):
-                seed_key(seed)  # raises for what is not a non-negative int, as on the Python backend
-            compiled.reset(seed)
-            button, actor = compiled.state[BUTTON], compiled.state[ACTOR]
-        else:
-            table = self._table
-            if seed is not None:
-                self._dealer.reseed(seed_key(seed))
-                table.reseed()
-            hand = table.deal(self._dealer)
-            button, actor = hand.button, hand.actor
+        if seed is not None and (type(seed) is not int or seed < 0):
+            seed_key(seed)  # raises for what is not a non-negative int
+        backend = self._backend
+        backend.deal(seed)
+        button, actor, _ = backend.status()
         self.agents = list(_AGENTS)
         self.rewards = {a: 0.0 for a in _AGENTS}
         self._cumulative_rewards = {a: 0.0 for a in _AGENTS}
@@ -355,22 +362,15 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self._table
-        compiled = self._compiled
-        if compiled is not None:
-            legal = compiled.act(cast(DiscreteActions, table.codec), action, table.raise_on_illegal)
-            state = compiled.state
-            payoffs = (state[PAYOFF], state[PAYOFF + 1]) if state[TERMINAL] else None
-            actor = state[ACTOR]
-        else:
-            legal = table.act(self._seats[agent], action)
-            hand = self.hand
-            payoffs, actor = hand.payoffs, hand.actor
+        backend = self._backend
+        legal = backend.act(self._seats[agent], action)
+        _, actor, payoffs = backend.status()
         self._cumulative_rewards[agent] = 0.0
         if not legal:
-            self._finish({a: -table.penalty if a == agent else 0.0 for a in _AGENTS}, agent)
+            penalty = self._table.penalty
+            self._finish({a: -penalty if a == agent else 0.0 for a in _AGENTS}, agent)
         elif payoffs is not None:
-            big_blind = table.config.big_blind
+            big_blind = self._table.config.big_blind
             self._finish({a: payoffs[seat] / big_blind for seat, a in enumerate(_AGENTS)}, None)
         else:
             self.agent_selection = _AGENTS[actor]
@@ -378,15 +378,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
             print(self._text())
 
     def _finish(self, rewards: dict[str, float], offender: str | None) -> None:
-        compiled = self._compiled
-        if compiled is not None:
-            state = compiled.state
-            payoffs = (state[PAYOFF], state[PAYOFF + 1]) if state[TERMINAL] else (0, 0)
-            button, showdown, history = state[BUTTON], state[SHOWDOWN] == 1, tuple(compiled.records)
-        else:
-            hand = self.hand
-            payoffs = hand.payoffs or (0, 0)
-            button, showdown, history = hand.button, hand.showdown, tuple(hand.history)
+        payoffs, button, showdown, history = self._backend.outcome()
         for seat, name in enumerate(_AGENTS):
             self.infos[name] = {
                 "seat": seat,
@@ -405,12 +397,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The observation of ``agent``: its vector and its mask (all zeros off turn)."""
-        compiled = self._compiled
-        if compiled is not None:
-            if not compiled.state:
-                raise HandOverError("no hand has been dealt: call reset() first")
-            return compiled.observe(self._seats[agent])
-        return self._table.observe(self._seats[agent])
+        return self._backend.observe(self._seats[agent])
 
     def render(self) -> str | None:
         """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
