@@ -28,14 +28,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from pokergym.engine.config import GameConfig
 from pokergym.errors import ConfigError, PokerGymError
 
 if TYPE_CHECKING:
     from pokergym.agents.base import Agent
-    from pokergym.arena.runners import Backend
+    from pokergym.arena.run_options import RunnerOptions
 
 __all__ = ["build_parser", "keyless_agents", "main"]
 
@@ -97,6 +97,80 @@ def _add_common(parser: argparse.ArgumentParser, *, runner: bool = True) -> None
     parser.add_argument("--no-histories", action="store_true", help="do not save hand histories")
 
 
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "arena": (
+        "round-robin tournament of duplicate matches",
+        "Play every pairing of the agents once (duplicate matches, same deals for every pairing), "
+        "print the crosstable and ranking, and save results.json, hand histories and plots.",
+    ),
+    "match": (
+        "one duplicate match between two agents",
+        "Play a duplicate match and report agent A's winnings in mbb/hand with a 95% CI over pairs.",
+    ),
+    "play": (
+        "play against an agent in the terminal",
+        "You are seat 0; the button alternates. Commands: f fold, k check, c call (or check), "
+        "r N bet/raise to N, a all-in. End of input (Ctrl-D) or Ctrl-C stops and prints the summary of the "
+        "hands played (exit status 0 for Ctrl-D, 130 for Ctrl-C).",
+    ),
+    "export": (
+        "convert a hand-history JSON-lines file to PHH or an ACPC log",
+        "Convert the JSON-lines hand histories written by 'arena' or 'match'.",
+    ),
+    "warmup": (
+        "compile every numba kernel now, so that later runs load them from the cache",
+        "Compile (or load from numba's disk cache) the kernels of the environments, the vector "
+        "environment, the PokerSkill features and the evaluator, and print how long each took.",
+    ),
+    "ladder": (
+        "round robin that plays each pairing until its 95%% CI is within a target",
+        "Play every pairing in blocks of duplicate pairs, adding blocks to the pairings whose 95% "
+        "CI half-width is above --target-ci (--order: widest or cheapest first) until all are within it or "
+        "--budget-pairs is spent; "
+        "print and save the crosstable, the ranking, the pairs each pairing needed and the unresolved ones.",
+    ),
+    "report": (
+        "one self-contained HTML page of an arena, ladder or match folder",
+        "Write a page that opens offline: ranking, crosstable with CIs, style statistics, "
+        "cumulative-winnings charts and a replayer for every saved hand history.",
+    ),
+    "serve": (
+        "local web app: play against an agent, watch two agents, open reports",
+        "Serve the pages on http://HOST:PORT (needs the 'web' extra). Hands played and watched "
+        "are saved as hand histories (JSON lines) under --out.",
+    ),
+    "solve": (
+        "solve a postflop spot ('solve spot --board Td9d6h ...') or compute a baseline's strategy ('solve cfr')",
+        "Run a solver; the options after its name are its own "
+        "(see 'pokergym solve spot --help', 'pokergym solve cfr --help').",
+    ),
+    "corpus": (
+        "build the Bayes agent's hand corpus from hand histories ('corpus build --from DIR --db PATH')",
+        "Manage the SQLite hand corpus of the Bayes agent (see 'pokergym corpus build --help').",
+    ),
+    "exploit": (
+        "local best response (LBR) lower bound on an agent's exploitability ('exploit AGENT --hands N')",
+        "Measure how much a local best responder wins from an agent (see 'pokergym exploit --help').",
+    ),
+}
+"""Each command's help line (in ``pokergym --help``) and description (in ``pokergym COMMAND --help``)."""
+
+_PASSTHROUGH = {
+    "solve": "options passed to the solver",
+    "corpus": "'build --from DIR --db PATH'",
+    "exploit": "'AGENT --hands N --seed S --variant V'",
+}
+"""The commands whose options go to their own parsers, with the help of those options."""
+
+
+def _command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], name: str, *, add_help: bool = True
+) -> argparse.ArgumentParser:
+    """Add the command ``name`` with its help and description from :data:`_COMMANDS`."""
+    summary, description = _COMMANDS[name]
+    return commands.add_parser(name, help=summary, description=description, add_help=add_help)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``pokergym`` command."""
     parser = argparse.ArgumentParser(prog="pokergym", description="Heads-up no-limit hold'em research tools.")
@@ -111,12 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    arena = commands.add_parser(
-        "arena",
-        help="round-robin tournament of duplicate matches",
-        description="Play every pairing of the agents once (duplicate matches, same deals for every pairing), "
-        "print the crosstable and ranking, and save results.json, hand histories and plots.",
-    )
+    arena = _command(commands, "arena")
     arena.add_argument(
         "--agents",
         nargs="+",
@@ -135,11 +204,7 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    match = commands.add_parser(
-        "match",
-        help="one duplicate match between two agents",
-        description="Play a duplicate match and report agent A's winnings in mbb/hand with a 95% CI over pairs.",
-    )
+    match = _command(commands, "match")
     match.add_argument("agent_a", metavar="A", help="spec of agent A, whose winnings are reported")
     match.add_argument("agent_b", metavar="B", help="spec of agent B")
     match.add_argument("--pairs", type=int, default=1000, help="duplicate pairs (default 1000)")
@@ -152,13 +217,7 @@ def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentPa
     _add_common(match)
     match.set_defaults(run=_run_match)
 
-    play = commands.add_parser(
-        "play",
-        help="play against an agent in the terminal",
-        description="You are seat 0; the button alternates. Commands: f fold, k check, c call (or check), "
-        "r N bet/raise to N, a all-in. End of input (Ctrl-D) or Ctrl-C stops and prints the summary of the "
-        "hands played (exit status 0 for Ctrl-D, 130 for Ctrl-C).",
-    )
+    play = _command(commands, "play")
     play.add_argument("agent", metavar="AGENT", help="spec of the opponent, e.g. honest")
     play.add_argument("--hands", type=int, default=10, help="hands to play (default 10)")
     _add_common(play, runner=False)
@@ -167,11 +226,7 @@ def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 def _add_file_tools(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``export`` (hand histories to PHH or ACPC) and ``warmup`` (compile the kernels)."""
-    export = commands.add_parser(
-        "export",
-        help="convert a hand-history JSON-lines file to PHH or an ACPC log",
-        description="Convert the JSON-lines hand histories written by 'arena' or 'match'.",
-    )
+    export = _command(commands, "export")
     fmt = export.add_mutually_exclusive_group(required=True)
     fmt.add_argument("--phh", dest="fmt", action="store_const", const="phh", help="pokerkit PHH (.phhs)")
     fmt.add_argument("--acpc", dest="fmt", action="store_const", const="acpc", help="ACPC dealer log (.log)")
@@ -179,55 +234,23 @@ def _add_file_tools(commands: argparse._SubParsersAction[argparse.ArgumentParser
     export.add_argument("-o", "--output", type=Path, default=None, help="output file (default: FILE with new suffix)")
     export.set_defaults(run=_run_export)
 
-    warmup = commands.add_parser(
-        "warmup",
-        help="compile every numba kernel now, so that later runs load them from the cache",
-        description="Compile (or load from numba's disk cache) the kernels of the environments, the vector "
-        "environment, the PokerSkill features and the evaluator, and print how long each took.",
-    )
+    warmup = _command(commands, "warmup")
     warmup.set_defaults(run=_run_warmup)
 
 
 def _add_passthrough_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``solve``, ``corpus`` and ``exploit``: the options after the name go to their own parsers."""
-    solve = commands.add_parser(
-        "solve",
-        help="solve a postflop spot ('solve spot --board Td9d6h ...') or compute a baseline's strategy ('solve cfr')",
-        description="Run a solver; the options after its name are its own "
-        "(see 'pokergym solve spot --help', 'pokergym solve cfr --help').",
-        add_help=False,
-    )
-    solve.add_argument("solver", choices=("spot", "cfr"), help="which solver to run")
-    solve.add_argument("options", nargs=argparse.REMAINDER, help="options passed to the solver")
-
-    corpus = commands.add_parser(
-        "corpus",
-        help="build the Bayes agent's hand corpus from hand histories ('corpus build --from DIR --db PATH')",
-        description="Manage the SQLite hand corpus of the Bayes agent (see 'pokergym corpus build --help').",
-        add_help=False,
-    )
-    corpus.add_argument("options", nargs=argparse.REMAINDER, help="'build --from DIR --db PATH'")
-
-    exploit = commands.add_parser(
-        "exploit",
-        help="local best response (LBR) lower bound on an agent's exploitability ('exploit AGENT --hands N')",
-        description="Measure how much a local best responder wins from an agent (see 'pokergym exploit --help').",
-        add_help=False,
-    )
-    exploit.add_argument("options", nargs=argparse.REMAINDER, help="'AGENT --hands N --seed S --variant V'")
+    for name, options_help in _PASSTHROUGH.items():
+        command = _command(commands, name, add_help=False)
+        if name == "solve":
+            command.add_argument("solver", choices=("spot", "cfr"), help="which solver to run")
+        command.add_argument("options", nargs=argparse.REMAINDER, help=options_help)
 
 
 def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from pokergym.arena.ladder import DEFAULT_BUDGET_PAIRS, DEFAULT_MIN_PAIRS, DEFAULT_TARGET_CI
 
-    ladder = commands.add_parser(
-        "ladder",
-        help="round robin that plays each pairing until its 95%% CI is within a target",
-        description="Play every pairing in blocks of duplicate pairs, adding blocks to the pairings whose 95% "
-        "CI half-width is above --target-ci (--order: widest or cheapest first) until all are within it or "
-        "--budget-pairs is spent; "
-        "print and save the crosstable, the ranking, the pairs each pairing needed and the unresolved ones.",
-    )
+    ladder = _command(commands, "ladder")
     ladder.add_argument("--agents", nargs="+", required=True, metavar="SPEC", help="agent specs (at least two)")
     ladder.add_argument(
         "--target-ci",
@@ -274,54 +297,38 @@ def _run_ladder(args: argparse.Namespace) -> int:
 
     agents = _build_agents(args.agents)
     out = args.out or Path("runs") / f"ladder-{time.strftime('%Y%m%d-%H%M%S')}"
-    options = _run_options(args)
     print(f"ladder: {len(agents)} agents, target ±{args.target_ci:g} mbb/hand, budget {args.budget_pairs} pairs")
     result = ladder(
         agents,
         target_ci=args.target_ci,
         budget_pairs=args.budget_pairs,
         min_pairs=args.min_pairs,
-        seed=options["seed"],
-        config=options["config"],
-        block_size=options["block_size"],
-        backend=options["backend"],
-        workers=options["workers"],
+        seed=args.seed,
+        config=_config(args),
         exploit_hands=args.exploit,
         aivat=args.aivat,
         out_dir=out,
         plots=not args.no_plots,
         log=None if args.no_progress else sys.stderr,
         order=args.order,
+        runner_options=_runner_options(args),
     )
     print_ladder(result)
     print(f"\nsaved to {out}")
     return 0
 
 
-class _RunOptions(TypedDict):
-    seed: int
-    config: GameConfig
-    backend: Backend
-    workers: int | None
-    address: str | None
-    concurrency: int
-    block_size: int
-    progress: bool
+def _runner_options(args: argparse.Namespace) -> RunnerOptions:
+    from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerOptions
 
-
-def _run_options(args: argparse.Namespace) -> _RunOptions:
-    from pokergym.arena.match import DEFAULT_BLOCK_SIZE
-
-    return {
-        "seed": args.seed,
-        "config": _config(args),
-        "backend": args.backend,
-        "workers": args.workers,
-        "address": args.address,
-        "concurrency": args.concurrency,
-        "block_size": args.block_size or DEFAULT_BLOCK_SIZE,
-        "progress": not args.no_progress and sys.stderr.isatty(),
-    }
+    return RunnerOptions(
+        backend=args.backend,
+        workers=args.workers,
+        address=args.address,
+        concurrency=args.concurrency,
+        block_size=args.block_size or DEFAULT_BLOCK_SIZE,
+        progress=not args.no_progress and sys.stderr.isatty(),
+    )
 
 
 def _run_arena(args: argparse.Namespace) -> int:
@@ -340,7 +347,9 @@ def _run_arena(args: argparse.Namespace) -> int:
         out_dir=out,
         histories=not args.no_histories,
         plots=not args.no_plots,
-        **_run_options(args),
+        seed=args.seed,
+        config=_config(args),
+        runner_options=_runner_options(args),
     )
     print(result.format_crosstable(), "", result.format_ranking(), "", format_style(result.style()), sep="\n")
     if result.not_reproducible:
@@ -360,7 +369,15 @@ def _run_match(args: argparse.Namespace) -> int:
 
     agent_a, agent_b = _build_agents([args.agent_a, args.agent_b])
     histories = args.out / "histories.jsonl" if args.out is not None and not args.no_histories else None
-    result = match(agent_a, agent_b, pairs=args.pairs, histories=histories, **_run_options(args))
+    result = match(
+        agent_a,
+        agent_b,
+        pairs=args.pairs,
+        seed=args.seed,
+        config=_config(args),
+        histories=histories,
+        runner_options=_runner_options(args),
+    )
     style = {f"A {result.agents[0]}": result.stats[0], f"B {result.agents[1]}": result.stats[1]}
     print(result.summary(), "", format_style(style), sep="\n")
     if result.voided:
@@ -459,22 +476,12 @@ def _run_export(args: argparse.Namespace) -> int:
 
 def _add_web_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``report`` and ``serve``: the browser front end (:mod:`pokergym.web`)."""
-    report = commands.add_parser(
-        "report",
-        help="one self-contained HTML page of an arena, ladder or match folder",
-        description="Write a page that opens offline: ranking, crosstable with CIs, style statistics, "
-        "cumulative-winnings charts and a replayer for every saved hand history.",
-    )
+    report = _command(commands, "report")
     report.add_argument("run_dir", type=Path, metavar="RUN_DIR", help="the folder 'arena', 'match' or 'ladder' wrote")
     report.add_argument("--out", type=Path, default=None, help="the HTML file (default RUN_DIR/report.html)")
     report.set_defaults(run=_run_report)
 
-    serve = commands.add_parser(
-        "serve",
-        help="local web app: play against an agent, watch two agents, open reports",
-        description="Serve the pages on http://HOST:PORT (needs the 'web' extra). Hands played and watched "
-        "are saved as hand histories (JSON lines) under --out.",
-    )
+    serve = _command(commands, "serve")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     serve.add_argument("--agent", default="rule", metavar="SPEC", help="the opponent offered first (default rule)")

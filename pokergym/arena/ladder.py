@@ -53,7 +53,8 @@ from pokergym.arena.blocks import BlockResult, BlockTask, play_blocks
 from pokergym.arena.lbr import LbrResult, lbr
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan
 from pokergym.arena.result import MatchResult
-from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
+from pokergym.arena.run_options import RunnerOptions
+from pokergym.arena.runners import AsyncRunner, Backend, Runner
 from pokergym.arena.specs import not_reproducible
 from pokergym.arena.stats import json_float
 from pokergym.arena.tables import render
@@ -403,6 +404,7 @@ def ladder(
     plots: bool = True,
     log: TextIO | None = None,
     order: AllocationOrder = "widest",
+    runner_options: RunnerOptions | None = None,
 ) -> LadderResult:
     """Play every pairing of ``agents`` until its 95% half-width is at most ``target_ci`` or the budget is spent.
 
@@ -425,21 +427,26 @@ def ladder(
         log: where to print one line per round (e.g. ``sys.stderr``), or ``None``.
         order: which open pairings get the budget first: ``"widest"`` half-width or ``"cheapest"``
             (fewest pairs still needed: a budget too small for all goes to those closest to the target).
+        runner_options: ``backend``, ``workers`` and ``block_size`` with the other runner settings, gathered
+            in one :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out;
+            its ``progress`` is not used: ``log`` reports the rounds).
 
     Returns:
         The :class:`LadderResult`.
 
     Raises:
         ConfigError: fewer than two agents, repeated names, a non-positive target, budget or block size,
-            or an unknown ``order``.
+            or an unknown ``order``; runner settings given both as keywords and as ``runner_options``.
     """
     names = tuple(agent.name for agent in agents)
     _check(names, target_ci, budget_pairs, block_size)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
+    run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
+    block_size = run.block_size
     pairings = [_Pairing((a, b)) for a, b in itertools.combinations(agents, 2)]
     rounds: list[tuple[int, ...]] = []
     with ExitStack() as stack:
-        runner = stack.enter_context(make_runner(backend, workers)) if isinstance(backend, str) else backend
+        runner = run.open(stack)
         for grants in _rounds(pairings, rounds, target_ci, budget_pairs, seed, config, block_size, min_pairs, order):
             tasks = [
                 task

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, Unpack
 
 import numpy as np
 
@@ -25,8 +25,7 @@ from pokergym.agents.base import Agent
 from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_blocks
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
-from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerOptions
-from pokergym.arena.runners import AsyncRunner, Backend, Runner
+from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerKeywords, RunnerOptions
 from pokergym.arena.stats import StyleStats
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 
@@ -122,15 +121,10 @@ def match(
     pairs: int = 1000,
     seed: int = 0,
     config: GameConfig = DEFAULT_CONFIG,
-    backend: Backend | Runner | AsyncRunner = "local",
-    workers: int | None = None,
-    address: str | None = None,
-    concurrency: int = 8,
-    block_size: int = DEFAULT_BLOCK_SIZE,
     histories: str | os.PathLike[str] | None = None,
-    progress: bool = False,
     duplicate: bool = True,
     runner_options: RunnerOptions | None = None,
+    **keywords: Unpack[RunnerKeywords],
 ) -> MatchResult:
     """Play ``pairs`` duplicate pairs between ``agent_a`` and ``agent_b``.
 
@@ -151,19 +145,15 @@ def match(
         pairs: duplicate pairs to play (two hands each).
         seed: root seed; the same seed gives the same result on every backend.
         config: blinds and stacks (``stacks[0]`` is agent A's).
-        backend: ``"local"``, ``"process"``, ``"ray"``, ``"async"``, or a runner to reuse (left open).
-        workers: processes or Ray CPUs; default all cores.
-        address: Ray cluster address, e.g. ``"auto"`` (``"ray"`` only).
-        concurrency: blocks in flight at once (``"async"`` only).
-        block_size: pairs per block; agent memory starts afresh at each block.
         histories: a JSON-lines file to write the counted hands to (one
             :meth:`~pokergym.engine.history.HandHistory.to_json` line per hand).
-        progress: draw a progress bar on standard error.
         duplicate: replay each deck with the seats swapped; ``False`` deals
             every hand a fresh deck (only to measure what duplicate saves).
-        runner_options: ``backend``, ``workers``, ``address``, ``concurrency``,
-            ``block_size`` and ``progress`` gathered in one
-            :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out).
+        runner_options: the runner settings gathered in one
+            :class:`~pokergym.arena.run_options.RunnerOptions` (then leave the keywords out).
+        **keywords: the runner settings as keywords (``backend``, ``workers``, ``address``,
+            ``concurrency``, ``block_size``, ``progress``: the fields of
+            :class:`~pokergym.arena.run_options.RunnerOptions`, described there).
 
     Returns:
         The :class:`~pokergym.arena.result.MatchResult`, from agent A's side.
@@ -178,7 +168,6 @@ def match(
         >>> result.mbb_per_hand, result.hands
         (0.0, 40)
     """
-    keywords = RunnerOptions(backend, workers, address, concurrency, block_size, progress)
     run = RunnerOptions.resolve(runner_options, keywords)
     plan = MatchPlan((agent_a, agent_b), pairs, seed, config, run.block_size, duplicate, histories is not None)
     with ExitStack() as stack:

@@ -3,8 +3,8 @@
 :func:`~pokergym.arena.match.match` and
 :func:`~pokergym.arena.tournament.tournament` take the same runner keywords
 (``backend``, ``workers``, ``address``, ``concurrency``, ``block_size``,
-``progress``); each gathers them into one :class:`RunnerOptions`, or takes
-one whole as ``runner_options``.
+``progress``: :class:`RunnerKeywords`); each gathers them into one
+:class:`RunnerOptions`, or takes one whole as ``runner_options``.
 
 Example:
     >>> options = RunnerOptions(backend="process", workers=2, block_size=50)
@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 from dataclasses import dataclass
+from typing import TypedDict
 
 from pokergym.arena.runners import AsyncRunner, Backend, Runner, make_runner
 from pokergym.errors import ConfigError
 
-__all__ = ["DEFAULT_BLOCK_SIZE", "RunnerOptions"]
+__all__ = ["DEFAULT_BLOCK_SIZE", "RunnerKeywords", "RunnerOptions"]
 
 DEFAULT_BLOCK_SIZE = 100
 """Pairs per block: agent memory lasts a block, and a block is one unit of parallel work."""
@@ -64,12 +65,12 @@ class RunnerOptions:
             raise ConfigError(f"block_size must be positive, got {self.block_size!r}")
 
     @classmethod
-    def resolve(cls, given: RunnerOptions | None, keywords: RunnerOptions) -> RunnerOptions:
+    def resolve(cls, given: RunnerOptions | None, keywords: RunnerOptions | RunnerKeywords) -> RunnerOptions:
         """``given`` if there is one (then ``keywords`` must be the defaults), else ``keywords``.
 
         Args:
             given: the ``runner_options`` argument.
-            keywords: the runner keywords of the same call, gathered.
+            keywords: the runner keywords of the same call, gathered or as passed.
 
         Raises:
             ConfigError: both were given.
@@ -82,9 +83,10 @@ class RunnerOptions:
             ...
             pokergym.errors.ConfigError: give the runner settings either as keywords or as runner_options, not both
         """
+        gathered = keywords if isinstance(keywords, RunnerOptions) else cls(**keywords)
         if given is None:
-            return keywords
-        if keywords != cls():
+            return gathered
+        if gathered != cls():
             raise ConfigError("give the runner settings either as keywords or as runner_options, not both")
         return given
 
@@ -101,3 +103,17 @@ class RunnerOptions:
             )
             return runner
         return backend
+
+
+class RunnerKeywords(TypedDict, total=False):
+    """The runner keywords of :func:`~pokergym.arena.match.match` and :func:`~pokergym.arena.tournament.tournament`.
+
+    They are the fields of :class:`RunnerOptions`, described and defaulted there.
+    """
+
+    backend: Backend | Runner | AsyncRunner
+    workers: int | None
+    address: str | None
+    concurrency: int
+    block_size: int
+    progress: bool

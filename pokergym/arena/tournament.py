@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import numpy as np
 
@@ -32,8 +32,7 @@ from pokergym.arena.blocks import play_blocks
 from pokergym.arena.match import MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
-from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerOptions
-from pokergym.arena.runners import AsyncRunner, Backend, Runner
+from pokergym.arena.run_options import RunnerKeywords, RunnerOptions
 from pokergym.arena.specs import not_reproducible, resolve_agents
 from pokergym.arena.stats import StyleStats, json_float
 from pokergym.arena.tables import render
@@ -210,15 +209,10 @@ def tournament(
     seed: int = 0,
     out_dir: str | Path | None = None,
     config: GameConfig = DEFAULT_CONFIG,
-    backend: Backend | Runner | AsyncRunner = "local",
-    workers: int | None = None,
-    address: str | None = None,
-    concurrency: int = 8,
-    block_size: int = DEFAULT_BLOCK_SIZE,
-    progress: bool = False,
     histories: bool = True,
     plots: bool = True,
     runner_options: RunnerOptions | None = None,
+    **keywords: Unpack[RunnerKeywords],
 ) -> TournamentResult:
     """Play a round robin: one duplicate match of ``pairs`` pairs per pairing.
 
@@ -230,17 +224,12 @@ def tournament(
         out_dir: where to save artefacts (see :func:`pokergym.arena.artifacts.save_tournament`);
             nothing is written when ``None``.
         config: blinds and stacks.
-        backend: ``"local"``, ``"process"``, ``"ray"``, ``"async"``, or a runner to reuse.
-        workers: processes or Ray CPUs; default all cores.
-        address: Ray cluster address (``"ray"`` only).
-        concurrency: blocks in flight at once (``"async"`` only; see :func:`~pokergym.arena.match.match`).
-        block_size: pairs per block (agent memory lasts a block).
-        progress: draw one progress bar over all matches on standard error.
         histories: with ``out_dir``, write every match's hands as JSON lines.
         plots: with ``out_dir``, draw the PNG plots (needs matplotlib).
-        runner_options: ``backend``, ``workers``, ``address``, ``concurrency``,
-            ``block_size`` and ``progress`` gathered in one
-            :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out).
+        runner_options: the runner settings gathered in one
+            :class:`~pokergym.arena.run_options.RunnerOptions` (then leave the keywords out).
+        **keywords: the runner settings as keywords, as :func:`~pokergym.arena.match.match` takes them
+            (``progress`` draws one bar over all matches).
 
     Returns:
         The :class:`TournamentResult`; its ``not_reproducible`` names the agents
@@ -257,9 +246,7 @@ def tournament(
         >>> [m.agents for m in result.matches], result.matches[0].hands, len(result.ranking())
         ([('random', 'call')], 40, 2)
     """
-    run = RunnerOptions.resolve(
-        runner_options, RunnerOptions(backend, workers, address, concurrency, block_size, progress)
-    )
+    run = RunnerOptions.resolve(runner_options, keywords)
     agents = resolve_agents(agents_or_specs)
     names = tuple(agent.name for agent in agents)
     if len(set(names)) != len(names) or len(names) < 2:

@@ -16,8 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal, Unpack, cast
 
 import gymnasium as gym
 import numpy as np
@@ -26,14 +25,12 @@ from pokergym.agents.base import Agent
 from pokergym.agents.simple import CallAgent
 from pokergym.agents.specs import resolve_agent
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.backends import TableBackend
 from pokergym.envs.choice import choose_backend
 from pokergym.envs.engine_backend import EngineBackend
 from pokergym.envs.kernel_backend import KernelBackend
 from pokergym.envs.opponent import OpponentSeat
-from pokergym.envs.options import Backend, ButtonMode, EnvOptions, IllegalMode
-from pokergym.envs.render import render_hand
+from pokergym.envs.options import Backend, EnvKeywords, EnvOptions
 from pokergym.envs.seeding import seed_generator
 from pokergym.envs.table import HandTable, TableFront
 from pokergym.errors import ConfigError
@@ -193,24 +190,10 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012 (as in gym.Env)
 
     def __init__(
-        self,
-        opponent: Agent | str | None = None,
-        config: GameConfig = DEFAULT_CONFIG,
-        *,
-        action_mode: ActionMode = "discrete",
-        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
-        button: ButtonMode = "alternate",
-        illegal_action: IllegalMode = "raise",
-        illegal_penalty: float | None = None,
-        history_slots: int = 6,
-        render_mode: str | None = None,
-        backend: Backend = "auto",
+        self, opponent: Agent | str | None = None, config: GameConfig = DEFAULT_CONFIG, **keywords: Unpack[EnvKeywords]
     ) -> None:
         """Build the environment (see the class docstring for the arguments)."""
-        options = EnvOptions(
-            config, action_mode, raise_fractions, button, illegal_action, illegal_penalty, history_slots,
-            render_mode, backend,
-        )  # fmt: skip
+        options = EnvOptions(config, **keywords)
         self._build(options, opponent)
 
     @classmethod
@@ -296,8 +279,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         info = backend.info(_LEARNER)
         info["skipped_hands"] = skipped
         info["skipped_chips"] = skipped_chips
-        if self.render_mode == "human":
-            print(self._text())
+        self._show()
         return backend.observe(_LEARNER), info
 
     def _promote(self, standby: KernelBackend) -> None:
@@ -337,22 +319,15 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         else:
             reward = -self._table.penalty
             terminated = True
-        if self.render_mode == "human":
-            print(self._text())
+        self._show()
         return backend.observe(_LEARNER), reward, terminated, False, backend.info(_LEARNER)
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (for sb3-contrib's ``MaskablePPO``)."""
         return self._backend.mask(_LEARNER).astype(bool)
 
-    def render(self) -> str | None:
-        """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
-        if self.render_mode == "ansi":
-            return self._text()
-        if self.render_mode == "human":
-            print(self._text())
-        return None
+    _illegal_note = "the learner's illegal action ended the hand"
 
-    def _text(self) -> str:
-        text = render_hand(self.hand, names=("learner", self.opponent.name))
-        return text + "\nthe learner's illegal action ended the hand" if self._aborted else text
+    @property
+    def _seat_names(self) -> tuple[str, str]:
+        return ("learner", self.opponent.name)

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypedDict
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.errors import ConfigError
 
-__all__ = ["RENDER_MODES", "Backend", "ButtonMode", "EnvOptions", "IllegalMode"]
+__all__ = ["RENDER_MODES", "Backend", "ButtonMode", "EnvKeywords", "EnvOptions", "IllegalMode", "TableKeywords"]
 
 Backend = Literal["auto", "kernel", "python"]
 """How hands are stepped: ``"auto"`` picks ``"kernel"`` where it applies (once compiled), else ``"python"``."""
@@ -116,3 +116,42 @@ class EnvOptions:
     def raise_on_illegal(self) -> bool:
         """Whether an illegal action raises :class:`~pokergym.errors.IllegalActionError`."""
         return self.illegal_action == "raise"
+
+
+class TableKeywords(TypedDict, total=False):
+    """The keywords of :class:`~pokergym.envs.HandTable` after ``config``: the fields of :class:`EnvOptions`."""
+
+    action_mode: ActionMode
+    raise_fractions: Sequence[float]
+    button: ButtonMode
+    illegal_action: IllegalMode
+    illegal_penalty: float | None
+    history_slots: int
+
+
+class EnvKeywords(TableKeywords, total=False):
+    """The keywords both environments take after ``config``: the table's, the render mode and the backend."""
+
+    render_mode: str | None
+    backend: Backend
+
+
+def table_options(config: GameConfig, keywords: TableKeywords) -> EnvOptions:
+    """The :class:`EnvOptions` of a table's keywords, refusing the environments' own (render mode, backend).
+
+    Raises:
+        ConfigError: a keyword is not one of :class:`TableKeywords`, or a setting is invalid.
+
+    Example:
+        >>> table_options(DEFAULT_CONFIG, {"button": 1}).button
+        1
+        >>> table_options(DEFAULT_CONFIG, {"backend": "python"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.ConfigError: a table takes the keywords action_mode, ..., got backend
+    """
+    unknown = sorted(keywords.keys() - TableKeywords.__optional_keys__)
+    if unknown:
+        expected = ", ".join(sorted(TableKeywords.__optional_keys__))
+        raise ConfigError(f"a table takes the keywords {expected}, got {', '.join(unknown)}")
+    return EnvOptions(config, **keywords)

@@ -20,8 +20,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Unpack, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -30,10 +29,11 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import Dealer
 from pokergym.engine.row_layout import MAX_LOG_ROWS
 from pokergym.engine.state import HandState
-from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionCodec, ActionMode, make_codec
+from pokergym.envs.actions import ActionCodec, make_codec
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.observation import ObservationLayout, SeatEncoder
-from pokergym.envs.options import ButtonMode, EnvOptions, IllegalMode
+from pokergym.envs.options import ButtonMode, EnvOptions, IllegalMode, TableKeywords, table_options
+from pokergym.envs.render import render_hand
 from pokergym.errors import HandOverError, IllegalActionError, OutOfTurnError
 
 if TYPE_CHECKING:
@@ -47,19 +47,15 @@ class HandTable:
     """Deals hands and turns encoded actions into engine moves for both environments.
 
     Args:
-        config: blinds and stacks; both stacks must exceed the big blind so every
-            hand starts with a decision.
-        action_mode: ``"discrete"``, ``"continuous"`` or ``"chips"`` (see
-            :mod:`pokergym.envs.actions`).
-        raise_fractions: pot fractions of the discrete mode.
-        button: ``"alternate"`` (the first hand after seeding gets a random
-            button, then it alternates), ``"random"`` (a fresh draw each hand),
-            or a fixed seat ``0``/``1``.
-        illegal_action: ``"raise"`` (raise :class:`IllegalActionError`) or
-            ``"penalty"`` (end the hand; :meth:`act` returns ``False``).
-        illegal_penalty: the penalty in big blinds; ``None`` means the larger
-            starting stack, so an illegal action never costs less than a legal line.
-        history_slots: action slots per street in the observation.
+        config: blinds and stacks.
+        **keywords: the other settings (:class:`~pokergym.envs.options.TableKeywords`):
+            the fields of :class:`~pokergym.envs.options.EnvOptions` but the
+            render mode and the backend, described and defaulted there. With
+            ``illegal_action="penalty"`` :meth:`act` returns ``False`` for an
+            illegal action.
+
+    Raises:
+        ConfigError: a keyword is unknown or a setting is invalid.
 
     Attributes:
         config, codec, layout: the settings, action codec and observation layout.
@@ -87,21 +83,9 @@ class HandTable:
         "raise_on_illegal",
     )
 
-    def __init__(
-        self,
-        config: GameConfig = DEFAULT_CONFIG,
-        *,
-        action_mode: ActionMode = "discrete",
-        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
-        button: ButtonMode = "alternate",
-        illegal_action: IllegalMode = "raise",
-        illegal_penalty: float | None = None,
-        history_slots: int = 6,
-    ) -> None:
+    def __init__(self, config: GameConfig = DEFAULT_CONFIG, **keywords: Unpack[TableKeywords]) -> None:
         """Check the options and build the codec, layout and encoders."""
-        options = EnvOptions(
-            config, action_mode, raise_fractions, button, illegal_action, illegal_penalty, history_slots
-        )
+        options = table_options(config, keywords)
         self._build(options)
 
     @classmethod
@@ -246,12 +230,37 @@ class HandTable:
 class TableFront:
     """Read-only accessors shared by the environments built on a :class:`HandTable`.
 
-    A subclass sets ``self._table`` (the settings) and ``self._backend`` (the
-    :class:`~pokergym.envs.backends.TableBackend` that plays the hands) in its constructor.
+    A subclass sets ``self._table`` (the settings), ``self._backend`` (the
+    :class:`~pokergym.envs.backends.TableBackend` that plays the hands) and
+    ``self.render_mode`` in its constructor, and names the seats for rendering.
     """
 
     _table: HandTable
     _backend: TableBackend
+    render_mode: str | None
+    _illegal_note = "an illegal action ended the hand"
+    """The line :meth:`render` adds when an illegal action ended the hand."""
+
+    @property
+    def _seat_names(self) -> tuple[str, str]:
+        """The names :meth:`render` gives seats 0 and 1."""
+        return ("seat 0", "seat 1")
+
+    def render(self) -> str | None:
+        """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
+        if self.render_mode == "ansi":
+            return self._text()
+        self._show()
+        return None
+
+    def _show(self) -> None:
+        """Print the hand in the ``"human"`` render mode (after every reset and step)."""
+        if self.render_mode == "human":
+            print(self._text())
+
+    def _text(self) -> str:
+        text = render_hand(self.hand, names=self._seat_names)
+        return f"{text}\n{self._illegal_note}" if self._aborted else text
 
     @property
     def codec(self) -> ActionCodec:

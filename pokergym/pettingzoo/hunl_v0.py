@@ -72,8 +72,7 @@ Example:
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Unpack
 
 import numpy as np
 from gymnasium import spaces
@@ -82,11 +81,9 @@ from pettingzoo.utils import wrappers
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import seed_key
-from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.envs.backends import TableBackend
 from pokergym.envs.choice import choose_backend
-from pokergym.envs.options import Backend, ButtonMode, EnvOptions, IllegalMode
-from pokergym.envs.render import render_hand
+from pokergym.envs.options import EnvKeywords, EnvOptions
 from pokergym.envs.table import HandTable, TableFront
 from pokergym.errors import EnvOrderError, IllegalActionError, brief
 
@@ -242,16 +239,10 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
 
     Args:
         config: blinds and stacks (both stacks must exceed the big blind).
-        action_mode: ``"discrete"``, ``"continuous"`` or ``"chips"``.
-        raise_fractions: the discrete mode's pot fractions, increasing.
-        button: ``"alternate"``, ``"random"``, or a fixed seat ``0``/``1``.
-        illegal_action: ``"raise"`` or ``"penalty"``.
-        illegal_penalty: the penalty in big blinds (default: the larger starting stack).
-        history_slots: action slots per street in the observation.
-        render_mode: ``None``, ``"ansi"`` (``render()`` returns text) or
-            ``"human"`` (printed after every reset and step).
-        backend: ``"auto"`` (the kernel when it applies), ``"kernel"`` (an error
-            if it does not apply) or ``"python"``.
+        **keywords: the other settings, as :class:`~pokergym.envs.HUNLEnv` takes them
+            (:class:`~pokergym.envs.options.EnvKeywords`, each described in
+            :class:`~pokergym.envs.options.EnvOptions`); ``render_mode="human"``
+            prints the table after every reset and step.
 
     The settings can also come gathered in one :class:`~pokergym.envs.options.EnvOptions`
     (:meth:`from_options`).
@@ -271,25 +262,10 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         "render_fps": 1,
     }
 
-    def __init__(
-        self,
-        config: GameConfig = DEFAULT_CONFIG,
-        *,
-        action_mode: ActionMode = "discrete",
-        raise_fractions: Sequence[float] = DEFAULT_FRACTIONS,
-        button: ButtonMode = "alternate",
-        illegal_action: IllegalMode = "raise",
-        illegal_penalty: float | None = None,
-        history_slots: int = 6,
-        render_mode: str | None = None,
-        backend: Backend = "auto",
-    ) -> None:
+    def __init__(self, config: GameConfig = DEFAULT_CONFIG, **keywords: Unpack[EnvKeywords]) -> None:
         """Build the environment (see the class docstring for the arguments)."""
         super().__init__()
-        options = EnvOptions(
-            config, action_mode, raise_fractions, button, illegal_action, illegal_penalty, history_slots,
-            render_mode, backend,
-        )  # fmt: skip
+        options = EnvOptions(config, **keywords)
         self._build(options)
 
     @classmethod
@@ -353,8 +329,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         self.truncations = {a: False for a in _AGENTS}
         self.infos: dict[str, dict[str, Any]] = {a: {"seat": s, "button": button} for s, a in enumerate(_AGENTS)}
         self.agent_selection = _AGENTS[actor]
-        if self.render_mode == "human":
-            print(self._text())
+        self._show()
 
     def step(self, action: Any) -> None:
         """Take ``action`` for ``agent_selection``; ``None`` for an agent whose hand is over."""
@@ -374,8 +349,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
             self._finish({a: payoffs[seat] / big_blind for seat, a in enumerate(_AGENTS)}, None)
         else:
             self.agent_selection = _AGENTS[actor]
-        if self.render_mode == "human":
-            print(self._text())
+        self._show()
 
     def _finish(self, rewards: dict[str, float], offender: str | None) -> None:
         payoffs, button, showdown, history = self._backend.outcome()
@@ -399,17 +373,9 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
         """The observation of ``agent``: its vector and its mask (all zeros off turn)."""
         return self._backend.observe(self._seats[agent])
 
-    def render(self) -> str | None:
-        """The hand as text (``"ansi"``), printed (``"human"``), or ``None`` without a render mode."""
-        if self.render_mode == "ansi":
-            return self._text()
-        if self.render_mode == "human":
-            print(self._text())
-        return None
-
-    def _text(self) -> str:
-        text = render_hand(self.hand, names=_AGENTS)
-        return text + "\nan illegal action ended the hand" if self._aborted else text
+    @property
+    def _seat_names(self) -> tuple[str, str]:
+        return _AGENTS
 
     def close(self) -> None:
         """Nothing to release; kept for the PettingZoo API."""

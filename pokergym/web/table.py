@@ -59,9 +59,12 @@ def parse_action(kind: object, amount: object = None) -> Action:
     return Action.raise_to(int(text))
 
 
-def _send(steps: Steps[HandFailure | None], answer: object) -> Turn | HandFailure | None:
+def _send(
+    steps: Steps[HandFailure | None], answer: object, error: Exception | None = None
+) -> Turn | HandFailure | None:
+    """Send ``answer`` into the hand (or raise ``error`` in it): the next turn, or the hand's result once it ends."""
     try:
-        return steps.send(answer)
+        return steps.send(answer) if error is None else steps.throw(error)
     except StopIteration as stop:
         result: HandFailure | None = stop.value
         return result
@@ -158,7 +161,7 @@ class HumanTable:
             try:
                 reply: object = step.agent.act(step.view)
             except Exception as error:
-                step = _send_error(self._steps, error)
+                step = _send(self._steps, None, error)
             else:
                 step = _send(self._steps, reply)
         self._turn = step if isinstance(step, Turn) else None
@@ -206,14 +209,6 @@ class HumanTable:
             "total": self.total,
             "hands_played": self.hands_played,
         }
-
-
-def _send_error(steps: Steps[HandFailure | None], error: Exception) -> Turn | HandFailure | None:
-    try:
-        return steps.throw(error)
-    except StopIteration as stop:
-        result: HandFailure | None = stop.value
-        return result
 
 
 def _legal_dict(legal: LegalActions, state: HandState) -> Mapping[str, Any]:
