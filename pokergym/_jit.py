@@ -143,11 +143,7 @@ def kernel(fn: _F) -> _F:
     Returns:
         A numba dispatcher with ``fn``'s static type.
     """
-    if config.DISABLE_JIT:  # type: ignore[attr-defined]
-        return fn
-    dispatcher = _KernelDispatcher(py_func=fn, locals={}, targetoptions=_OPTIONS)
-    dispatcher.enable_caching()
-    return cast(_F, dispatcher)
+    return _compiled(fn, _KernelDispatcher, _OPTIONS)
 
 
 def inner_kernel(fn: _F) -> _F:
@@ -162,9 +158,14 @@ def inner_kernel(fn: _F) -> _F:
     Returns:
         A numba dispatcher with ``fn``'s static type.
     """
+    return _compiled(fn, _InnerKernelDispatcher, _INNER_OPTIONS)
+
+
+def _compiled(fn: _F, dispatcher_type: type[_KernelDispatcher], options: dict[str, bool]) -> _F:
+    """``fn`` behind a disk-cached dispatcher of ``dispatcher_type`` (``fn`` itself with ``NUMBA_DISABLE_JIT=1``)."""
     if config.DISABLE_JIT:  # type: ignore[attr-defined]
         return fn
-    dispatcher = _InnerKernelDispatcher(py_func=fn, locals={}, targetoptions=_INNER_OPTIONS)
+    dispatcher = dispatcher_type(py_func=fn, locals={}, targetoptions=options)
     dispatcher.enable_caching()
     return cast(_F, dispatcher)
 

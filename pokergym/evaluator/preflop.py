@@ -146,9 +146,8 @@ def preflop_equity(hole_or_class: Cards) -> float:
     """Equity (win + tie / 2) of two hole cards or a class name against a uniformly random hand.
 
     Raises:
-        CardError: for malformed cards, a count other than two, or an unknown
-            class name.
-        DuplicateCardError: if the two cards are equal.
+        CardError: ``hole_or_class`` is neither two distinct cards nor a class name
+            (the errors of :func:`class_index_169`, which reads it).
 
     Example:
         >>> preflop_equity("AsKs") == preflop_equity("AKs")

@@ -38,7 +38,7 @@ from starlette.routing import Route
 from pokergym.agents.base import Agent
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.errors import AgentError, PokerGymError, ReportError, WebRequestError
-from pokergym.web.report import asset, build_report
+from pokergym.web.report import asset, build_report, html_page
 from pokergym.web.table import HumanTable, append_history, watch_hand
 
 __all__ = ["Settings", "create_app", "serve"]
@@ -94,10 +94,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def _page() -> str:
-    page = asset("serve.html")
-    for marker, name in (("/*STYLE*/", "style.css"), ("/*REPLAYER*/", "replayer.js"), ("/*SERVE*/", "serve.js")):
-        page = page.replace(marker, asset(name), 1)
-    return page
+    return html_page("pokergym", asset("serve.html"), asset("serve.js"))
 
 
 def _run_folders(runs: Path) -> list[str]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from pokergym.web.rundata import RunData, load_run
 
-__all__ = ["asset", "build_report", "embed_json", "index_entry", "render_run", "write_report"]
+__all__ = ["asset", "build_report", "embed_json", "html_page", "index_entry", "render_run", "write_report"]
 
 _MARKER = re.compile(r"/\*([A-Z]+)\*/|<!--([A-Z]+)-->")
 
@@ -40,6 +40,38 @@ def asset(name: str) -> str:
         True
     """
     return (files("pokergym.web") / "data" / name).read_text(encoding="utf-8")
+
+
+def html_page(title: str, body: str, script: str) -> str:
+    """A page of the browser front end: the shell every page shares (``data/page.html``) around ``body``.
+
+    The shell holds the head, the inlined ``style.css`` and the replayer
+    (``replayer.js``), which runs before the page's own ``script``.
+
+    Args:
+        title: the window title, HTML-escaped.
+        body: the page's HTML, its own markers already filled.
+        script: the page's JavaScript.
+
+    Example:
+        >>> page = html_page("pokergym", "<main></main>", "start();")
+        >>> page.startswith("<!DOCTYPE html>"), "<title>pokergym</title>" in page, page.count("<script>")
+        (True, True, 2)
+    """
+    parts = {
+        "TITLE": title,
+        "STYLE": asset("style.css"),
+        "BODY": body,
+        "REPLAYER": asset("replayer.js"),
+        "SCRIPT": script,
+    }
+    return _fill(asset("page.html"), parts)
+
+
+def _fill(template: str, parts: Mapping[str, str]) -> str:
+    """``template`` with each marker ``/*NAME*/`` or ``<!--NAME-->`` of ``parts`` replaced by its text."""
+    # One pass, so that nothing inserted (a name, a script) is searched for markers again.
+    return _MARKER.sub(lambda found: parts.get(found.group(1) or found.group(2), found.group(0)), template)
 
 
 def embed_json(value: Any) -> str:
@@ -95,17 +127,9 @@ def render_run(run: RunData) -> str:
         blocks.append(f'<script type="application/octet-stream" id="hands-{number}">{packed}</script>')
         blocks.append(f'<script type="application/json" id="index-{number}">{embed_json(index)}</script>')
     summary = run.summary | {"title": run.title, "kind": run.kind, "hand_counts": counts}
-    parts = {
-        "STYLE": asset("style.css"),
-        "REPLAYER": asset("replayer.js"),
-        "REPORT": asset("report.js"),
-        "DATA": embed_json(summary),
-        "HANDS": "\n".join(blocks),
-        "TITLE": html.escape(run.title),
-    }
-    # One pass, so that nothing inserted (a name, a script) is searched for markers again.
-    page = _MARKER.sub(lambda found: parts.get(found.group(1) or found.group(2), found.group(0)), asset("report.html"))
-    return page
+    title = html.escape(run.title)
+    body = _fill(asset("report.html"), {"TITLE": title, "DATA": embed_json(summary), "HANDS": "\n".join(blocks)})
+    return html_page(f"pokergym report: {title}", body, asset("report.js"))
 
 
 def build_report(run_dir: str | Path) -> str:

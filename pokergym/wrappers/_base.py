@@ -16,7 +16,8 @@ hand is then never rebuilt as engine objects.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import gymnasium as gym
 import numpy as np
@@ -36,6 +37,9 @@ __all__ = ["LEARNER_SEAT", "AECViewWrapper", "GymViewWrapper", "TableFeature", "
 
 LEARNER_SEAT = 0
 """The learner's seat in ``HUNL-v0`` (the opponent sits in seat 1)."""
+
+
+_Front = TypeVar("_Front", HUNLEnv, raw_env)
 
 
 class ViewFeature(ABC):
@@ -94,6 +98,32 @@ def _extended(base: spaces.Space[Any], feature: ViewFeature) -> spaces.Dict:
     return spaces.Dict({**base.spaces, feature.key: feature.space})
 
 
+def _unwrapped(wrapper: object, env: Any, front: type[_Front], what: str) -> _Front:
+    """``env.unwrapped``, which must be a ``front`` (``what`` names it in the error)."""
+    unwrapped = env.unwrapped
+    if not isinstance(unwrapped, front):
+        raise ConfigError(f"{type(wrapper).__name__} wraps {what}, got {unwrapped!r}")
+    return unwrapped
+
+
+class _Reseeding:
+    """Reseeds a wrapper's feature at each reset: afresh at a seeded reset and the first one, else with ``None``."""
+
+    __slots__ = ("_feature", "_seeded")
+
+    def __init__(self, feature: ViewFeature) -> None:
+        self._feature = feature
+        self._seeded = False
+
+    def reset(self, seed: int | None, fresh: Callable[[], np.random.Generator]) -> None:
+        """Seed the feature with ``fresh()`` after a seeded reset (or the first), else with ``None``."""
+        if seed is not None or not self._seeded:
+            self._feature.seed(fresh())
+            self._seeded = True
+        else:
+            self._feature.seed(None)
+
+
 class GymViewWrapper(gym.ObservationWrapper[dict[str, Any], Any, dict[str, Any]]):
     """Add a :class:`ViewFeature` entry to the learner's observations of a ``HUNL-v0`` environment.
 
@@ -109,11 +139,9 @@ class GymViewWrapper(gym.ObservationWrapper[dict[str, Any], Any, dict[str, Any]]
     def __init__(self, env: gym.Env[dict[str, Any], Any], feature: ViewFeature) -> None:
         """Wrap ``env`` (see the class docstring)."""
         super().__init__(env)
-        if not isinstance(env.unwrapped, HUNLEnv):
-            raise ConfigError(f"{type(self).__name__} wraps HUNL-v0 environments, got {env.unwrapped!r}")
-        self._hunl: HUNLEnv = env.unwrapped
+        self._hunl = _unwrapped(self, env, HUNLEnv, "HUNL-v0 environments")
         self._feature = feature
-        self._seeded = False
+        self._reseeding = _Reseeding(feature)
         self.observation_space = _extended(env.observation_space, feature)
 
     def reset(
@@ -121,11 +149,7 @@ class GymViewWrapper(gym.ObservationWrapper[dict[str, Any], Any, dict[str, Any]]
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Reset the environment, reseed the feature, return the extended first observation."""
         observation, info = self.env.reset(seed=seed, options=options)
-        if seed is not None or not self._seeded:
-            self._feature.seed(self._hunl.np_random.spawn(1)[0])
-            self._seeded = True
-        else:
-            self._feature.seed(None)
+        self._reseeding.reset(seed, lambda: self._hunl.np_random.spawn(1)[0])
         return self.observation(observation), info
 
     def observation(self, observation: dict[str, Any]) -> dict[str, Any]:
@@ -151,11 +175,9 @@ class AECViewWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo is untype
     def __init__(self, env: Any, feature: ViewFeature) -> None:
         """Wrap ``env`` (see the class docstring)."""
         super().__init__(env)
-        if not isinstance(env.unwrapped, raw_env):
-            raise ConfigError(f"{type(self).__name__} wraps the hunl_v0 AEC environment, got {env.unwrapped!r}")
-        self._raw: raw_env = env.unwrapped
+        self._raw = _unwrapped(self, env, raw_env, "the hunl_v0 AEC environment")
         self._feature = feature
-        self._seeded = False
+        self._reseeding = _Reseeding(feature)
         self._spaces = {agent: _extended(env.observation_space(agent), feature) for agent in env.possible_agents}
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -165,11 +187,7 @@ class AECViewWrapper(BaseWrapper):  # type: ignore[misc]  # pettingzoo is untype
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Reset the environment and reseed the feature."""
         self.env.reset(seed=seed, options=options)
-        if seed is not None or not self._seeded:
-            self._feature.seed(np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0]))
-            self._seeded = True
-        else:
-            self._feature.seed(None)
+        self._reseeding.reset(seed, lambda: np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0]))
 
     def observe(self, agent: str) -> dict[str, Any] | None:
         """The agent's observation with the added entry."""
