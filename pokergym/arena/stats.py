@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, astuple, dataclass, fields
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -66,8 +66,33 @@ def json_float(value: float) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _share(part: int, whole: int) -> float | None:
-    return 100.0 * part / whole if whole else None
+class _Rate:
+    """A rate of :class:`StyleStats`, read as an attribute: one count over another, ``None`` when that one is 0.
+
+    Args:
+        part: the counted field.
+        whole: the field it is a share of.
+        doc: what the rate is.
+        percent: in percent (else the plain ratio).
+    """
+
+    def __init__(self, part: str, whole: str, doc: str, *, percent: bool = True) -> None:
+        self._part = part
+        self._whole = whole
+        self._scale = 100.0 if percent else 1.0
+        self.__doc__ = f"{doc} ``None`` when ``{whole}`` is 0."
+
+    @overload
+    def __get__(self, stats: None, owner: type[Any]) -> _Rate: ...
+
+    @overload
+    def __get__(self, stats: StyleStats, owner: type[Any]) -> float | None: ...
+
+    def __get__(self, stats: StyleStats | None, owner: type[Any]) -> _Rate | float | None:
+        if stats is None:
+            return self
+        whole: int = getattr(stats, self._whole)
+        return self._scale * getattr(stats, self._part) / whole if whole else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,35 +141,12 @@ class StyleStats:
         """Sum the counts."""
         return StyleStats(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
-    @property
-    def vpip(self) -> float | None:
-        """VPIP in percent (``None`` without hands)."""
-        return _share(self.vpip_hands, self.hands)
-
-    @property
-    def pfr(self) -> float | None:
-        """Preflop raise rate in percent."""
-        return _share(self.pfr_hands, self.hands)
-
-    @property
-    def three_bet(self) -> float | None:
-        """3-bet rate in percent of the chances."""
-        return _share(self.three_bets, self.three_bet_chances)
-
-    @property
-    def aggression(self) -> float | None:
-        """Aggression factor: (bets + raises) / calls; ``None`` without calls."""
-        return self.aggressive_actions / self.calls if self.calls else None
-
-    @property
-    def wtsd(self) -> float | None:
-        """Went to showdown, percent of the hands that reached the flop."""
-        return _share(self.showdowns, self.saw_flop)
-
-    @property
-    def wsd(self) -> float | None:
-        """Won at showdown, percent of showdowns."""
-        return _share(self.showdowns_won, self.showdowns)
+    vpip = _Rate("vpip_hands", "hands", "VPIP in percent.")
+    pfr = _Rate("pfr_hands", "hands", "Preflop raise rate in percent.")
+    three_bet = _Rate("three_bets", "three_bet_chances", "3-bet rate in percent of the chances.")
+    aggression = _Rate("aggressive_actions", "calls", "Aggression factor: (bets + raises) / calls.", percent=False)
+    wtsd = _Rate("showdowns", "saw_flop", "Went to showdown, percent of the hands that reached the flop.")
+    wsd = _Rate("showdowns_won", "showdowns", "Won at showdown, percent of showdowns.")
 
     def to_dict(self) -> dict[str, Any]:
         """The counts, plus the rates under ``"rates"`` (``None`` where undefined).
