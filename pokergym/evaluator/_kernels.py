@@ -27,6 +27,7 @@ from pokergym.evaluator.layout import BUCKET_MASK, BUCKET_SHIFT, SLOT_MASK, SLOT
 from pokergym.evaluator.tables import HASH_MULT, KERNEL_TABLES
 
 __all__ = [
+    "Spot",
     "Tables",
     "canonical_boards",
     "exact_showdowns",
@@ -46,6 +47,14 @@ Tables = tuple[
     int,
 ]
 """``(card_keys, suit_bits, flush_suit, flush_ranks, hash_disp, hash_ranks, hash_mult)``."""
+
+
+Spot = tuple[int, int, int, int, int]
+"""The known cards of a spot: ``(board_key, board_bits, hero_key, hero_bits, dead)``.
+
+The key sums and suit-bit ORs (:func:`rank_of`'s arguments) of the board and
+of the hero's hole cards, and the bit mask of all of those cards.
+"""
 
 
 def kernel_tables() -> Tables:
@@ -188,11 +197,7 @@ def _alias_table(
 
 @kernel
 def exact_showdowns(
-    board_key: int,
-    board_bits: int,
-    hero_key: int,
-    hero_bits: int,
-    dead: int,
+    spot: Spot,
     excluded: int,
     n_draw: int,
     opp_key: npt.NDArray[np.int64],
@@ -204,12 +209,13 @@ def exact_showdowns(
     """Enumerate every ``n_draw``-card runout against every weighted opponent hand.
 
     Runouts are drawn from the cards outside the bit mask ``excluded``.
-    Opponent hands that share a card with the bit mask ``dead`` (hero and
+    Opponent hands that share a card with ``spot``'s bit mask ``dead`` (hero and
     board) or with the runout, or have weight 0, are skipped.
 
     Returns:
         ``(win weight, tie weight, total weight, number of showdowns)``.
     """
+    board_key, board_bits, hero_key, hero_bits, dead = spot
     card_keys, suit_bits = tabs[0], tabs[1]
     deck = _cards_outside(excluded)
     idx = np.arange(n_draw)
@@ -247,11 +253,7 @@ def exact_showdowns(
 
 @kernel
 def sampled_showdowns(
-    board_key: int,
-    board_bits: int,
-    hero_key: int,
-    hero_bits: int,
-    dead: int,
+    spot: Spot,
     n_draw: int,
     opp_cards: npt.NDArray[np.int64],
     opp_weight: npt.NDArray[np.float64],
@@ -261,13 +263,14 @@ def sampled_showdowns(
     """Monte Carlo: one showdown per row of ``uniforms`` (``n x (1 + n_draw)`` numbers in ``[0, 1)``).
 
     Column 0 picks the opponent hand with probability proportional to its
-    weight among hands that avoid the bit mask ``dead`` (hero and board),
+    weight among hands that avoid ``spot``'s bit mask ``dead`` (hero and board),
     through an alias table; the other columns complete the board from the
     remaining cards minus the opponent's by a partial Fisher-Yates shuffle.
 
     Returns:
         ``(wins, ties, n)``; ``n`` is 0 if no opponent hand has positive weight.
     """
+    board_key, board_bits, hero_key, hero_bits, dead = spot
     card_keys, suit_bits = tabs[0], tabs[1]
     items, prob, alias = _alias_table(opp_cards, opp_weight, dead)
     m = items.shape[0]

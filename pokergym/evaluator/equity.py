@@ -208,15 +208,9 @@ def equity_hand_vs_hand(
     if samples is None:
         from pokergym.evaluator import _kernels
 
-        board_key, board_bits = _sums(known)
-        hero_key, hero_bits = _sums(hero)
         opp_key, opp_bits = _sums(villain)
         win, tie, total, count = _kernels.exact_showdowns(
-            board_key,
-            board_bits,
-            hero_key,
-            hero_bits,
-            _mask((*hero, *known)),
+            _spot(hero, known),
             _mask((*hero, *known, *villain)),
             5 - len(known),
             np.array([opp_key], dtype=np.int64),
@@ -254,6 +248,11 @@ def _sums(cards: Iterable[int]) -> tuple[int, int]:
     return key, bits
 
 
+def _spot(hero: tuple[int, ...], known: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+    """The kernels' :data:`~pokergym.evaluator._kernels.Spot` of hole cards ``hero`` and board ``known``."""
+    return (*_sums(known), *_sums(hero), _mask((*hero, *known)))
+
+
 def _mask(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:
@@ -272,16 +271,10 @@ def _against_weights(
         return _sampled(hero, known, _COMBOS, weights, samples, rng)
     from pokergym.evaluator import _kernels
 
-    board_key, board_bits = _sums(known)
-    hero_key, hero_bits = _sums(hero)
-    dead = _mask((*hero, *known))
+    spot = _spot(hero, known)
     win, tie, total, count = _kernels.exact_showdowns(
-        board_key,
-        board_bits,
-        hero_key,
-        hero_bits,
-        dead,
-        dead,
+        spot,
+        spot[4],  # runouts avoid the known cards
         5 - len(known),
         _COMBO_KEY,
         _COMBO_BITS,
@@ -313,14 +306,8 @@ def _sampled(
         raise ValueError(f"samples must be a positive integer, got {samples!r}")
     generator = _generator(rng)
     n_draw = 5 - len(known)
-    board_key, board_bits = _sums(known)
-    hero_key, hero_bits = _sums(hero)
     wins, ties, n = _kernels.sampled_showdowns(
-        board_key,
-        board_bits,
-        hero_key,
-        hero_bits,
-        _mask((*hero, *known)),
+        _spot(hero, known),
         n_draw,
         opp_cards,
         weights,
