@@ -62,6 +62,7 @@ from __future__ import annotations
 import copy
 import operator
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import gymnasium as gym
@@ -77,6 +78,7 @@ from pokergym.engine.dealer import seed_key
 from pokergym.engine.row_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CALL
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import HUNLEnv
+from pokergym.envs.options import EnvOptions
 from pokergym.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -156,7 +158,8 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
         self.num_envs = num_envs
         self.copy = copy
-        self.template = HUNLEnv(backend="python", **kwargs)  # settings and spaces only: it never plays
+        options = EnvOptions(**kwargs)  # the tables' settings, checked once
+        self.template = HUNLEnv.from_options(replace(options, backend="python"))  # settings and spaces: never plays
         obstacle = _kernel_obstacle(opponent, wrap, self.template)
         if backend == "kernel" and obstacle is not None:
             raise ConfigError(f"the kernel backend does not apply: {obstacle}")
@@ -167,19 +170,18 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         if self.backend == "kernel":
             from pokergym.envs.kernel import KernelTables  # imports numba: only when the kernel runs
 
-            table = self.template._table
             self.kernel = KernelTables(
                 num_envs,
-                table.config,
+                options.config,
                 self.template.codec.fractions,  # type: ignore[attr-defined]  # a DiscreteActions (checked)
-                table.button_mode,
-                None if table.raise_on_illegal else table.penalty,
-                table.layout.history_slots,
+                options.button,
+                None if options.raise_on_illegal else options.penalty,
+                options.history_slots,
             )
             single = self.template.observation_space
         else:
             for _ in range(num_envs):
-                env: gym.Env[dict[str, Any], Any] = HUNLEnv(_opponent(source), **kwargs)
+                env: gym.Env[dict[str, Any], Any] = HUNLEnv.from_options(options, _opponent(source))
                 self.envs.append(env if wrap is None else wrap(env))
             single = self.envs[0].observation_space
         if not isinstance(single, spaces.Dict) or not all(isinstance(s, spaces.Box) for s in single.spaces.values()):
