@@ -106,15 +106,27 @@ class _StreetSettings:
     betting_streets: int | None
     iterations_factor: float
     max_combos: int
+    deep: Menu
     deal_sample: int | None = None
 
 
+_DEEP_SPR: Final = 3.0
+"""A spot whose effective stack is more than this many pots plays the street's ``deep`` menu (no all-in)."""
+
 _STREETS: Final = {
-    Street.FLOP: _StreetSettings(Menu.uniform("33,75", "a", raise_cap=1), 1, 1.0, 300),
-    Street.TURN: _StreetSettings(
-        Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1), None, 2.0, 300
+    Street.FLOP: _StreetSettings(
+        Menu.uniform("33,75", "a", raise_cap=1), 1, 1.0, 300, Menu.uniform("33,75", "2.5x", raise_cap=1)
     ),
-    Street.RIVER: _StreetSettings(Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326),
+    Street.TURN: _StreetSettings(
+        Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1),
+        None,
+        2.0,
+        300,
+        Menu.per_street(("33,75", "2.5x"), ("50,100", "2.5x"), ("75", "2.5x"), raise_cap=1),
+    ),
+    Street.RIVER: _StreetSettings(
+        Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326, Menu.uniform("50,100", "2.5x", raise_cap=2)
+    ),
 }
 """Menu, depth limit, iteration multiple and combo cap of each street.
 
@@ -126,7 +138,11 @@ with 150 combos, a full flop-to-river solve over 1 s an iteration: both too slow
 """
 
 _FLOP_WITH_TURN: Final = _StreetSettings(
-    Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1), 2, 1.0, 200
+    Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1),
+    2,
+    1.0,
+    200,
+    Menu.per_street(("33,75", "2.5x"), ("75", "2.5x"), ("75", "2.5x"), raise_cap=1),
 )
 """The flop's settings with ``flop_turns``: the turn's betting as well (75% pot, all-in raises), 200 combos."""
 
@@ -166,6 +182,10 @@ class SolverAgent(BaseAgent):
             it plays the turn's betting too (75% pot, all-in raises, 200 combos a side) on this many turn
             cards, a fixed sample per board (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the
             river.
+        deep_menus: in a spot whose effective stack is more than 3 pots, bet and raise without all-in (raises
+            2.5 times the bet; a size that would put in 67% of the stack still goes all-in); ``False``: all-in
+            on every street's menu. An all-in at 10 to 30 pots is a rare size in an equilibrium, and the few
+            iterations a decision affords leave it noise a strong hand calls (see the module).
         name: display name.
 
     Attributes:
@@ -185,6 +205,7 @@ class SolverAgent(BaseAgent):
         trim: float = 1e-3,
         safe: bool = True,
         flop_turns: int = 0,
+        deep_menus: bool = True,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -203,6 +224,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(flop_turns, int) or isinstance(flop_turns, bool) or not 0 <= flop_turns <= 49:
             raise ConfigError(f"flop_turns must be a number of turn cards from 0 to 49, got {flop_turns!r}")
         self.flop_turns = flop_turns
+        if not isinstance(deep_menus, bool):
+            raise ConfigError(f"deep_menus must be True or False, got {deep_menus!r}")
+        self.deep_menus = deep_menus
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -393,7 +417,7 @@ class SolverAgent(BaseAgent):
                 start.pot,
                 start.stack,
                 (Range(oop), Range(ip)),
-                settings.menu,
+                settings.deep if self.deep_menus and start.stack > _DEEP_SPR * start.pot else settings.menu,
                 config.big_blind,
                 extra_actions=extras,
                 betting_streets=settings.betting_streets,

@@ -145,8 +145,12 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     # a hand can win at most the pot and the stack behind, and lose at most the stack
     assert gadget.values.min() >= -spot.stack and gadget.values.max() <= spot.pot + spot.stack
     assert np.ptp(gadget.values) > 0.1 * spot.pot  # strong and weak hands are worth different amounts
-    root = plans[0].solution.tree.root
-    frequencies = [plan.solution.strategy(root).mean(axis=1) for plan in plans if plan.solution is not None]
+    decisions = np.flatnonzero(plans[0].solution.tree.kind == 0)
+    frequencies = [  # each decision's action frequencies, averaged over hands
+        np.concatenate([plan.solution.strategy(int(n)).mean(axis=1) for n in decisions])
+        for plan in plans
+        if plan.solution is not None
+    ]
     assert not np.allclose(frequencies[0], frequencies[1], atol=1e-3)  # the gadget changes the river's play
     flop_spot = safe._solve(
         view.config,
