@@ -75,3 +75,27 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
     total_bb = sum(row[1] for row in endings.values())
     assert total_bb == pytest.approx(sum(a + b for a, b in result.pair_chips) / 100)
     assert sum(row[0] for row in rivers.values()) == endings[("river", "showdown")][0]
+
+
+def test_paired_differences_match_the_two_matches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import json
+
+    from baselines.simple import ManiacBot
+    from pokergym.agents import CallAgent, RandomAgent
+    from pokergym.arena.match import match
+
+    paired = load("paired", monkeypatch)
+    runs = []
+    for name, agent in (("a", CallAgent()), ("b", ManiacBot())):
+        path = tmp_path / f"{name}.jsonl"
+        result = match(agent, RandomAgent(), pairs=30, seed=4, histories=path)
+        hands = [json.loads(line) for line in path.read_text().splitlines()]
+        runs.append((result, paired.per_pair(hands, result.agents[0])))
+    compared = paired.compare(runs[0][1], runs[1][1])
+    assert compared["pairs"] == 30  # the same seed deals the same 30 pairs
+    for (result, _), key in zip(runs, ("first", "second"), strict=True):
+        assert compared[key][0] == pytest.approx(result.mbb_per_hand)
+        assert compared[key][1] == pytest.approx(result.ci95, rel=0.05)
+    assert compared["difference"][0] == pytest.approx(runs[1][0].mbb_per_hand - runs[0][0].mbb_per_hand)
+    with pytest.raises(ValueError, match="no player named"):
+        paired.per_pair([{"hand_id": 0, "names": ["x", "y"]}], "solver")

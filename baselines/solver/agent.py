@@ -37,13 +37,17 @@ has only check-down values for the turn (see :meth:`SolverAgent._gadget`).
 Street settings (``_STREETS``): the flop is depth-limited to its own betting
 (``betting_streets=1``: after the flop the board is checked down), bets of 33%
 or 75% pot, raises all-in, one raise, the 300 heaviest combos of each range,
-``iterations`` iterations. The turn is solved to the end of the hand: turn bets of
+``iterations`` iterations; with ``flop_turns`` it plays the turn's betting too
+on a sample of turn cards. The turn is solved to the end of the hand: turn bets of
 half pot, pot or all-in, river bets of 75% pot, raises all-in, one raise a
 street, the 300 heaviest combos, twice ``iterations``; so a turn call is
 priced against the river bets that follow it, where a checked-down leaf would
 count its equity as if no more chips went in. The river is solved to the end,
 every combo, 4 times ``iterations``, with bets of 50%, 100% pot or all-in and
-raises of 60% or all-in, two raises.
+raises of 60% or all-in, two raises. Where the effective stack is more than 3
+pots at the street's start (``deep_menus``), every street's menu drops all-in:
+raises are 2.5 times the bet, and a size that would put in 67% of the stack
+goes all-in.
 Combos below ``trim`` times the heaviest combo are left out of every solve.
 A combo left out (or outside the modelled range) plays like the solved combo
 nearest to it in hand strength on the spot's board, for its own decisions
