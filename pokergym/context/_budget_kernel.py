@@ -176,7 +176,7 @@ class _Layout:
     def fill(self, data: dict[str, Any], array: FloatArray) -> None:
         """Copy the entries named by a path from ``data`` into ``array``."""
         for start, size, paths in self.sources:
-            values = [reduce(operator.getitem, path.split("."), data) for path in paths]
+            values: list[Any] = [reduce(operator.getitem, path.split("."), data) for path in paths]
             array[start : start + size] = values if len(paths) > 1 else values[0]
 
 
