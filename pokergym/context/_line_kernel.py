@@ -55,7 +55,7 @@ import numpy.typing as npt
 from pokergym._jit import kernel
 from pokergym.engine.actions import ActionKind, ActionRecord
 
-from .preflop import PreflopScenario
+from .preflop import _BY_RAISES, _FACING_ALL_IN, PreflopScenario
 from .pressure import river_check_raise_factor, weight_steps
 from .record import PotType, Role, Scenario
 
@@ -105,15 +105,27 @@ _RIVER_FAMILY = ((_R_NN, _R_CB, _R_DM), (_R_BC, _R_AA, _R_DM), (_R_DM, _R_CB, _R
 _FAMILY_MEMBER = (1, 2, 0, 2)  # the member (less one) by side: OOP, OOP facing, IP, IP facing
 _DD_MEMBER = (2, 3, 0, 1)  # R-DD: IP before OOP
 
-_P = PreflopScenario
-_BTN_FIRST, _BB_VS_LIMP, _BB_VS_OPEN, _BTN_OPEN_VS_3BET, _BTN_LIMP_VS_RAISE, _LIMP_3BET_BB = (
-    list(_P).index(s)
-    for s in (_P.btn_first, _P.bb_vs_limp, _P.bb_vs_open, _P.btn_open_vs_3bet, _P.btn_limp_vs_raise, _P.limp_3bet_bb)
-)
-_OPEN_4BET_BB, _OPEN_5BET_BTN, _LIMP_4BET_BTN, _OPEN_ALLIN_BB, _LIMP_ALLIN_BB, _DEEP_DEFAULT = (
-    list(_P).index(s)
-    for s in (_P.open_4bet_bb, _P.open_5bet_btn, _P.limp_4bet_btn, _P.open_allin_bb, _P.limp_allin_bb, _P.deep_default)
-)
+_ALL_IN = 5  # the column of the spot table for a seat facing an all-in; columns 0 .. 4 are raises faced
+
+
+def _spot_table() -> Int64s:
+    """The spot indices of :mod:`~pokergym.context.preflop`'s tables, by raises faced (0 .. 4), then facing an all-in.
+
+    One row per pot origin and seat, at ``2 * opened + button``; ``deep_default`` where no spot applies.
+    """
+    spots = list(PreflopScenario)
+    table = np.full((4, _ALL_IN + 1), spots.index(PreflopScenario.deep_default), np.int64)
+    for (opened, button), by_raises in _BY_RAISES.items():
+        row = 2 * opened + button
+        for raises, spot in by_raises.items():
+            table[row, raises] = spots.index(spot)
+        table[row, _ALL_IN] = spots.index(_FACING_ALL_IN[opened, button])
+    return table
+
+
+_SPOTS = _spot_table()
+_BTN_FIRST = list(PreflopScenario).index(PreflopScenario.btn_first)
+_DEEP_DEFAULT = list(PreflopScenario).index(PreflopScenario.deep_default)
 
 
 class LineFacts(NamedTuple):
@@ -470,17 +482,10 @@ def preflop_spot(log: Int64s, n: int, is_button: bool, can_call: bool, can_raise
             raises += 1
     if actions == 0:
         return _BTN_FIRST
+    spots = _SPOTS[2 * int(opened) + int(is_button)]
     if can_call and not can_raise:
-        if opened:
-            return _OPEN_5BET_BTN if is_button else _OPEN_ALLIN_BB
-        return _LIMP_4BET_BTN if is_button else _LIMP_ALLIN_BB
-    if opened:
-        if is_button:
-            return _BTN_OPEN_VS_3BET if raises == 2 else _OPEN_5BET_BTN if raises == 4 else _DEEP_DEFAULT
-        return _BB_VS_OPEN if raises == 1 else _OPEN_4BET_BB if raises == 3 else _DEEP_DEFAULT
-    if is_button:
-        return _BTN_LIMP_VS_RAISE if raises == 1 else _LIMP_4BET_BTN if raises == 3 else _DEEP_DEFAULT
-    return _BB_VS_LIMP if raises == 0 else _LIMP_3BET_BB if raises == 2 else _DEEP_DEFAULT
+        return int(spots[_ALL_IN])
+    return int(spots[raises]) if raises < _ALL_IN else _DEEP_DEFAULT
 
 
 _TABLES = pressure_tables()  # a module global: compiled into line_of as a constant
