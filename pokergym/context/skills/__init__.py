@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -342,13 +342,20 @@ class Selection:
 
     def names(self) -> tuple[str, ...]:
         """All selected fragment names, in prompt order."""
-        names: list[str] = []
-        for field in fields(self):  # declared in prompt order
-            part = getattr(self, field.name)
-            if isinstance(part, tuple):
-                names.extend(part)
-            elif part is not None:
-                names.append(part)
+        names = [self.system]
+        for single in (self.preflop, self.principles):
+            if single is not None:
+                names.append(single)
+        names.extend(self.hand)
+        if self.pot is not None:
+            names.append(self.pot)
+        names.extend(self.board)
+        if self.line is not None:
+            names.append(self.line)
+        names.extend(self.notes)
+        for single in (self.position, self.blockers):
+            if single is not None:
+                names.append(single)
         return tuple(names)
 
 
