@@ -55,7 +55,8 @@ the six float fields of a ``Budget`` (``attack_base`` .. ``defense_remaining``),
 from __future__ import annotations
 
 import math
-from functools import cache
+import operator
+from functools import cache, reduce
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -159,19 +160,34 @@ _LIST = 13
 
 
 class _Layout:
-    """Offsets of named blocks in one array, handed out in order."""
+    """Offsets of named blocks in one array, handed out in order, with the ``budgets.json`` keys of the plain ones."""
 
     def __init__(self) -> None:
         self.size = 0
+        self.sources: list[tuple[int, int, tuple[str, ...]]] = []
 
-    def block(self, size: int = 1) -> int:
+    def block(self, size: int = 1, *paths: str) -> int:
+        """Hand out ``size`` entries; ``paths`` (dotted keys) fill them, one each or one for the whole block."""
         start, self.size = self.size, self.size + size
+        if paths:
+            self.sources.append((start, size, paths))
         return start
+
+    def fill(self, data: dict[str, Any], array: FloatArray) -> None:
+        """Copy the entries named by a path from ``data`` into ``array``."""
+        for start, size, paths in self.sources:
+            values: list[Any] = [reduce(operator.getitem, path.split("."), data) for path in paths]
+            array[start : start + size] = values if len(paths) > 1 else values[0]
+
+
+def _each(template: str, *keys: str) -> tuple[str, ...]:
+    """The paths ``template.format(key)`` of the keys, in order."""
+    return tuple(template.format(key) for key in keys)
 
 
 # Rows of BudgetTables.pairs: [attack, defense], [low, high] for the high cards and trips attacks.
 _P = _Layout()
-_P_TRASH = _P.block()
+_P_TRASH = _P.block(1, "base.trash")
 _P_DRAW = _P.block(len(DrawClass))  # by DrawClass index, no_draw NaN
 _P_OVERPAIR = _P.block(3 * 13)  # pot key * 13 + pair rank
 _P_TOP_PAIR = _P.block(3 * _LIST)  # pot key * _LIST + kicker row
@@ -179,53 +195,66 @@ _P_PAIR_POCKET = _P.block(2 * 3)  # (second, third pair) * 3 + pot key
 _P_PAIR_KICKERS = _P.block(2 * 3 * _LIST)  # ((second, third pair) * 3 + pot key) * _LIST + kicker row
 _P_FOURTH_FIFTH = _P.block(3 * 2)  # pot key * 2 + (srp: fourth, fifth; 3bp, 4bp: pocket, board)
 _P_HIGH = _P.block(2 * 4)  # (nuts_high, second_high) * 4 + limp key: [low, high] defense
-_P_FLUSH_THREE = _P.block(2 * 3)  # (unpaired, paired) * 3 + (nut, big, small)
-_P_FOUR_PAIRED_NUT = _P.block()
+# (unpaired, paired) * 3 + (nut, big, small)
+_P_FLUSH_THREE = _P.block(
+    6, *_each("flush.three.{}", "nut", "big", "small"), *_each("flush.three_paired.{}", "nut", "big", "small")
+)
+_P_FOUR_PAIRED_NUT = _P.block(1, "flush.four_paired_nut")
 _P_FLUSH_FOUR = _P.block(_LIST)  # flush rank - 1
-_P_NUT_NO_FLUSH = _P.block(2)  # unpaired, paired board
-_P_STRAIGHT = _P.block(3 * 3)  # (two_card, one_card_nut, one_card_low) * 3 + flush texture (none, three, four)
-_P_SET_CLEAN = _P.block()
-_P_SET_BY_COMBOS = _P.block(3)
-_P_SET_THREE = _P.block()
-_P_SET_OCS = _P.block(2)  # gs, oe
-_P_SET_OCS_FOUR = _P.block()
-_P_SET_FOUR = _P.block()
-_P_TRIPS_ATTACK = _P.block(4)  # (dry, three, ocs_gs, ocs_oe): [low, high] attack
-_P_TRIPS_OCS_FOUR = _P.block()
-_P_TRIPS_FOUR = _P.block()
-_P_TWO_PAIR_FOUR_OCS = _P.block()
-_P_TWO_PAIR_FOUR = _P.block()
-_P_TWO_PAIR_OCS = _P.block(2)  # gs, oe
-_P_TWO_PAIR_OCS_THREE = _P.block(2)  # gs, oe
-_P_TWO_PAIR_THREE = _P.block(2)  # first, last
-_P_TWO_PAIR_DRY = _P.block(10)
+_P_NUT_NO_FLUSH = _P.block(2, "straight.nut_no_flush", "straight.paired_nut_no_flush")  # unpaired, paired board
+# (two_card, one_card_nut, one_card_low) * 3 + flush texture (none, three, four)
+_P_STRAIGHT = _P.block(
+    9,
+    *(
+        f"straight.{kind}.{texture}"
+        for kind in ("two_card", "one_card_nut", "one_card_low")
+        for texture in ("none", "three", "four")
+    ),
+)
+_P_SET_CLEAN = _P.block(1, "set.clean")
+_P_SET_BY_COMBOS = _P.block(3, "set.by_combos")
+_P_SET_THREE = _P.block(1, "set.three")
+_P_SET_OCS = _P.block(2, "set.ocs_gs", "set.ocs_oe")
+_P_SET_OCS_FOUR = _P.block(1, "set.ocs_four")
+_P_SET_FOUR = _P.block(1, "set.four")
+# (dry, three, ocs_gs, ocs_oe): [low, high] attack
+_P_TRIPS_ATTACK = _P.block(4, *_each("trips.{}.attack", "dry", "three", "ocs_gs", "ocs_oe"))
+_P_TRIPS_OCS_FOUR = _P.block(1, "trips.ocs_four")
+_P_TRIPS_FOUR = _P.block(1, "trips.four")
+_P_TWO_PAIR_FOUR_OCS = _P.block(1, "two_pair.four_ocs")
+_P_TWO_PAIR_FOUR = _P.block(1, "two_pair.four")
+_P_TWO_PAIR_OCS = _P.block(2, "two_pair.ocs_gs", "two_pair.ocs_oe")
+_P_TWO_PAIR_OCS_THREE = _P.block(2, "two_pair.ocs_three_gs", "two_pair.ocs_three_oe")
+_P_TWO_PAIR_THREE = _P.block(2, "two_pair.three.first", "two_pair.three.last")
+_P_TWO_PAIR_DRY = _P.block(10, "two_pair.dry")
 
 # Entries of BudgetTables.scalars.
 _S = _Layout()
 _S_COMBO_BONUS = _S.block(len(DrawClass))  # by DrawClass index, no_draw NaN
 _S_PAIRED_HIGH_TIERS = _S.block(len(MadeClass))  # by MadeClass index, NaN where the table has none
-_S_SPAN = _S.block()
-_S_PAIRED_HIGH_MULTIPLIER = _S.block()
-_S_WEAK_SHOWDOWN = _S.block(3)  # by pot key
-_S_FOUR_PAIRED_SHIFT = _S.block()
-_S_BIG_FROM_RANK = _S.block()
-_S_STRAIGHT_SHIFT = _S.block(2)  # two-card, one-card straight on a paired board
-_S_SET_PER_COMBO = _S.block()
-_S_SET_OCS_SHIFT = _S.block()
-_S_TRIPS_DEFENSE = _S.block(4)  # dry, three, ocs_gs, ocs_oe
-_S_TRIPS_PER_COMBO = _S.block()
-_S_TRIPS_OCS_SHIFT = _S.block()
-_S_TWO_PAIR_PER_COMBO = _S.block()
+_S_SPAN = _S.block(1, "high_card_kicker_span")
+_S_PAIRED_HIGH_MULTIPLIER = _S.block(1, "paired_high_multiplier")
+_S_WEAK_SHOWDOWN = _S.block(3, *_each("weak_showdown.{}", *_POT_KEYS))  # by pot key
+_S_FOUR_PAIRED_SHIFT = _S.block(1, "flush.four_paired_shift")
+_S_BIG_FROM_RANK = _S.block(1, "flush.big_from_rank")
+# two-card, one-card straight on a paired board
+_S_STRAIGHT_SHIFT = _S.block(2, "straight.paired_shift_two_card", "straight.paired_shift_one_card")
+_S_SET_PER_COMBO = _S.block(1, "set.three_per_combo")
+_S_SET_OCS_SHIFT = _S.block(1, "set.ocs_three_shift")
+_S_TRIPS_DEFENSE = _S.block(4, *_each("trips.{}.defense", "dry", "three", "ocs_gs", "ocs_oe"))
+_S_TRIPS_PER_COMBO = _S.block(1, "trips.per_combo")
+_S_TRIPS_OCS_SHIFT = _S.block(1, "trips.ocs_three_shift")
+_S_TWO_PAIR_PER_COMBO = _S.block(1, "two_pair.per_combo")
 # ((pair, high) * 3 + (flush_possible, straight_multi, straight_single)) * 3 + street - 1
 _S_PENALTIES = _S.block(2 * 3 * 3)
-_S_ONE_CARD_FLUSH = _S.block()
-_S_OVERPAIR_CAP = _S.block()
-_S_OCS_PENALTY = _S.block(2)  # gs, oe
-_S_OCS_ATTACK_CAP = _S.block()
+_S_ONE_CARD_FLUSH = _S.block(1, "penalties.pair.one_card_flush")
+_S_OVERPAIR_CAP = _S.block(1, "penalties.pair.overpair_one_card_flush_defense_cap")
+_S_OCS_PENALTY = _S.block(2, "penalties.pair.ocs_gs", "penalties.pair.ocs_oe")
+_S_OCS_ATTACK_CAP = _S.block(1, "penalties.pair.ocs_attack_cap")
 _S_PAIRED_PENALTY = _S.block(len(MadeClass))  # by MadeClass index
-_S_OOP_DEFENSE = _S.block()
-_S_OOP_MIN_SPR = _S.block()
-_S_RIVER_RERAISE = _S.block()
+_S_OOP_DEFENSE = _S.block(1, "penalties.oop_defense")
+_S_OOP_MIN_SPR = _S.block(1, "penalties.oop_min_spr")
+_S_RIVER_RERAISE = _S.block(1, "penalties.river_reraise_defense")
 
 
 class BudgetFacts(NamedTuple):
@@ -298,9 +327,8 @@ def _listed(rows: list[list[float]]) -> list[list[float]]:
     return rows + rows[-1:] * (_LIST - len(rows))
 
 
-def _pair_and_high_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the trash, draw, pair and high-card rows of :class:`BudgetTables` from ``data/budgets.json``."""
-    pairs[_P_TRASH] = data["base"]["trash"]
+def _table_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
+    """Fill the blocks of :class:`BudgetTables` that no single key of ``data/budgets.json`` fills."""
     for i, draw in enumerate(DrawClass):
         if draw != DrawClass.NO_DRAW:
             pairs[_P_DRAW + i] = data["draw_base"][draw]
@@ -319,87 +347,18 @@ def _pair_and_high_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatA
         pairs[_P_FOURTH_FIFTH + 2 * k : _P_FOURTH_FIFTH + 2 * (k + 1)] = (
             [low["fourth"], low["fifth"]] if key == "srp" else [low["pocket"], low["board"]]
         )
-        scalars[_S_WEAK_SHOWDOWN + k] = data["weak_showdown"][key]
     for c, name in enumerate(("nuts_high", "second_high")):
         for k, key in enumerate(_LIMP_KEYS):
             pairs[_P_HIGH + 4 * c + k] = data[name][key]
-    scalars[_S_SPAN] = data["high_card_kicker_span"]
-    scalars[_S_PAIRED_HIGH_MULTIPLIER] = data["paired_high_multiplier"]
-
-
-def _flush_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the flush rows of :class:`BudgetTables` from ``data/budgets.json``."""
-    flush = data["flush"]
-    for paired, key in enumerate(("three", "three_paired")):
-        pairs[_P_FLUSH_THREE + 3 * paired : _P_FLUSH_THREE + 3 * (paired + 1)] = [
-            flush[key][size] for size in ("nut", "big", "small")
-        ]
-    pairs[_P_FOUR_PAIRED_NUT] = flush["four_paired_nut"]
-    pairs[_P_FLUSH_FOUR : _P_FLUSH_FOUR + _LIST] = _listed(flush["four"])
-    scalars[_S_FOUR_PAIRED_SHIFT] = flush["four_paired_shift"]
-    scalars[_S_BIG_FROM_RANK] = flush["big_from_rank"]
-
-
-def _straight_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the straight rows of :class:`BudgetTables` from ``data/budgets.json``."""
-    straight = data["straight"]
-    pairs[_P_NUT_NO_FLUSH : _P_NUT_NO_FLUSH + 2] = [straight["nut_no_flush"], straight["paired_nut_no_flush"]]
-    for i, kind in enumerate(("two_card", "one_card_nut", "one_card_low")):
-        pairs[_P_STRAIGHT + 3 * i : _P_STRAIGHT + 3 * (i + 1)] = [straight[kind][t] for t in ("none", "three", "four")]
-    scalars[_S_STRAIGHT_SHIFT : _S_STRAIGHT_SHIFT + 2] = [
-        straight["paired_shift_two_card"],
-        straight["paired_shift_one_card"],
-    ]
-
-
-def _set_trips_two_pair_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the set, trips and two-pair rows of :class:`BudgetTables` from ``data/budgets.json``."""
-    made_set = data["set"]
-    pairs[_P_SET_CLEAN] = made_set["clean"]
-    pairs[_P_SET_BY_COMBOS : _P_SET_BY_COMBOS + 3] = made_set["by_combos"]
-    pairs[_P_SET_THREE] = made_set["three"]
-    pairs[_P_SET_OCS : _P_SET_OCS + 2] = [made_set["ocs_gs"], made_set["ocs_oe"]]
-    pairs[_P_SET_OCS_FOUR] = made_set["ocs_four"]
-    pairs[_P_SET_FOUR] = made_set["four"]
-    scalars[_S_SET_PER_COMBO] = made_set["three_per_combo"]
-    scalars[_S_SET_OCS_SHIFT] = made_set["ocs_three_shift"]
-
-    trips = data["trips"]
-    for i, key in enumerate(("dry", "three", "ocs_gs", "ocs_oe")):
-        pairs[_P_TRIPS_ATTACK + i] = trips[key]["attack"]
-        scalars[_S_TRIPS_DEFENSE + i] = trips[key]["defense"]
-    pairs[_P_TRIPS_OCS_FOUR] = trips["ocs_four"]
-    pairs[_P_TRIPS_FOUR] = trips["four"]
-    scalars[_S_TRIPS_PER_COMBO] = trips["per_combo"]
-    scalars[_S_TRIPS_OCS_SHIFT] = trips["ocs_three_shift"]
-
-    two_pair = data["two_pair"]
-    pairs[_P_TWO_PAIR_FOUR_OCS] = two_pair["four_ocs"]
-    pairs[_P_TWO_PAIR_FOUR] = two_pair["four"]
-    pairs[_P_TWO_PAIR_OCS : _P_TWO_PAIR_OCS + 2] = [two_pair["ocs_gs"], two_pair["ocs_oe"]]
-    pairs[_P_TWO_PAIR_OCS_THREE : _P_TWO_PAIR_OCS_THREE + 2] = [two_pair["ocs_three_gs"], two_pair["ocs_three_oe"]]
-    pairs[_P_TWO_PAIR_THREE : _P_TWO_PAIR_THREE + 2] = [two_pair["three"]["first"], two_pair["three"]["last"]]
-    pairs[_P_TWO_PAIR_DRY : _P_TWO_PAIR_DRY + 10] = two_pair["dry"]
-    scalars[_S_TWO_PAIR_PER_COMBO] = two_pair["per_combo"]
-
-
-def _penalty_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the penalties of :class:`BudgetTables` from ``data/budgets.json``."""
+    pairs[_P_FLUSH_FOUR : _P_FLUSH_FOUR + _LIST] = _listed(data["flush"]["four"])
     penalties = data["penalties"]
     for i, kind in enumerate(("pair", "high")):
         for j, row in enumerate(("flush_possible", "straight_multi", "straight_single")):
             start = _S_PENALTIES + 3 * (3 * i + j)
             scalars[start : start + 3] = penalties[kind][row]
-    pair = penalties["pair"]
-    scalars[_S_ONE_CARD_FLUSH] = pair["one_card_flush"]
-    scalars[_S_OVERPAIR_CAP] = pair["overpair_one_card_flush_defense_cap"]
-    scalars[_S_OCS_PENALTY : _S_OCS_PENALTY + 2] = [pair["ocs_gs"], pair["ocs_oe"]]
-    scalars[_S_OCS_ATTACK_CAP] = pair["ocs_attack_cap"]
+    paired = penalties["pair"]["paired"]
     for i, made in enumerate(MadeClass):
-        scalars[_S_PAIRED_PENALTY + i] = pair["paired"].get(made, pair["paired"]["other"])
-    scalars[_S_OOP_DEFENSE] = penalties["oop_defense"]
-    scalars[_S_OOP_MIN_SPR] = penalties["oop_min_spr"]
-    scalars[_S_RIVER_RERAISE] = penalties["river_reraise_defense"]
+        scalars[_S_PAIRED_PENALTY + i] = paired.get(made, paired["other"])
 
 
 @cache
@@ -414,11 +373,9 @@ def budget_tables() -> BudgetTables:
     data = table("budgets")
     pairs = np.full((_P.size, 2), np.nan)
     scalars = np.full(_S.size, np.nan)
-    _pair_and_high_rows(data, pairs, scalars)
-    _flush_rows(data, pairs, scalars)
-    _straight_rows(data, pairs, scalars)
-    _set_trips_two_pair_rows(data, pairs, scalars)
-    _penalty_rows(data, pairs, scalars)
+    _P.fill(data, pairs)
+    _S.fill(data, scalars)
+    _table_rows(data, pairs, scalars)
     return BudgetTables(pairs, scalars)
 
 

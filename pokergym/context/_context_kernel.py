@@ -98,29 +98,6 @@ _SCENARIO0 = _run([vector._SCENARIO[s] for s in Scenario])
 _SLOW0 = _run([vector._SLOW[v] for v in SlowPlay])
 _VIABLE0 = _run([vector._VIABLE[label] for label in VIABLE_LABELS])
 _FIRST0 = _run([vector._FIRST[k] for k in OptionKind])
-_BUDGET0 = vector._BUDGET_INDEX
-_INITIATIVE_SELF = vector._INITIATIVE_SELF
-_INITIATIVE_OPP = vector._INITIATIVE_OPP
-_SPECIAL_BOARD = vector._SPECIAL_BOARD
-_KICKER_POSITION = vector._KICKER_POSITION
-_PAIR_LEVEL = vector._PAIR_LEVEL
-_FLUSH_POSSIBLE = vector._FLUSH_POSSIBLE
-_ONE_CARD_FLUSH = vector._ONE_CARD_FLUSH
-_STRAIGHT_COMBOS = vector._STRAIGHT_COMBOS
-_STRAIGHT_POTENTIAL = vector._STRAIGHT_POTENTIAL
-_IS_PAIRED = vector._IS_PAIRED
-_ATTACK_UNLIMITED = vector._ATTACK_UNLIMITED
-_DEFENSE_UNLIMITED = vector._DEFENSE_UNLIMITED
-_FACING = vector._FACING
-_FACING_PCT = vector._FACING_PCT
-_FACING_WEIGHT = vector._FACING_WEIGHT
-_WEIGHTED_TOTAL = vector._WEIGHTED_TOTAL
-_WEIGHTED_HERO = vector._WEIGHTED_HERO
-_SPR = vector._SPR
-_LOW_SPR = vector._LOW_SPR
-_LOW_SPR_THRESHOLD = vector._LOW_SPR_THRESHOLD
-_VALUE_TIER = vector._VALUE_TIER
-_FIRST_FRACTION = vector._FIRST_FRACTION
 
 _BOARD_CARDS = np.array(_BOARD_SIZE, np.int64)
 _MONOTONE_BIT = 1 << BOARD_NAMES.index("monotone")
@@ -153,21 +130,21 @@ def _hand_and_board_features(out: np.ndarray, hand: np.ndarray, board: np.ndarra
     out[_MADE0 + int(hand[H_MADE])] = 1.0
     out[_DRAW0 + int(hand[H_DRAW])] = 1.0
     if hand[H_HAS_OVERRIDE] != 0.0:
-        out[_SPECIAL_BOARD] = 1.0
+        out[vector._SPECIAL_BOARD] = 1.0
     if hand[H_KICKER_POSITION] >= 0.0:
-        out[_KICKER_POSITION] = min(hand[H_KICKER_POSITION], 13.0) / 13.0
+        out[vector._KICKER_POSITION] = min(hand[H_KICKER_POSITION], 13.0) / 13.0
     if hand[H_PAIR_LEVEL] >= 0.0:
-        out[_PAIR_LEVEL] = min(hand[H_PAIR_LEVEL], 6.0) / 6.0
+        out[vector._PAIR_LEVEL] = min(hand[H_PAIR_LEVEL], 6.0) / 6.0
     labels = board[B_LABELS]
     for i in range(_N_BOARD_NAMES):
         if labels >> i & 1:
             out[_BOARD0 + i] = 1.0
     suit_max = board[B_SUIT_MAX]
-    out[_FLUSH_POSSIBLE] = 1.0 if suit_max >= 3 else 0.0
-    out[_ONE_CARD_FLUSH] = 1.0 if suit_max >= 4 else 0.0
-    out[_STRAIGHT_COMBOS] = min(board[B_STRAIGHT_COMBOS], 10) / 10.0
-    out[_STRAIGHT_POTENTIAL] = float(board[B_STRAIGHT_POTENTIAL])
-    out[_IS_PAIRED] = float(board[B_PAIRED])
+    out[vector._FLUSH_POSSIBLE] = 1.0 if suit_max >= 3 else 0.0
+    out[vector._ONE_CARD_FLUSH] = 1.0 if suit_max >= 4 else 0.0
+    out[vector._STRAIGHT_COMBOS] = min(board[B_STRAIGHT_COMBOS], 10) / 10.0
+    out[vector._STRAIGHT_POTENTIAL] = float(board[B_STRAIGHT_POTENTIAL])
+    out[vector._IS_PAIRED] = float(board[B_PAIRED])
     if scenario >= 0:
         out[_SCENARIO0 + scenario] = 1.0
 
@@ -181,20 +158,20 @@ def _pressure_features(
     Returns the low-SPR threshold (NaN when the SPR is not low), which the viable options read.
     """
     for k in range(6):
-        out[_BUDGET0 + k] = _clip(budget[k], -10.0, 10.0) / 10.0
-    out[_ATTACK_UNLIMITED] = 1.0 if budget[2] >= UNLIMITED else 0.0
-    out[_DEFENSE_UNLIMITED] = 1.0 if budget[3] >= UNLIMITED else 0.0
+        out[vector._BUDGET_INDEX + k] = _clip(budget[k], -10.0, 10.0) / 10.0
+    out[vector._ATTACK_UNLIMITED] = 1.0 if budget[2] >= UNLIMITED else 0.0
+    out[vector._DEFENSE_UNLIMITED] = 1.0 if budget[3] >= UNLIMITED else 0.0
     if not math.isnan(line.facing_pct):
-        out[_FACING] = 1.0
-        out[_FACING_PCT] = _clip(line.facing_pct / 100.0, 0.0, 10.0)
-        out[_FACING_WEIGHT] = _clip(line.facing_weight, 0.0, 4.0)
-    out[_WEIGHTED_TOTAL] = _clip(_round4(line.weighted_total), 0.0, 20.0)
-    out[_WEIGHTED_HERO] = _clip(_round4(line.weighted_hero), 0.0, 20.0)
+        out[vector._FACING] = 1.0
+        out[vector._FACING_PCT] = _clip(line.facing_pct / 100.0, 0.0, 10.0)
+        out[vector._FACING_WEIGHT] = _clip(line.facing_weight, 0.0, 4.0)
+    out[vector._WEIGHTED_TOTAL] = _clip(_round4(line.weighted_total), 0.0, 20.0)
+    out[vector._WEIGHTED_HERO] = _clip(_round4(line.weighted_hero), 0.0, 20.0)
     threshold = low_spr_threshold(street, spr)
     if not math.isnan(threshold):
-        out[_LOW_SPR] = 1.0
-        out[_LOW_SPR_THRESHOLD] = _clip(threshold, 0.0, 3.0)
-    out[_VALUE_TIER] = value_tier(line.weighted_total, line.pot_type) / 5.0
+        out[vector._LOW_SPR] = 1.0
+        out[vector._LOW_SPR_THRESHOLD] = _clip(threshold, 0.0, 3.0)
+    out[vector._VALUE_TIER] = value_tier(line.weighted_total, line.pot_type) / 5.0
     return threshold
 
 
@@ -272,8 +249,8 @@ def _position_features(out: np.ndarray, ip: bool, line: LineFacts, seat: int, sp
     out[_POT0 + line.pot_type] = 1.0
     out[_ROLE0 + line.role] = 1.0
     if line.initiative >= 0:
-        out[_INITIATIVE_SELF if line.initiative == seat else _INITIATIVE_OPP] = 1.0
-    out[_SPR] = spr / (1.0 + spr)
+        out[vector._INITIATIVE_SELF if line.initiative == seat else vector._INITIATIVE_OPP] = 1.0
+    out[vector._SPR] = spr / (1.0 + spr)
 
 
 @kernel
@@ -299,4 +276,4 @@ def _viable_features(
     if first_kind >= 0:
         out[_FIRST0 + first_kind] = 1.0
         if not math.isnan(first_fraction):
-            out[_FIRST_FRACTION] = _clip(first_fraction, 0.0, 2.0)
+            out[vector._FIRST_FRACTION] = _clip(first_fraction, 0.0, 2.0)

@@ -55,7 +55,7 @@ import numpy.typing as npt
 from pokergym._jit import kernel
 from pokergym.engine.actions import ActionKind, ActionRecord
 
-from .preflop import PreflopScenario
+from .preflop import _BY_RAISES, _FACING_ALL_IN, PreflopScenario
 from .pressure import river_check_raise_factor, weight_steps
 from .record import PotType, Role, Scenario
 
@@ -78,34 +78,54 @@ _NORMAL = list(Role).index(Role.NORMAL)
 _X, _H, _V, _HR, _VR, _3B = 0, 1, 2, 3, 4, 5
 
 
-def _id(scenario: Scenario) -> int:
-    return list(Scenario).index(scenario)
+def _ids(*names: str) -> tuple[int, ...]:
+    """The :class:`~pokergym.context.Scenario` indices of scenario names."""
+    return tuple(list(Scenario).index(Scenario(name)) for name in names)
 
 
-_S = Scenario
-_F_A1, _F_A2, _F_A3, _F_D1, _F_D2, _F_D3, _F_D4, _F_R2, _F_R3 = map(
-    _id, (_S.F_A1, _S.F_A2, _S.F_A3, _S.F_D1, _S.F_D2, _S.F_D3, _S.F_D4, _S.F_R2, _S.F_R3)
+# A street's scenario by the hero's side, in the order (out of position, OOP facing a bet, in position,
+# IP facing a bet); the flop's by whether the hero holds the initiative, the turn's by the flop's shape.
+_FLOP_TREE = (_ids("F-D3", "F-D4", "F-D1", "F-D2"), _ids("F-A2", "F-D4", "F-A1", "F-A3"))
+_TURN_TREE = (
+    _ids("T-N2", "T-N3", "T-N1", "T-N3"),  # X
+    _ids("T-A2", "T-A3", "T-A1", "T-A3"),  # H
+    _ids("T-D3", "T-D4", "T-D1", "T-D2"),  # V
+    _ids("T-CR1", "T-CR3", "T-CR2", "T-CR3"),  # HR
+    _ids("T-VR3", "T-VR4", "T-VR1", "T-VR2"),  # VR
+    _ids("T-3B1", "T-3B1", "T-3B1", "T-3B1"),  # 3B
 )
-_T_A1, _T_A2, _T_A3, _T_N1, _T_N2, _T_N3 = map(_id, (_S.T_A1, _S.T_A2, _S.T_A3, _S.T_N1, _S.T_N2, _S.T_N3))
-_T_D1, _T_D2, _T_D3, _T_D4 = map(_id, (_S.T_D1, _S.T_D2, _S.T_D3, _S.T_D4))
-_T_CR1, _T_CR2, _T_CR3 = map(_id, (_S.T_CR1, _S.T_CR2, _S.T_CR3))
-_T_VR1, _T_VR2, _T_VR3, _T_VR4 = map(_id, (_S.T_VR1, _S.T_VR2, _S.T_VR3, _S.T_VR4))
-_T_3B1, _T_TR1, _T_TR2, _T_TR3 = map(_id, (_S.T_3B1, _S.T_TR1, _S.T_TR2, _S.T_TR3))
-_R_3B1, _R_TR1, _R_TR2, _R_TR3 = map(_id, (_S.R_3B1, _S.R_TR1, _S.R_TR2, _S.R_TR3))
-_R_CR1, _R_CR2, _R_CR3, _R_CR4 = map(_id, (_S.R_CR1, _S.R_CR2, _S.R_CR3, _S.R_CR4))
-_R_VCR1, _R_VCR2, _R_VCR3 = map(_id, (_S.R_VCR1, _S.R_VCR2, _S.R_VCR3))
+_F_R2, _F_R3, _T_TR1, _T_TR2, _T_TR3 = _ids("F-R2", "F-R3", "T-TR1", "T-TR2", "T-TR3")
+_R_3B1, _R_TR1, _R_TR2, _R_TR3 = _ids("R-3B1", "R-TR1", "R-TR2", "R-TR3")
+_R_CR1, _R_CR2, _R_CR3, _R_CR4, _R_VCR1, _R_VCR2, _R_VCR3 = _ids(
+    "R-CR1", "R-CR2", "R-CR3", "R-CR4", "R-VCR1", "R-VCR2", "R-VCR3"
+)
 # The single-bet river families by their first member; member k (1-based) is the first's index + k - 1.
-_R_AA, _R_BC, _R_CB, _R_NN, _R_DD, _R_DM = map(_id, (_S.R_AA1, _S.R_BC1, _S.R_CB1, _S.R_NN1, _S.R_DD1, _S.R_DM1))
+_R_AA, _R_BC, _R_CB, _R_NN, _R_DD, _R_DM = _ids("R-AA1", "R-BC1", "R-CB1", "R-NN1", "R-DD1", "R-DM1")
+_RIVER_FAMILY = ((_R_NN, _R_CB, _R_DM), (_R_BC, _R_AA, _R_DM), (_R_DM, _R_CB, _R_DD))  # by flop, turn: X, H, V
+_FAMILY_MEMBER = (1, 2, 0, 2)  # the member (less one) by side: OOP, OOP facing, IP, IP facing
+_DD_MEMBER = (2, 3, 0, 1)  # R-DD: IP before OOP
 
-_P = PreflopScenario
-_BTN_FIRST, _BB_VS_LIMP, _BB_VS_OPEN, _BTN_OPEN_VS_3BET, _BTN_LIMP_VS_RAISE, _LIMP_3BET_BB = (
-    list(_P).index(s)
-    for s in (_P.btn_first, _P.bb_vs_limp, _P.bb_vs_open, _P.btn_open_vs_3bet, _P.btn_limp_vs_raise, _P.limp_3bet_bb)
-)
-_OPEN_4BET_BB, _OPEN_5BET_BTN, _LIMP_4BET_BTN, _OPEN_ALLIN_BB, _LIMP_ALLIN_BB, _DEEP_DEFAULT = (
-    list(_P).index(s)
-    for s in (_P.open_4bet_bb, _P.open_5bet_btn, _P.limp_4bet_btn, _P.open_allin_bb, _P.limp_allin_bb, _P.deep_default)
-)
+_ALL_IN = 5  # the column of the spot table for a seat facing an all-in; columns 0 .. 4 are raises faced
+
+
+def _spot_table() -> Int64s:
+    """The spot indices of :mod:`~pokergym.context.preflop`'s tables, by raises faced (0 .. 4), then facing an all-in.
+
+    One row per pot origin and seat, at ``2 * opened + button``; ``deep_default`` where no spot applies.
+    """
+    spots = list(PreflopScenario)
+    table = np.full((4, _ALL_IN + 1), spots.index(PreflopScenario.deep_default), np.int64)
+    for (opened, button), by_raises in _BY_RAISES.items():
+        row = 2 * opened + button
+        for raises, spot in by_raises.items():
+            table[row, raises] = spots.index(spot)
+        table[row, _ALL_IN] = spots.index(_FACING_ALL_IN[opened, button])
+    return table
+
+
+_SPOTS = _spot_table()
+_BTN_FIRST = list(PreflopScenario).index(PreflopScenario.btn_first)
+_DEEP_DEFAULT = list(PreflopScenario).index(PreflopScenario.deep_default)
 
 
 class LineFacts(NamedTuple):
@@ -197,18 +217,18 @@ def _shape(bets: int, first: int, second: int, hero: int) -> int:
 
 
 @kernel
+def _side(ip: bool, facing: bool) -> int:
+    """The column of a scenario tree: out of position, OOP facing a bet, in position, IP facing a bet."""
+    return 2 * int(ip) + int(facing)
+
+
+@kernel
 def _flop(ip: bool, hero_initiative: bool, street_bets: int, facing: bool) -> int:
     if street_bets >= 3:
         return _F_R3
     if street_bets == 2:
         return _F_R2
-    if facing:
-        if ip:
-            return _F_A3 if hero_initiative else _F_D2
-        return _F_D4
-    if ip:
-        return _F_A1 if hero_initiative else _F_D1
-    return _F_A2 if hero_initiative else _F_D3
+    return _FLOP_TREE[int(hero_initiative)][_side(ip, facing)]
 
 
 @kernel
@@ -218,28 +238,7 @@ def _turn(street_bets: int, second: int, hero: int, hero_checked_first: bool, ip
         return _T_TR1 if hero_check_raised and street_bets == 3 else _T_TR3
     if street_bets == 2:
         return _T_TR2
-    if flop == _3B:
-        return _T_3B1
-    if flop == _H:
-        if facing:
-            return _T_A3
-        return _T_A1 if ip else _T_A2
-    if flop == _X:
-        if facing:
-            return _T_N3
-        return _T_N1 if ip else _T_N2
-    if flop == _V:
-        if ip:
-            return _T_D2 if facing else _T_D1
-        return _T_D4 if facing else _T_D3
-    if flop == _HR:
-        if facing:
-            return _T_CR3
-        return _T_CR2 if ip else _T_CR1
-    # _VR
-    if ip:
-        return _T_VR2 if facing else _T_VR1
-    return _T_VR4 if facing else _T_VR3
+    return _TURN_TREE[flop][_side(ip, facing)]
 
 
 @kernel
@@ -259,17 +258,8 @@ def _river(ip: bool, flop: int, turn: int, facing: bool) -> int:
             return _R_VCR3
         return _R_VCR1 if ip else _R_VCR2
     # single bets: flop and turn are each X, H or V
-    if flop == _V and turn == _V:
-        return _R_DD + (0 if ip else 2) + (1 if facing else 0)
-    if flop == _H:
-        family = _R_AA if turn == _H else _R_BC if turn == _X else _R_DM
-    elif turn == _H:
-        family = _R_CB
-    elif flop == _X and turn == _X:
-        family = _R_NN
-    else:
-        family = _R_DM
-    return family + (2 if facing else 0 if ip else 1)
+    family = _RIVER_FAMILY[flop][turn]
+    return family + (_DD_MEMBER if family == _R_DD else _FAMILY_MEMBER)[_side(ip, facing)]
 
 
 @kernel
@@ -492,17 +482,10 @@ def preflop_spot(log: Int64s, n: int, is_button: bool, can_call: bool, can_raise
             raises += 1
     if actions == 0:
         return _BTN_FIRST
+    spots = _SPOTS[2 * int(opened) + int(is_button)]
     if can_call and not can_raise:
-        if opened:
-            return _OPEN_5BET_BTN if is_button else _OPEN_ALLIN_BB
-        return _LIMP_4BET_BTN if is_button else _LIMP_ALLIN_BB
-    if opened:
-        if is_button:
-            return _BTN_OPEN_VS_3BET if raises == 2 else _OPEN_5BET_BTN if raises == 4 else _DEEP_DEFAULT
-        return _BB_VS_OPEN if raises == 1 else _OPEN_4BET_BB if raises == 3 else _DEEP_DEFAULT
-    if is_button:
-        return _BTN_LIMP_VS_RAISE if raises == 1 else _LIMP_4BET_BTN if raises == 3 else _DEEP_DEFAULT
-    return _BB_VS_LIMP if raises == 0 else _LIMP_3BET_BB if raises == 2 else _DEEP_DEFAULT
+        return int(spots[_ALL_IN])
+    return int(spots[raises]) if raises < _ALL_IN else _DEEP_DEFAULT
 
 
 _TABLES = pressure_tables()  # a module global: compiled into line_of as a constant

@@ -236,40 +236,37 @@ _KICKER_TIERS = 3  # hand.py gives kicker tiers three classes: nuts_high, second
 _FLUSH_LEVELS = 8  # a hole card above the lowest of five suited board cards leaves at most 7 higher ranks unseen
 
 
-def _kicker_labels(prefix: str) -> tuple[str, ...]:
-    return (*(f"{prefix}_kicker_{k}" for k in range(1, _KICKER_TIERS + 1)), f"{prefix}_no_kicker")
+def _keys(section: str, *keys: str) -> dict[str, tuple[str, str] | None]:
+    """The labels ``<section>_<key>``, whose budgets ``overrides.json`` keeps under ``section`` and ``key``."""
+    return {f"{section}_{key}": (section, key) for key in keys}
 
 
-OVERRIDE_LABELS: tuple[str, ...] = (
-    "quads_board_nut_chop",
-    "quads_board_plays_board",
-    *_kicker_labels("quads_board"),
-    "full_house_board_quads",
-    "full_house_board_best",
-    "full_house_board_higher",
-    "full_house_board_plays_board",
-    "trips_board_quads",
-    "trips_board_best_full_house",
-    "trips_board_full_house_over",
-    "trips_board_full_house_under",
-    "trips_board_flush",
-    "trips_board_straight",
-    *_kicker_labels("trips_board"),
-    "double_paired_quads",
-    "double_paired_best_full_house",
-    "double_paired_lower_full_house",
-    "double_paired_flush",
-    "double_paired_straight",
-    "double_paired_improved_two_pair",
-    *_kicker_labels("double_paired"),
-    *(f"flush_board_level_{k}" for k in range(1, _FLUSH_LEVELS + 1)),
-    "flush_board_plays_board",
-    "straight_board_nut_higher",
-    "straight_board_higher",
-    "straight_board_higher_flush_possible",
-    "straight_board_nut_chop",
-    "straight_board_plays_board",
-)
+def _kicker_labels(prefix: str) -> dict[str, tuple[str, str] | None]:
+    """A board's kicker tiers, best first, then its kickerless hands (budgets from its ``kickers`` list)."""
+    return dict.fromkeys((*(f"{prefix}_kicker_{k}" for k in range(1, _KICKER_TIERS + 1)), f"{prefix}_no_kicker"))
+
+
+# Every label, with where overrides.json keeps its budget (None: a kicker tier or flush level, read from a list).
+_OVERRIDES: dict[str, tuple[str, str] | None] = {
+    "quads_board_nut_chop": ("quads_board", "board_nut_chop"),
+    "quads_board_plays_board": ("quads_board", "plays_board"),
+    **_kicker_labels("quads_board"),
+    "full_house_board_quads": ("full_house_board", "quads"),
+    "full_house_board_best": ("full_house_board", "best_full_house"),
+    "full_house_board_higher": ("full_house_board", "higher_full_house"),
+    "full_house_board_plays_board": ("full_house_board", "plays_board"),
+    **_keys("trips_board", "quads", "best_full_house", "full_house_over", "full_house_under", "flush", "straight"),
+    **_kicker_labels("trips_board"),
+    **_keys("double_paired", "quads", "best_full_house", "lower_full_house"),
+    "double_paired_flush": ("double_paired", "flush_or_straight"),
+    "double_paired_straight": ("double_paired", "flush_or_straight"),
+    "double_paired_improved_two_pair": ("double_paired", "improved_two_pair"),
+    **_kicker_labels("double_paired"),
+    **dict.fromkeys(f"flush_board_level_{k}" for k in range(1, _FLUSH_LEVELS + 1)),
+    "flush_board_plays_board": ("flush_board", "none"),
+    **_keys("straight_board", "nut_higher", "higher", "higher_flush_possible", "nut_chop", "plays_board"),
+}
+OVERRIDE_LABELS: tuple[str, ...] = tuple(_OVERRIDES)
 """Every ``BoardOverride.label`` the special boards can give; :data:`H_OVERRIDE_LABEL` indexes it."""
 
 _OVERRIDE_INDEX = {label: i for i, label in enumerate(OVERRIDE_LABELS)}
@@ -340,32 +337,6 @@ _QUEEN = 10
 _ALL_RANKS = (1 << 13) - 1
 
 
-# where overrides.json keeps the budget of each label (kicker tiers and flush levels aside)
-_TABLE_ENTRY = {
-    "quads_board_nut_chop": ("quads_board", "board_nut_chop"),
-    "quads_board_plays_board": ("quads_board", "plays_board"),
-    "full_house_board_quads": ("full_house_board", "quads"),
-    "full_house_board_best": ("full_house_board", "best_full_house"),
-    "full_house_board_higher": ("full_house_board", "higher_full_house"),
-    "full_house_board_plays_board": ("full_house_board", "plays_board"),
-    **{
-        f"trips_board_{key}": ("trips_board", key)
-        for key in ("quads", "best_full_house", "full_house_over", "full_house_under", "flush", "straight")
-    },
-    **{
-        f"double_paired_{key}": ("double_paired", key)
-        for key in ("quads", "best_full_house", "lower_full_house", "improved_two_pair")
-    },
-    "double_paired_flush": ("double_paired", "flush_or_straight"),
-    "double_paired_straight": ("double_paired", "flush_or_straight"),
-    "flush_board_plays_board": ("flush_board", "none"),
-    **{
-        f"straight_board_{key}": ("straight_board", key)
-        for key in ("nut_higher", "higher", "higher_flush_possible", "nut_chop", "plays_board")
-    },
-}
-
-
 class TextureTables(NamedTuple):
     """The override budgets of ``overrides.json``, as arrays for :func:`hand_facts`.
 
@@ -392,7 +363,7 @@ def texture_tables() -> TextureTables:
         ([3.0, 4.0], [0.0, 0.0, -0.5, -1.0, -1.0])
     """
     data = table("overrides")
-    entries: dict[str, list[float]] = {label: data[section][key] for label, (section, key) in _TABLE_ENTRY.items()}
+    entries = {label: data[where[0]][where[1]] for label, where in _OVERRIDES.items() if where is not None}
     levels = data["flush_board"]["levels"]
     for k in range(1, _FLUSH_LEVELS + 1):
         entries[f"flush_board_level_{k}"] = levels[min(k, len(levels)) - 1]
@@ -432,11 +403,7 @@ def _rank_and_suit_counts(cards: Ints, n: int) -> tuple[int, int, int, int, int]
     suit_counts = 0
     for i in range(n):
         c = cards[i]
-        bit = 1 << (c >> 2)
-        four |= thrice & bit
-        thrice |= twice & bit
-        twice |= once & bit
-        once |= bit
+        once, twice, thrice, four = _add_rank(once, twice, thrice, four, c >> 2)
         suit_counts += 1 << (4 * (c & 3))
     return once, twice, thrice, four, suit_counts
 
@@ -800,9 +767,7 @@ def _special_board(
     out: Floats,
 ) -> None:
     """The override of a board that decides the hand (``hand_codes`` status ``SPECIAL``)."""
-    once = twice = thrice = four = 0  # the board's rank counts as masks
-    for i in range(n):
-        once, twice, thrice, four = _add_rank(once, twice, thrice, four, cards[i] >> 2)
+    once, twice, thrice, four, _ = _rank_and_suit_counts(cards, n)  # the board's rank counts as masks
     counts = (once, twice, thrice, four)
     all_counts = _add_rank(once, twice, thrice, four, h0)
     all_counts = _add_rank(all_counts[0], all_counts[1], all_counts[2], all_counts[3], h1)
@@ -878,17 +843,8 @@ def hand_facts(
     out[H_MADE] = codes[1]
     out[H_DRAW] = codes[2]
     out[H_FEATURES] = codes[3]
-    out[H_KICKER_POSITION] = codes[4]
-    out[H_KICKER_RANK] = codes[5]
-    out[H_PAIR_LEVEL] = codes[6]
-    out[H_PAIR_RANK] = codes[7]
-    out[H_POCKET_PAIR] = codes[8]
-    out[H_FLUSH_RANK] = codes[9]
-    out[H_FLUSH_HIGH_RANK] = codes[10]
-    out[H_STRAIGHT_CARDS] = codes[11]
-    out[H_NUT_STRAIGHT] = codes[12]
-    out[H_SET_LEVEL] = codes[13]
-    out[H_TWO_PAIR_RANK] = codes[14]
+    for field in range(H_KICKER_POSITION, H_TWO_PAIR_RANK + 1):  # hand_codes fields 4 .. 14, in the row's order
+        out[field] = codes[field + 2]
 
 
 # ---------------------------------------------------------------- plain-Python packing and decoding

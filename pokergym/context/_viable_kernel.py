@@ -83,26 +83,15 @@ _K_CHECK, _K_CALL, _K_FOLD, _K_BET, _K_RAISE, _K_ALL_IN = (
     _KINDS.index(k)
     for k in (OptionKind.CHECK, OptionKind.CALL, OptionKind.FOLD, OptionKind.BET, OptionKind.RAISE, OptionKind.ALL_IN)
 )
-_BY_KIND = {
-    _K_BET: (
-        _C_BET,
-        _STAB_BET,
-        _PROBE_BET,
-        _DELAY_C_BET,
-        _BLOCK_BET,
-        _DONK_BET,
-        _MEDIUM_BET,
-        _POLARIZED_BET,
-        _SEMI_BLUFF_LARGE,
-        _SEMI_BLUFF_SMALL,
-    ),
-    _K_ALL_IN: (_BET_ALL_IN, _RAISE_ALL_IN),
-    _K_RAISE: (_RAISE, _RAISE_SMALL, _CHECK_RAISE, _POLARIZE_RAISE, _SEMI_BLUFF_RAISE, _RAISE_BLUFF),
-    _K_CALL: (_CALL,),
-    _K_FOLD: (_FOLD,),
-    _K_CHECK: (_CHECK,),
-}
-_LABEL_KIND = tuple(next(k for k, labels in _BY_KIND.items() if i in labels) for i in range(len(LABELS)))
+_LABEL_KIND = (
+    *(_K_BET,) * (_BET_ALL_IN - _C_BET),  # C-BET .. SEMI-BLUFF SMALL
+    _K_ALL_IN,
+    *(_K_RAISE,) * (_RAISE_ALL_IN - _RAISE),  # RAISE .. RAISE BLUFF
+    _K_ALL_IN,
+    _K_CALL,
+    _K_FOLD,
+    _K_CHECK,
+)
 """The ``OptionKind`` index of every label."""
 _NO_NOTE, _NOTE_VALUE, _NOTE_BLUFF = 0, 1, 2
 
@@ -335,18 +324,12 @@ def _not_facing(
 @kernel
 def _call_answer(out: npt.NDArray[np.float64], def_rem: float, pct: float, weight: float) -> int:
     """CALL and FOLD by the remaining defense against the bet's size; return the number of options."""
-    if pct < 75.0:
-        threshold = pct / 100.0 + 0.01
-        if def_rem >= threshold + _FUZZ:
-            return _put(out, 0, _CALL, np.nan, _NO_NOTE)
-        if def_rem >= threshold:
-            return _put(out, _put(out, 0, _CALL, np.nan, _NO_NOTE), _FOLD, np.nan, _NO_NOTE)
-    else:
-        threshold = weight
-        if def_rem >= threshold + 0.5:
-            return _put(out, 0, _CALL, np.nan, _NO_NOTE)
-        if def_rem >= threshold:
-            return _put(out, _put(out, 0, _CALL, np.nan, _NO_NOTE), _FOLD, np.nan, _NO_NOTE)
+    # the threshold: below 75% pot the bet's size as a fraction (+0.01), from 75% its weight (wider sure calls)
+    threshold, sure = (pct / 100.0 + 0.01, _FUZZ) if pct < 75.0 else (weight, 0.5)
+    if def_rem >= threshold + sure:
+        return _put(out, 0, _CALL, np.nan, _NO_NOTE)
+    if def_rem >= threshold:
+        return _put(out, _put(out, 0, _CALL, np.nan, _NO_NOTE), _FOLD, np.nan, _NO_NOTE)
     if def_rem >= threshold - _FUZZ:
         return _put(out, _put(out, 0, _FOLD, np.nan, _NO_NOTE), _CALL, np.nan, _NO_NOTE)
     return _put(out, 0, _FOLD, np.nan, _NO_NOTE)

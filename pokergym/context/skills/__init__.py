@@ -78,39 +78,22 @@ __all__ = [
     "select",
 ]
 
+_CHANGES = (
+    "paired",
+    "scare_high",
+    "scare_wet",
+    "double_paired",
+    "trips_board",
+    "quads_board",
+    "one_card_straight_oe",
+    "one_card_straight_gs",
+)
+"""The labels a turn and a river share: what the new card did, the board's pairing, its one-card straights."""
 BOARD_LABELS: Mapping[Street, tuple[str, ...]] = MappingProxyType(
     {
         Street.FLOP: ("dry", "wet", "monotone", "high", "paired", "trips_board"),
-        Street.TURN: (
-            "very_wet",
-            "wet",
-            "neutral",
-            "very_dry",
-            "paired",
-            "scare_high",
-            "scare_wet",
-            "double_paired",
-            "trips_board",
-            "quads_board",
-            "one_card_straight_oe",
-            "one_card_straight_gs",
-        ),
-        Street.RIVER: (
-            "very_wet",
-            "slightly_wet",
-            "dry",
-            "paired",
-            "scare_high",
-            "scare_wet",
-            "double_paired",
-            "trips_board",
-            "quads_board",
-            "one_card_straight_oe",
-            "one_card_straight_gs",
-            "fh_board",
-            "board_straight",
-            "board_flush",
-        ),
+        Street.TURN: ("very_wet", "wet", "neutral", "very_dry", *_CHANGES),
+        Street.RIVER: ("very_wet", "slightly_wet", "dry", *_CHANGES, "fh_board", "board_straight", "board_flush"),
     }
 )
 """Every texture label :func:`~pokergym.context.board.analyze_board` can give, by street."""
