@@ -34,18 +34,19 @@ modelled one. Other streets are re-solved unsafely: the flop's street before
 is preflop (range tables, no values per hand), and a depth-limited flop solve
 has only check-down values for the turn (see :meth:`SolverAgent._gadget`).
 
-Street settings (``_STREETS``): the flop is depth-limited to its own betting
-(``betting_streets=1``: after the flop the board is checked down), bets of 33%
-or 75% pot, raises all-in, one raise, the 300 heaviest combos of each range,
-``iterations`` iterations; with ``flop_turns`` it plays the turn's betting too
-on a sample of turn cards. The turn is solved to the end of the hand: turn bets of
+Street settings (``_STREETS``): the flop's solve is depth-limited, with bets of
+33% or 75% pot, raises all-in, one raise, ``iterations`` iterations: by default
+(``flop_turns=12``) it plays the turn's betting too on a fixed sample of 12 turn
+cards (75% pot bets, all-in raises, the 200 heaviest combos of each range) and
+checks down the river; with ``flop_turns=0`` it checks the board down after the
+flop (300 combos). The turn is solved to the end of the hand: turn bets of
 half pot, pot or all-in, river bets of 75% pot, raises all-in, one raise a
 street, the 300 heaviest combos, twice ``iterations``; so a turn call is
 priced against the river bets that follow it, where a checked-down leaf would
 count its equity as if no more chips went in. The river is solved to the end,
 every combo, 4 times ``iterations``, with bets of 50%, 100% pot or all-in and
-raises of 60% or all-in, two raises. Where the effective stack is more than 3
-pots at the street's start (``deep_menus``), every street's menu drops all-in:
+raises of 60% or all-in, two raises. With ``deep_menus``, where the effective
+stack is more than 3 pots at the street's start, every street's menu drops all-in:
 raises are 2.5 times the bet, and a size that would put in 67% of the stack
 goes all-in.
 Combos below ``trim`` times the heaviest combo are left out of every solve.
@@ -182,14 +183,15 @@ class SolverAgent(BaseAgent):
         safe: re-solve safely where the street before's solve played this street (a
             :class:`~pokergym.solver.Gadget` with the opponent's values there; see the module);
             ``False``: always trust the opponent's modelled range (unsafe re-solving).
-        flop_turns: 0 (the default): the flop's solve checks the hand down after the flop's betting; 1 to 49:
-            it plays the turn's betting too (75% pot, all-in raises, 200 combos a side) on this many turn
-            cards, a fixed sample per board (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the
-            river.
+        flop_turns: 1 to 49 (default 12): the flop's solve plays the turn's betting too (75% pot, all-in
+            raises, 200 combos a side) on this many turn cards, a fixed sample per board
+            (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the river; 0: it checks the hand
+            down after the flop's betting (300 combos a side), which values a flop call at its full equity.
         deep_menus: in a spot whose effective stack is more than 3 pots, bet and raise without all-in (raises
-            2.5 times the bet; a size that would put in 67% of the stack still goes all-in); ``False``: all-in
-            on every street's menu. An all-in at 10 to 30 pots is a rare size in an equilibrium, and the few
-            iterations a decision affords leave it noise a strong hand calls (see the module).
+            2.5 times the bet; a size that would put in 67% of the stack still goes all-in); ``False`` (the
+            default): all-in on every street's menu. An all-in at 10 to 30 pots is a rare size in an
+            equilibrium, and the few iterations a decision affords leave it noise a strong hand calls; not
+            shown to help yet (``benchmarks/RESULTS.md``, "Solver agent").
         name: display name.
 
     Attributes:
@@ -208,8 +210,8 @@ class SolverAgent(BaseAgent):
         iterations: int = 30,
         trim: float = 1e-3,
         safe: bool = True,
-        flop_turns: int = 0,
-        deep_menus: bool = True,
+        flop_turns: int = 12,
+        deep_menus: bool = False,
         name: str | None = None,
     ) -> None:
         super().__init__(name)

@@ -45,7 +45,7 @@ def card_set(combo: int) -> set[int]:
         (ManiacBot(), GameConfig(), CHEAP),
         (MinRaiser(), GameConfig(), CHEAP),
         (RandomAgent(), GameConfig(stacks=(20000, 700)), CHEAP),
-        (RandomAgent(), GameConfig(), f"{CHEAP},flop_turns=3,safe=false"),
+        (RandomAgent(), GameConfig(), f"{CHEAP},flop_turns=0,safe=false,deep_menus=true"),
     ],
 )
 def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig, spec: str) -> None:
@@ -134,7 +134,7 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     state.check()
     state.check()
     view = state.view(1)  # the big blind, first on the river
-    safe, unsafe = SolverAgent(iterations=15), SolverAgent(iterations=15, safe=False)
+    safe, unsafe = SolverAgent(iterations=15, flop_turns=0), SolverAgent(iterations=15, flop_turns=0, safe=False)
     plans = safe._plan(view), unsafe._plan(view)
     assert plans[0].solution is not None and plans[1].solution is not None
     spot = plans[0].solution.spot
@@ -199,8 +199,9 @@ def test_registry_specs() -> None:
         make("solver:iterations=0")
     with pytest.raises(ValueError, match="flop_turns"):
         make("solver:flop_turns=50")
-    deep = make("solver:flop_turns=12,safe=false")
-    assert isinstance(deep, SolverAgent) and deep.flop_turns == 12 and not deep.safe
+    shallow = make("solver:flop_turns=0,safe=false,deep_menus=true")
+    assert isinstance(shallow, SolverAgent) and shallow.flop_turns == 0 and not shallow.safe and shallow.deep_menus
+    assert SolverAgent().flop_turns == 12 and SolverAgent().safe and not SolverAgent().deep_menus
 
 
 def test_the_same_seed_gives_the_same_match() -> None:
@@ -233,7 +234,7 @@ def test_the_paper_protocol_example_plays_rule_against_the_solver(
             "--player",
             "rule",
             "--solver",
-            "solver:iterations=2",
+            "solver:iterations=2,flop_turns=0",
             "--pairs",
             "3",
             "--seed",
@@ -244,7 +245,7 @@ def test_the_paper_protocol_example_plays_rule_against_the_solver(
         ]
     )
     out = capsys.readouterr().out
-    assert "rule vs solver:iterations=2:" in out and "over 3 pairs (6 hands)" in out
+    assert "rule vs solver:iterations=2,flop_turns=0:" in out and "over 3 pairs (6 hands)" in out
     assert "AIVAT over 3 pairs:" in out
     assert len(histories.read_text().splitlines()) == 6
     with pytest.raises(SystemExit) as stopped:
