@@ -30,7 +30,6 @@ import numpy.typing as npt
 
 from pokergym.cards import parse_cards
 from pokergym.solver import Gadget, Menu, Range, Solution, Spot, solve
-from pokergym.solver import _cfr_kernel as K
 
 Weights = npt.NDArray[np.float64]
 OOP = "22+,A2s+,K2s+,Q4s+,J6s+,T6s+,96s+,86s+,75s+,65s,54s,A2o+,K8o+,Q9o+,J9o+,T9o"
@@ -39,11 +38,8 @@ IP = "22+,A2+,K2s+,K5o+,Q2s+,Q8o+,J4s+,J8o+,T6s+,T8o+,96s+,98o,85s+,75s+,64s+,54
 
 def excess(solution: Solution, values: Weights, weights: Weights) -> float:
     """Average over player 0's hands (weighted by ``weights``) of how far its best response beats ``values``."""
-    prepared = solution._prepared
-    best = prepared.walk(K.BEST_RESPONSE, 0)
-    compatible = prepared.compatible(0, prepared.weights[1])
     hands = solution.spot.hands(0)
-    ev = np.where(compatible > 0.0, best / np.where(compatible > 0.0, compatible, 1.0), 0.0)
+    ev = solution.best_response_ev(0)
     return float(weights[hands] @ np.maximum(ev - values[hands], 0.0) / weights[hands].sum())
 
 

@@ -152,6 +152,25 @@ class Solution:
         node, reach = self._reached(path)
         return self._ev(node, player, reach)
 
+    def best_response_ev(self, player: int) -> npt.NDArray[np.float64]:
+        """Per hand of ``player``, the chips its best response wins from the root against the other's average.
+
+        Hands in :meth:`Spot.hands` order; 0 where no hand of the other's range is compatible.
+
+        Example:
+            >>> from pokergym.cards import parse_cards
+            >>> from pokergym.solver import Menu, Range, Spot, solve
+            >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, (Range.parse("AA,32o"), Range.parse("KQ")),
+            ...             Menu.uniform("a"))
+            >>> solution = solve(spot, iterations=50)
+            >>> bool(solution.best_response_ev(0).max() >= solution.node(()).ev[0].max() - 1e-6)
+            True
+        """
+        prepared = self._prepared
+        values = prepared.walk(K.BEST_RESPONSE, player)
+        weight = prepared.compatible(player, prepared.weights[1 - player])
+        return np.where(weight > 0.0, values / np.where(weight > 0.0, weight, 1.0), 0.0)
+
     def _reached(
         self, path: tuple[TreeAction, ...] | list[TreeAction]
     ) -> tuple[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:

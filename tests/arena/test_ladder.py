@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -17,14 +18,19 @@ from pokergym.cli import main
 from pokergym.errors import ConfigError
 
 
-def test_allocation_never_stops_an_open_pairing_while_budget_remains() -> None:
-    rng = np.random.default_rng(0)
+def _random_ladders(seed: int) -> Iterator[tuple[int, int, list[int], list[float], int]]:
+    """2,000 random allocation states: pairings, block size, pairs played, half-widths (nan below 2), budget."""
+    rng = np.random.default_rng(seed)
     for _ in range(2000):
         count = int(rng.integers(1, 8))
         block = int(rng.choice([1, 10, 100]))
         pairs = [int(rng.integers(0, 40)) * block for _ in range(count)]
         halves = [float(h) if p > 1 else math.nan for h, p in zip(rng.uniform(0, 1000, count), pairs, strict=True)]
-        budget = int(rng.integers(0, 20 * block))
+        yield count, block, pairs, halves, int(rng.integers(0, 20 * block))
+
+
+def test_allocation_never_stops_an_open_pairing_while_budget_remains() -> None:
+    for count, block, pairs, halves, budget in _random_ladders(0):
         target, least = 250.0, 2 * block
         grants = allocate(pairs, halves, target=target, block_size=block, budget_left=budget, min_pairs=least)
         is_open = [p < least or not h <= target for p, h in zip(pairs, halves, strict=True)]
@@ -128,13 +134,7 @@ def test_cli_ladder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cheapest_first_grants_the_pairings_closest_to_the_target_first() -> None:
-    rng = np.random.default_rng(1)
-    for _ in range(2000):
-        count = int(rng.integers(1, 8))
-        block = int(rng.choice([1, 10, 100]))
-        pairs = [int(rng.integers(0, 40)) * block for _ in range(count)]
-        halves = [float(h) if p > 1 else math.nan for h, p in zip(rng.uniform(0, 1000, count), pairs, strict=True)]
-        budget = int(rng.integers(0, 20 * block))
+    for count, block, pairs, halves, budget in _random_ladders(1):
         target, least = 250.0, 2 * block
         grants = allocate(pairs, halves, target=target, block_size=block, budget_left=budget, min_pairs=least,
                           order="cheapest")  # fmt: skip

@@ -9,7 +9,6 @@ from pokergym.cards import format_cards, parse_cards
 from pokergym.errors import SolverError
 from pokergym.evaluator.combos import COMBO_CARDS, combo_index
 from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, solve
-from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.reference import PlainCFR
 from pokergym.solver.tree import CHANCE
 
@@ -183,11 +182,8 @@ def test_cfr_plus_also_converges() -> None:
 
 def _excess(solution: Solution, values: np.ndarray, weights: np.ndarray) -> float:
     """Average of how far OOP's best response beats ``values``, over OOP's hands weighted by ``weights``."""
-    prepared = solution._prepared
-    best = prepared.walk(K.BEST_RESPONSE, 0)
-    compatible = prepared.compatible(0, prepared.weights[1])
     hands = solution.spot.hands(0)
-    ev = np.where(compatible > 0.0, best / np.where(compatible > 0.0, compatible, 1.0), 0.0)
+    ev = solution.best_response_ev(0)
     return float(weights[hands] @ np.maximum(ev - values[hands], 0.0) / weights[hands].sum())
 
 
