@@ -37,11 +37,11 @@ has only check-down values for the turn (see :meth:`SolverAgent._gadget`).
 Street settings (``_STREETS``): the flop's solve is depth-limited, with bets of
 33% or 75% pot, raises all-in, one raise, ``iterations`` iterations: by default
 (``flop_turns=12``) it plays the turn's betting too on a fixed sample of 12 turn
-cards (75% pot bets, all-in raises, the 200 heaviest combos of each range) and
+cards (75% pot bets, all-in raises, 200 combos of each range) and
 checks down the river; with ``flop_turns=0`` it checks the board down after the
 flop (300 combos). The turn is solved to the end of the hand: turn bets of
 half pot, pot or all-in, river bets of 75% pot, raises all-in, one raise a
-street, the 300 heaviest combos, twice ``iterations``; so a turn call is
+street, 300 combos, twice ``iterations``; so a turn call is
 priced against the river bets that follow it, where a checked-down leaf would
 count its equity as if no more chips went in. The river is solved to the end,
 every combo, 4 times ``iterations``, with bets of 50%, 100% pot or all-in and
@@ -49,7 +49,13 @@ raises of 60% or all-in, two raises. With ``deep_menus``, where the effective
 stack is more than 3 pots at the street's start, every street's menu drops all-in:
 raises are 2.5 times the bet, and a size that would put in 67% of the stack
 goes all-in.
-Combos below ``trim`` times the heaviest combo are left out of every solve.
+Combos below ``trim`` times the heaviest combo are left out of every solve. A
+range with more combos than the street's cap goes into the solve as that many
+representatives spread over its strengths on the board, each carrying the
+weight of the combos it stands for (:func:`~baselines.solver.ranges.representatives`;
+before 2026-11-27 the cap kept the heaviest combos, which among the range
+tables' equal weights were the combos of lowest index: a flop range of no
+jack, queen, king or ace).
 A combo left out (or outside the modelled range) plays like the solved combo
 nearest to it in hand strength on the spot's board, for its own decisions
 and for the Bayes updates alike (:func:`_proxies`).
@@ -89,14 +95,14 @@ import numpy.typing as npt
 
 from baselines.policy import ActionDistribution, legal_of, merge, sample_action
 from baselines.rule_skill import RuleSkillAgent
-from baselines.solver.ranges import block, preflop_ranges, street_start, tree_path
+from baselines.solver.ranges import block, board_strength, preflop_ranges, representatives, street_start, tree_path
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.context.preflop import detect_scenario
 from pokergym.engine.actions import ActionRecord
 from pokergym.engine.config import GameConfig
 from pokergym.errors import ConfigError, PokerGymError
-from pokergym.evaluator import equity_vs_range, evaluate_batch
-from pokergym.evaluator.combos import N_COMBOS, combo_array, combo_index
+from pokergym.evaluator import equity_vs_range
+from pokergym.evaluator.combos import N_COMBOS, combo_index
 from pokergym.solver import Gadget, Menu, Range, Solution, Spot, solve
 from pokergym.solver.tree import CHANCE, DECISION
 
@@ -414,8 +420,8 @@ class SolverAgent(BaseAgent):
         settings = _STREETS[street]
         if street == Street.FLOP and self.flop_turns:
             settings = replace(_FLOP_WITH_TURN, deal_sample=self.flop_turns)
-        oop = self._trimmed(ranges[1 - button], settings.max_combos)
-        ip = self._trimmed(ranges[button], settings.max_combos)
+        oop = self._trimmed(ranges[1 - button], board, settings.max_combos)
+        ip = self._trimmed(ranges[button], board, settings.max_combos)
         solution: Solution | None
         try:
             spot = Spot(
@@ -477,17 +483,14 @@ class SolverAgent(BaseAgent):
         moved = np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0
         return Gadget(opponent, moved[_proxies(previous, opponent)[spot.hands(opponent)]])
 
-    def _trimmed(self, weights: Weights, max_combos: int) -> Weights:
-        """``weights`` scaled to a maximum of 1 without the combos too light or beyond ``max_combos``."""
+    def _trimmed(self, weights: Weights, board: tuple[int, ...], max_combos: int) -> Weights:
+        """``weights`` without the combos too light, cut to ``max_combos`` representatives, scaled to a maximum of 1."""
         top = float(weights.max()) if weights.size else 0.0
         if top <= 0.0:
             return np.zeros_like(weights)
-        out = weights / top
-        out[out < self.trim] = 0.0
-        if np.count_nonzero(out) > max_combos:
-            order = np.argsort(-out, kind="stable")
-            out[order[max_combos:]] = 0.0
-        return out
+        out = np.where(weights >= self.trim * top, weights, 0.0)
+        out = representatives(out, board, max_combos)
+        return out / float(out.max())
 
     @staticmethod
     def _remember(cache: dict[_Key, object] | dict, key: _Key, value: object) -> None:  # type: ignore[type-arg]
@@ -540,13 +543,8 @@ def _proxies(solution: Solution, player: int) -> npt.NDArray[np.intp]:
     """
     board = solution.spot.board
     hands = solution.spot.hands(player)
-    cards = combo_array()
-    live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
-    rows = np.empty((len(live), 2 + len(board)), dtype=np.uint8)
-    rows[:, :2] = cards[live]
-    rows[:, 2:] = board
-    strength = np.zeros(N_COMBOS, dtype=np.int64)
-    strength[live] = evaluate_batch(rows, check=False)
+    strength = board_strength(board)
+    live = np.flatnonzero(strength > 0)
     order = np.argsort(strength[hands], kind="stable")
     sorted_strength = strength[hands][order]
     position = np.clip(np.searchsorted(sorted_strength, strength[live]), 0, len(hands) - 1)

@@ -33,15 +33,18 @@ from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.state import HandState
 from pokergym.engine.view import PlayerView
-from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
+from pokergym.evaluator import evaluate_batch
+from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_array
 from pokergym.solver.ranges import class_of_combo, hand_classes
 from pokergym.solver.spot import TreeAction
 
-__all__ = ["StreetStart", "block", "preflop_ranges", "street_start", "tree_path"]
+__all__ = ["StreetStart", "block", "board_strength", "preflop_ranges", "representatives", "street_start", "tree_path"]
 
 Weights = npt.NDArray[np.float64]
 
 _FILLER_DECK: Final = tuple(range(9))
+_TIE_ORDER: Final = np.random.default_rng(20261127).permutation(N_COMBOS)
+"""A fixed order of the combos that breaks ties in strength (a combo's index follows its cards' ranks)."""
 """Cards for replaying a history: the scenario of a preflop spot never depends on the cards."""
 
 
@@ -183,3 +186,60 @@ def tree_path(records: Sequence[ActionRecord], stack: int) -> tuple[TreeAction, 
         amount = min(record.to, stack) if record.kind in (ActionKind.BET, ActionKind.RAISE, ActionKind.CALL) else 0
         path.append((kind, amount))
     return tuple(path)
+
+
+@cache
+def board_strength(board: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    """Per combo, the evaluator's strength of its cards with ``board`` (higher is better; 0 where blocked).
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.evaluator.combos import combo_index
+        >>> strength = board_strength(tuple(parse_cards("Td9d6h")))
+        >>> aces, sevens = (combo_index(*parse_cards(h)) for h in ("AcAs", "7c2s"))
+        >>> bool(strength[aces] > strength[sevens] > 0)
+        True
+    """
+    live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
+    rows = np.empty((len(live), 2 + len(board)), dtype=np.uint8)
+    rows[:, :2] = combo_array()[live]
+    rows[:, 2:] = board
+    strength = np.zeros(N_COMBOS, dtype=np.int64)
+    strength[live] = evaluate_batch(rows, check=False)
+    strength.setflags(write=False)
+    return strength
+
+
+def representatives(weights: Weights, board: tuple[int, ...], max_combos: int) -> Weights:
+    """At most ``max_combos`` combos standing for all of ``weights``, each with the weight of those it stands for.
+
+    The combos are ordered by strength on ``board`` (ties in a fixed shuffled
+    order) and picked at evenly spaced points of the cumulative weight
+    (systematic sampling), so the picks spread over the range's strengths as
+    its weight does; every combo's weight goes to the pick nearest to it in
+    that order, so the total is kept. A range of at most ``max_combos``
+    combos comes back unchanged. Keeping the heaviest combos instead would,
+    among equal weights, keep the combos of lowest index: the low cards.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> board = tuple(parse_cards("Td9d6h"))
+        >>> kept = representatives(block(np.ones(N_COMBOS), board), board, 100)
+        >>> int(np.count_nonzero(kept)), round(float(kept.sum()))
+        (100, 1176)
+        >>> high = combo_array().max(axis=1) // 4          # the rank of each combo's higher card
+        >>> bool(np.count_nonzero(kept[high == 12]) > 10)   # ace-high combos are among the picks
+        True
+    """
+    live = np.flatnonzero(weights > 0.0)
+    if len(live) <= max_combos:
+        return np.array(weights, dtype=np.float64)
+    order = live[np.lexsort((_TIE_ORDER[live], board_strength(board)[live]))]
+    cumulative = np.cumsum(weights[order])
+    points = (np.arange(max_combos) + 0.5) * (cumulative[-1] / max_combos)
+    picks = np.unique(np.minimum(np.searchsorted(cumulative, points), len(order) - 1))
+    midpoints = (picks[:-1] + picks[1:]) / 2.0
+    group = np.searchsorted(midpoints, np.arange(len(order)), side="right")
+    out = np.zeros(N_COMBOS)
+    out[order[picks]] = np.bincount(group, weights=weights[order], minlength=len(picks))
+    return out
