@@ -190,14 +190,14 @@ def tree_path(records: Sequence[ActionRecord], stack: int) -> tuple[TreeAction, 
 
 @cache
 def board_strength(board: tuple[int, ...]) -> npt.NDArray[np.int64]:
-    """Per combo, the evaluator's strength of its cards with ``board`` (higher is better; 0 where blocked).
+    """Per combo, the evaluator's rank of its cards with ``board`` (1 is the best hand; 0 where blocked).
 
     Example:
         >>> from pokergym.cards import parse_cards
         >>> from pokergym.evaluator.combos import combo_index
         >>> strength = board_strength(tuple(parse_cards("Td9d6h")))
         >>> aces, sevens = (combo_index(*parse_cards(h)) for h in ("AcAs", "7c2s"))
-        >>> bool(strength[aces] > strength[sevens] > 0)
+        >>> bool(0 < strength[aces] < strength[sevens])
         True
     """
     live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
