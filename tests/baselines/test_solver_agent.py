@@ -12,12 +12,12 @@ from baselines import make
 from baselines.policy import legal_of
 from baselines.simple import ManiacBot
 from baselines.solver import SolverAgent
-from baselines.solver.ranges import preflop_ranges
+from baselines.solver.ranges import block, board_strength, preflop_ranges, representatives
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
 from pokergym.engine import GameConfig, HandState
-from pokergym.evaluator.combos import COMBO_CARDS
+from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
 
 CHEAP = "solver:iterations=1"
 
@@ -87,6 +87,34 @@ def test_preflop_ranges_follow_the_tables() -> None:
     aces, seven_deuce = 1325, next(c for c, cards in enumerate(COMBO_CARDS) if set(cards) == {20, 1})
     assert button[aces] == 1.0 and big_blind[seven_deuce] == 0.0  # 72o never calls an open in the table
     assert 0.0 < big_blind.sum() < button.sum() < 1326
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_representatives_keep_each_strength_bands_weight(seed: int) -> None:
+    board = tuple(parse_cards("Td9d6h"))
+    rng = np.random.default_rng(seed)
+    weights = block(rng.choice([0.0, 0.25, 1.0], size=N_COMBOS), board)  # ties, as the range tables give
+    kept = representatives(weights, board, 150)
+    assert np.count_nonzero(kept) <= 150 and np.all(kept[weights == 0.0] == 0.0)
+    assert math.isclose(kept.sum(), weights.sum())
+    strength = board_strength(board)
+    edges = np.quantile(strength[weights > 0], [0.2, 0.4, 0.6, 0.8])
+    band = np.digitize(strength, edges)
+    for b in range(5):  # each fifth of the range by strength keeps its weight within about one pick's share
+        assert abs(kept[band == b].sum() - weights[band == b].sum()) <= 2.0 * weights.sum() / 150
+
+
+def test_a_capped_flop_solve_holds_every_rank() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
+    state.raise_to(250)
+    state.call()
+    plan = SolverAgent(iterations=2)._plan(state.view(1))
+    assert plan.solution is not None
+    for player in (0, 1):
+        hands = plan.solution.spot.hands(player)
+        assert 0 < len(hands) <= 200
+        high_ranks = {max(COMBO_CARDS[h]) // 4 for h in hands}
+        assert {9, 10, 11, 12} <= high_ranks  # jack-, queen-, king- and ace-high combos are in the solve
 
 
 def test_an_off_menu_bet_is_solved_at_its_real_size() -> None:
