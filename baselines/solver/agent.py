@@ -35,20 +35,25 @@ is preflop (range tables, no values per hand), and a depth-limited flop solve
 has only check-down values for the turn (see :meth:`SolverAgent._gadget`).
 
 Street settings (``_STREETS``): the flop's solve is depth-limited, with bets of
-33% or 75% pot, raises all-in, one raise, ``iterations`` iterations: by default
-(``flop_turns=12``) it plays the turn's betting too on a fixed sample of 12 turn
-cards (75% pot bets, all-in raises, 200 combos of each range) and
-checks down the river; with ``flop_turns=0`` it checks the board down after the
-flop (300 combos). The turn is solved to the end of the hand: turn bets of
-half pot, pot or all-in, river bets of 75% pot, raises all-in, one raise a
-street, 300 combos, twice ``iterations``; so a turn call is
-priced against the river bets that follow it, where a checked-down leaf would
-count its equity as if no more chips went in. The river is solved to the end,
-every combo, 4 times ``iterations``, with bets of 50%, 100% pot or all-in and
-raises of 60% or all-in, two raises. With ``deep_menus``, where the effective
-stack is more than 3 pots at the street's start, every street's menu drops all-in:
-raises are 2.5 times the bet, and a size that would put in 67% of the stack
-goes all-in.
+33% or 75% pot and one raise: by default (``flop_turns=6``) it plays the
+turn's betting too on a fixed sample of 6 turn cards (75% pot bets, 100 combos
+of each range, 10/3 times ``iterations``) and checks down the river; with
+``flop_turns=0`` it checks the board down after the flop (300 combos,
+``iterations``). The turn is solved to the end of the hand: turn bets of half
+pot or pot, river bets of 75% pot, one raise a street, 200 combos, twice
+``iterations``; so a turn call is priced against the river bets that follow
+it, where a checked-down leaf would count its equity as if no more chips went
+in. The river is solved to the end, every combo, 4 times ``iterations``, with
+bets of 50% or 100% pot and two raises. Raises are 2.5 times the bet, and a
+size that would put in 67% of the stack goes all-in (``deep_menus``, the
+default). Where the effective stack is at most 3 pots at the street's start,
+or with ``deep_menus=False``, every street's menu has all-in bets and all-in
+raises instead (the river's raises 60% pot or all-in). Raises of all-in only
+at 20 to 40 pots deep leave the player facing a bet nothing but a call, which
+a solve rewards by leading out of position with most of its range (the big
+blind led 55% to 69% of its range on three flops after an open and a call at
+d2b3c92, 30 iterations; 1% to 17% with raises of 2.5 times the bet and 100
+iterations).
 Combos below ``trim`` times the heaviest combo are left out of every solve. A
 range with more combos than the street's cap goes into the solve as that many
 representatives spread over its strengths on the board, each carrying the
@@ -132,30 +137,30 @@ _STREETS: Final = {
         Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1),
         None,
         2.0,
-        300,
+        200,
         Menu.per_street(("33,75", "2.5x"), ("50,100", "2.5x"), ("75", "2.5x"), raise_cap=1),
     ),
     Street.RIVER: _StreetSettings(
         Menu.uniform("50,100,a", "60,a", raise_cap=2), None, 4.0, 1326, Menu.uniform("50,100", "2.5x", raise_cap=2)
     ),
 }
-"""Menu, depth limit, iteration multiple and combo cap of each street.
+"""Menu (``menu``: with all-in; ``deep``: raises of 2.5 times the bet), depth limit, iteration multiple, combo cap.
 
-Measured on one core of the 2-core machine (2026-11-27, loaded), 300 combos a side: the depth-limited flop
-0.4 s for 30 iterations (0.6% of the pot exploitable in its own game), the turn to the river 0.8 to 1.0 s for
-60 (0.3% to 0.9%; with checked-down leaves instead 0.05 s, but those leaves ignore the river's bets). A flop
-solve with the turn's betting as well (river checked down, one turn size) costs about 0.1 s an iteration
-with 150 combos, a full flop-to-river solve over 1 s an iteration: both too slow for a decision.
+Measured on one core of the 2-core machine (2026-11-27), deep menus, the spot after an open to 250 and a
+call (turn: and a flop bet of 165 called), three boards: the flop with the turn's betting on 6 sampled cards,
+100 combos, 100 iterations, 0.5 to 1.1 s CPU, 0.7% to 1.4% of the pot exploitable in its own game (12 cards,
+200 combos, 30 iterations: 1.1 to 1.5 s, 1.4% to 3.0%); the turn to the river, 300 combos, 60 iterations,
+1.5 s, 0.4% to 0.8% (all-in menus: 1.0 s, 1.9% to 3.3%).
 """
 
 _FLOP_WITH_TURN: Final = _StreetSettings(
     Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1),
     2,
-    1.0,
-    200,
+    10.0 / 3.0,
+    100,
     Menu.per_street(("33,75", "2.5x"), ("75", "2.5x"), ("75", "2.5x"), raise_cap=1),
 )
-"""The flop's settings with ``flop_turns``: the turn's betting as well (75% pot, all-in raises), 200 combos."""
+"""The flop's settings with ``flop_turns``: the turn's betting as well (75% pot), 100 combos, 10/3 x iterations."""
 
 
 _CACHE_LIMIT: Final = 64
@@ -184,20 +189,19 @@ class SolverAgent(BaseAgent):
             (results then depend on the machine's speed); ``None`` (the default): a fixed number of
             iterations, reproducible for a seed.
         iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
-            (flop 1, turn 2, river 4).
+            (flop 1, or 10/3 with ``flop_turns``; turn 2; river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
         safe: re-solve safely where the street before's solve played this street (a
             :class:`~pokergym.solver.Gadget` with the opponent's values there; see the module);
             ``False``: always trust the opponent's modelled range (unsafe re-solving).
-        flop_turns: 1 to 49 (default 12): the flop's solve plays the turn's betting too (75% pot, all-in
-            raises, 200 combos a side) on this many turn cards, a fixed sample per board
+        flop_turns: 1 to 49 (default 6): the flop's solve plays the turn's betting too (75% pot bets, 100
+            combos a side, 10/3 times ``iterations``) on this many turn cards, a fixed sample per board
             (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the river; 0: it checks the hand
             down after the flop's betting (300 combos a side), which values a flop call at its full equity.
-        deep_menus: in a spot whose effective stack is more than 3 pots, bet and raise without all-in (raises
-            2.5 times the bet; a size that would put in 67% of the stack still goes all-in); ``False`` (the
-            default): all-in on every street's menu. An all-in at 10 to 30 pots is a rare size in an
-            equilibrium, and the few iterations a decision affords leave it noise a strong hand calls; not
-            shown to help yet (``benchmarks/RESULTS.md``, "Solver agent").
+        deep_menus: (the default) in a spot whose effective stack is more than 3 pots, bet and raise without
+            all-in (raises 2.5 times the bet; a size that would put in 67% of the stack still goes all-in);
+            ``False``: all-in bets and raises on every street's menu, which at 20 to 40 pots deep leaves a
+            raise no size but all-in (see the module).
         name: display name.
 
     Attributes:
@@ -216,8 +220,8 @@ class SolverAgent(BaseAgent):
         iterations: int = 30,
         trim: float = 1e-3,
         safe: bool = True,
-        flop_turns: int = 12,
-        deep_menus: bool = False,
+        flop_turns: int = 6,
+        deep_menus: bool = True,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
