@@ -40,7 +40,7 @@ turn's betting too on a fixed sample of 6 turn cards (75% pot bets, 100 combos
 of each range, 10/3 times ``iterations``) and checks down the river; with
 ``flop_turns=0`` it checks the board down after the flop (300 combos,
 ``iterations``). The turn is solved to the end of the hand: turn bets of half
-pot or pot, river bets of 75% pot, one raise a street, 200 combos, twice
+pot or pot, river bets of 75% pot, one raise a street, 150 combos, 4/3 times
 ``iterations``; so a turn call is priced against the river bets that follow
 it, where a checked-down leaf would count its equity as if no more chips went
 in. The river is solved to the end, every combo, 4 times ``iterations``, with
@@ -136,8 +136,8 @@ _STREETS: Final = {
     Street.TURN: _StreetSettings(
         Menu.per_street(("33,75", "a"), ("50,100,a", "a"), ("75", "a"), raise_cap=1),
         None,
-        2.0,
-        200,
+        4.0 / 3.0,
+        150,
         Menu.per_street(("33,75", "2.5x"), ("50,100", "2.5x"), ("75", "2.5x"), raise_cap=1),
     ),
     Street.RIVER: _StreetSettings(
@@ -149,8 +149,10 @@ _STREETS: Final = {
 Measured on one core of the 2-core machine (2026-11-27), deep menus, the spot after an open to 250 and a
 call (turn: and a flop bet of 165 called), three boards: the flop with the turn's betting on 6 sampled cards,
 100 combos, 100 iterations, 0.5 to 1.1 s CPU, 0.7% to 1.4% of the pot exploitable in its own game (12 cards,
-200 combos, 30 iterations: 1.1 to 1.5 s, 1.4% to 3.0%); the turn to the river, 300 combos, 60 iterations,
-1.5 s, 0.4% to 0.8% (all-in menus: 1.0 s, 1.9% to 3.3%).
+200 combos, 30 iterations: 1.1 to 1.5 s, 1.4% to 3.0%); the turn to the river, 150 combos, 40 iterations,
+1.1 s, 0.9% to 1.8% (300 combos, 60 iterations: 1.5 s, 0.4% to 0.8%; all-in menus: 1.0 s, 1.9% to 3.3%).
+Median decisions (``benchmarks/bench_agents.py solver --states 150 --by-street``, quiet): flop 376 ms, turn
+577 ms, river 32 ms.
 """
 
 _FLOP_WITH_TURN: Final = _StreetSettings(
@@ -189,7 +191,7 @@ class SolverAgent(BaseAgent):
             (results then depend on the machine's speed); ``None`` (the default): a fixed number of
             iterations, reproducible for a seed.
         iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
-            (flop 1, or 10/3 with ``flop_turns``; turn 2; river 4).
+            (flop 1, or 10/3 with ``flop_turns``; turn 4/3; river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
         safe: re-solve safely where the street before's solve played this street (a
             :class:`~pokergym.solver.Gadget` with the opponent's values there; see the module);
