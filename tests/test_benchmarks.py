@@ -99,3 +99,13 @@ def test_paired_differences_match_the_two_matches(monkeypatch: pytest.MonkeyPatc
     assert compared["difference"][0] == pytest.approx(runs[1][0].mbb_per_hand - runs[0][0].mbb_per_hand)
     with pytest.raises(ValueError, match="no player named"):
         paired.per_pair([{"hand_id": 0, "names": ["x", "y"]}], "solver")
+
+
+def test_solver_leads_reads_the_big_blinds_first_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    from baselines.solver import SolverAgent
+
+    solver_leads = load("solver_leads", monkeypatch)
+    row = solver_leads.lead(SolverAgent(iterations=3, flop_turns=0), "AsKd7c")
+    assert 0.0 <= row.lead <= 1.0 and row.exploitability_pct > 0.0 and row.cpu_s > 0.0
+    with pytest.raises(SystemExit, match="not a solver agent"):
+        solver_leads.main(["rule"])
