@@ -109,3 +109,19 @@ def test_solver_leads_reads_the_big_blinds_first_decision(monkeypatch: pytest.Mo
     assert 0.0 <= row.lead <= 1.0 and row.exploitability_pct > 0.0 and row.cpu_s > 0.0
     with pytest.raises(SystemExit, match="not a solver agent"):
         solver_leads.main(["rule"])
+
+
+def test_rescore_prints_the_three_estimates(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from baselines import make
+    from pokergym.arena import match
+
+    rescore = load("rescore", monkeypatch)
+    path = tmp_path / "h.jsonl"
+    match(make("rule"), make("call"), pairs=6, seed=3, histories=path)
+    rescore.main([str(path), "--known-a", "rule", "--known-b", "call"])
+    out = capsys.readouterr().out
+    assert "6 pairs" in out and all(name in out for name in ("raw", "all-in adjusted", "AIVAT"))
+    raw = float(out.split("raw")[1].split("+-")[0])
+    assert raw == pytest.approx(match(make("rule"), make("call"), pairs=6, seed=3).mbb_per_hand, abs=0.5)
