@@ -68,6 +68,7 @@ import numpy.typing as npt
 from pokergym.agents.base import is_memoryless
 from pokergym.agents.play import broadcast
 from pokergym.agents.specs import resolve_agent
+from pokergym.arena.runners import AsyncRunner, LocalRunner, Runner, make_runner
 from pokergym.arena.stats import mean_ci
 from pokergym.arena.variance import StrategyAgent, canonical_action
 from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
@@ -325,6 +326,8 @@ def lbr(
     variant: Variant = "full",
     fractions: Sequence[float] = DEFAULT_FRACTIONS,
     preflop_samples: int = 2000,
+    block_pairs: int | None = None,
+    runner: Runner | None = None,
 ) -> LbrResult:
     """Estimate a lower bound on ``agent``'s exploitability with local best response.
 
@@ -336,13 +339,18 @@ def lbr(
         variant: ``"full"`` or ``"call_until_turn"``.
         fractions: bet sizes tried as pot fractions, besides all-in.
         preflop_samples: Monte Carlo deals for preflop equity against a non-uniform range.
+        block_pairs: ``None`` (the default): one stream of decks and draws for the whole run, in this
+            process. A number: blocks of that many pairs, each with its own seeds (spawned from ``seed``
+            in block order) and its own copy of a learning agent, run by ``runner``; the result depends on
+            ``seed`` and ``block_pairs``, not on where the blocks run.
+        runner: where blocks run (:mod:`pokergym.arena.runners`; default: this process, one after another).
 
     Returns:
         The responder's win rate in mbb/hand with its 95% interval.
 
     Raises:
         ValueError: if ``agent`` does not report action probabilities, or for
-            an unknown variant or fewer than 2 hands.
+            an unknown variant, fewer than 2 hands, a block of fewer than one pair, or a runner without blocks.
     """
     if not isinstance(agent, StrategyAgent):
         raise ValueError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
@@ -350,24 +358,63 @@ def lbr(
         raise ValueError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
     if hands < 2:
         raise ValueError(f"LBR needs at least 2 hands, got {hands}")
+    if block_pairs is not None and block_pairs < 1:
+        raise ValueError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
+    if runner is not None and block_pairs is None:
+        raise ValueError("a runner needs block_pairs: one stream of draws cannot be split between workers")
     pairs = (hands + 1) // 2
-    if not is_memoryless(agent):
-        agent = copy.deepcopy(agent)  # it learns during the run: leave the caller's copy as it was
     root = np.random.SeedSequence(seed)
-    deck_seed, play_seed = root.spawn(2)
+    if block_pairs is None:
+        per_pair = _lbr_block(_Block(agent, root, pairs, config, variant, tuple(fractions), preflop_samples))
+    else:
+        sizes = [min(block_pairs, pairs - start) for start in range(0, pairs, block_pairs)]
+        blocks = [
+            _Block(agent, child, size, config, variant, tuple(fractions), preflop_samples)
+            for child, size in zip(root.spawn(len(sizes)), sizes, strict=True)
+        ]
+        with runner or LocalRunner() as run:
+            per_pair = [value for block in run.map(_lbr_block, blocks) for value in block]
+    mean, ci = mean_ci(per_pair)
+    return LbrResult(str(getattr(agent, "name", type(agent).__name__)), variant, 2 * pairs, mean, ci)
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One run of pairs with its own seeds (what a worker needs; pickled for process and Ray runners)."""
+
+    agent: StrategyAgent
+    seeds: np.random.SeedSequence
+    pairs: int
+    config: GameConfig
+    variant: Variant
+    fractions: tuple[float, ...]
+    preflop_samples: int
+
+
+def _lbr_block(block: _Block) -> list[float]:
+    """The responder's mbb per pair (summed over its two hands) in each pair of ``block``."""
+    agent = block.agent if is_memoryless(block.agent) else copy.deepcopy(block.agent)  # a learner starts afresh
+    deck_seed, play_seed = block.seeds.spawn(2)
     decks = np.random.default_rng(deck_seed)
     rngs = [np.random.default_rng(s) for s in play_seed.spawn(2)]
     strategy = _Strategy(agent)
+    config = block.config
     per_pair = []
-    for _ in range(pairs):
+    for _ in range(block.pairs):
         deck = deal_deck(decks)
         chips = sum(
-            _play(strategy, HandState.new(config, button=b, deck=deck), rngs[b], variant, fractions, preflop_samples)
+            _play(
+                strategy,
+                HandState.new(config, button=b, deck=deck),
+                rngs[b],
+                block.variant,
+                block.fractions,
+                block.preflop_samples,
+            )
             for b in (0, 1)
         )
         per_pair.append(chips * 500.0 / config.big_blind)
-    mean, ci = mean_ci(per_pair)
-    return LbrResult(str(getattr(agent, "name", type(agent).__name__)), variant, 2 * pairs, mean, ci)
+    return per_pair
 
 
 def exploit_main(argv: Sequence[str] | None = None) -> int:
@@ -385,9 +432,31 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--variant", choices=("full", "call_until_turn"), default="full")
+    parser.add_argument(
+        "--block-pairs",
+        type=int,
+        default=None,
+        help="play in blocks of this many pairs, each seeded on its own, so that --backend can run them in "
+        "parallel (the result depends on the seed and the block size only); default: one stream, this process",
+    )
+    parser.add_argument(
+        "--backend", choices=("local", "process", "ray"), default="local", help="where blocks run (default local)"
+    )
+    parser.add_argument("--workers", type=int, default=None, help="pool processes or Ray CPUs (default: all cores)")
+    parser.add_argument("--address", default=None, help="Ray cluster address, e.g. 'auto' (ray backend only)")
     args = parser.parse_args(argv)
+    if args.backend != "local" and args.block_pairs is None:
+        parser.error(f"--backend {args.backend} needs --block-pairs (one stream of draws cannot be split)")
     agent = resolve_agent(args.agent)
     if not isinstance(agent, StrategyAgent):
         raise AgentError(f"agent {args.agent!r} does not report action probabilities, which LBR needs")
-    print(lbr(agent, hands=args.hands, seed=args.seed, variant=args.variant))
+    runner: Runner | None = None
+    if args.block_pairs is not None:
+        made = make_runner(args.backend, args.workers, args.address)
+        assert not isinstance(made, AsyncRunner)  # not among the choices
+        runner = made
+    result = lbr(
+        agent, hands=args.hands, seed=args.seed, variant=args.variant, block_pairs=args.block_pairs, runner=runner
+    )
+    print(result)
     return 0

@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pytest
 
+from baselines import make
 from baselines.simple import CallBot, FoldBot
 from pokergym.agents import RandomAgent
 from pokergym.arena.lbr import _Responder, _Strategy, exploit_main, lbr
@@ -168,3 +169,28 @@ def test_learning_agents_observe_every_event_on_a_copy() -> None:
     lbr(Recording(), hands=2, seed=2)
     events = seen[0]
     assert events.count("HandStart") == 2 and events.count("HandEnd") == 2 and "ActionTaken" in events
+
+
+def test_blocks_give_the_same_bound_wherever_they_run() -> None:
+    from pokergym.arena.runners import ProcessRunner
+
+    here = lbr(make("rule"), hands=10, seed=4, block_pairs=2)
+    pooled = lbr(make("rule"), hands=10, seed=4, block_pairs=2, runner=ProcessRunner(2))
+    assert here.hands == 10 and (here.mbb_per_hand, here.ci95) == (pooled.mbb_per_hand, pooled.ci95)
+    assert lbr(FoldBot(), hands=10, seed=2, block_pairs=3).mbb_per_hand == 750.0  # blocks of 3, 2 pairs left over
+    one_stream = lbr(make("rule"), hands=10, seed=4)
+    assert one_stream.hands == 10  # the default: one stream of draws, a different sample of the same size
+
+
+def test_bad_blocks_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from pokergym.arena.runners import LocalRunner
+
+    with pytest.raises(ValueError, match="block_pairs"):
+        lbr(FoldBot(), hands=4, block_pairs=0)
+    with pytest.raises(ValueError, match="needs block_pairs"):
+        lbr(FoldBot(), hands=4, runner=LocalRunner())
+    with pytest.raises(SystemExit):
+        exploit_main(["fold", "--hands", "4", "--backend", "process"])
+    assert "needs --block-pairs" in capsys.readouterr().err
+    assert exploit_main(["fold", "--hands", "4", "--block-pairs", "1", "--backend", "process", "--workers", "2"]) == 0
+    assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
