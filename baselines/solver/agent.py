@@ -204,6 +204,11 @@ class SolverAgent(BaseAgent):
             all-in (raises 2.5 times the bet; a size that would put in 67% of the stack still goes all-in);
             ``False``: all-in bets and raises on every street's menu, which at 20 to 40 pots deep leaves a
             raise no size but all-in (see the module).
+        tremble: in the Bayes update of the opponent's range, the share of the opponent's play taken as
+            uniformly random over the node's actions (0, the default: the solve's strategy only). A range
+            modelled by the equilibrium alone can rule out the hands an opponent really holds: at 9cecbbb,
+            in 40 river decisions replayed from the match against rule, rule's real hand had under 1% of the
+            heaviest combo's weight in half of them.
         name: display name.
 
     Attributes:
@@ -224,6 +229,7 @@ class SolverAgent(BaseAgent):
         safe: bool = True,
         flop_turns: int = 6,
         deep_menus: bool = True,
+        tremble: float = 0.0,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -245,6 +251,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(deep_menus, bool):
             raise ConfigError(f"deep_menus must be True or False, got {deep_menus!r}")
         self.deep_menus = deep_menus
+        if isinstance(tremble, bool) or not isinstance(tremble, int | float) or not 0.0 <= tremble < 1.0:
+            raise ConfigError(f"tremble must be a probability in [0, 1), got {tremble!r}")
+        self.tremble = float(tremble)
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -369,18 +378,28 @@ class SolverAgent(BaseAgent):
             earlier = tuple(r for r in before if r.street < last)
             records = tuple(r for r in before if r.street == last)
             solution = self._solve(config, seat, button, board[: int(last) + 2], earlier, records, previous)
-            previous = self._advance(previous, solution, records, button)
+            previous = self._advance(previous, solution, records, seat, button)
         ranges = (_normalised(block(previous[0], cards)), _normalised(block(previous[1], cards)))
         self._remember(self._starts, key, ranges)
         return ranges
 
     def _advance(
-        self, ranges: tuple[Weights, Weights], solution: Solution | None, records: Sequence[ActionRecord], button: int
+        self,
+        ranges: tuple[Weights, Weights],
+        solution: Solution | None,
+        records: Sequence[ActionRecord],
+        seat: int,
+        button: int,
     ) -> tuple[Weights, Weights]:
-        """Each seat's range times the probability of its actions in ``records`` under ``solution``."""
+        """Each seat's range times the probability of its actions in ``records`` under ``solution``.
+
+        The opponent of ``seat`` trembles (``self.tremble``); the agent's own actions are its strategy's.
+        """
         if solution is None:
             return ranges
-        walked = _walk(solution, tree_path(records, solution.spot.stack))
+        tremble = [0.0, 0.0]
+        tremble[_player(1 - seat, button)] = self.tremble
+        walked = _walk(solution, tree_path(records, solution.spot.stack), (tremble[0], tremble[1]))
         if walked is None:
             self.range_resets += 1
             return ranges
@@ -515,10 +534,13 @@ def _normalised(weights: Weights) -> Weights:
     return weights / total if total > 0.0 else weights
 
 
-def _walk(solution: Solution, path: Sequence[tuple[str, int]]) -> tuple[int, tuple[Weights, Weights]] | None:
+def _walk(
+    solution: Solution, path: Sequence[tuple[str, int]], tremble: tuple[float, float] = (0.0, 0.0)
+) -> tuple[int, tuple[Weights, Weights]] | None:
     """The node ``path`` leads to and, per player and hand, the probability of its actions on the path.
 
-    None if a step is not in the tree.
+    None if a step is not in the tree. With ``tremble[p]`` above 0, player ``p`` takes each action with
+    probability ``(1 - tremble[p])`` times its strategy's plus ``tremble[p]`` over the node's action count.
 
     Calls match by kind (a short all-in call puts in less than the bet); other steps by kind and amount.
     """
@@ -535,7 +557,10 @@ def _walk(solution: Solution, path: Sequence[tuple[str, int]]) -> tuple[int, tup
         if index is None:
             return None
         actor = int(tree.player[node])
-        reach[actor] = reach[actor] * solution.strategy(node)[index]
+        probability = solution.strategy(node)[index]
+        if tremble[actor] > 0.0:
+            probability = (1.0 - tremble[actor]) * probability + tremble[actor] / len(children)
+        reach[actor] = reach[actor] * probability
         node = children[index]
     return node, (reach[0], reach[1])
 
