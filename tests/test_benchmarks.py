@@ -125,3 +125,21 @@ def test_rescore_prints_the_three_estimates(
     assert "6 pairs" in out and all(name in out for name in ("raw", "all-in adjusted", "AIVAT"))
     raw = float(out.split("raw")[1].split("+-")[0])
     assert raw == pytest.approx(match(make("rule"), make("call"), pairs=6, seed=3).mbb_per_hand, abs=0.5)
+
+
+def test_range_calibration_replays_the_solvers_decisions(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from baselines import make
+    from baselines.solver import SolverAgent
+    from pokergym.agents import Street
+    from pokergym.arena import match
+
+    calibration = load("range_calibration", monkeypatch)
+    path = tmp_path / "h.jsonl"
+    match(make("solver:iterations=2,flop_turns=0"), make("call"), pairs=3, seed=5, histories=path)
+    with path.open() as lines:
+        found = calibration.spots(lines, SolverAgent(iterations=2, flop_turns=0), "solver", Street.FLOP, 2)
+    assert len(found) == 2 and all(0.0 <= s.weight <= 1.0 and 0.0 <= s.mass_above <= 1.0 for s in found)
+    calibration.main([str(path), "--spec", "solver:iterations=2,flop_turns=0", "--street", "flop", "--spots", "2"])
+    assert "2 flop decisions" in capsys.readouterr().out
