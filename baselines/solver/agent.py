@@ -14,7 +14,8 @@ Ranges follow Bayes' rule through the solves: when a street is over, each
 player's range is multiplied by the probability of the actions it took, read
 from the solve of that street with every action of the street in the tree
 (the last solve the agent made there): the opponent's by the equilibrium
-strategy, its own by its own. Cards on the board are removed, and the range
+strategy mixed with uniformly random play (``tremble``, 0.3 by default, so
+that no hand the opponent may hold drops out), its own by its own. Cards on the board are removed, and the range
 renormalised to sum 1. Everything is derived from the view's public history,
 so :meth:`SolverAgent.action_probabilities` depends on the view only (what
 LBR and AIVAT need) and one solve per public state serves every holding; the
@@ -205,10 +206,10 @@ class SolverAgent(BaseAgent):
             ``False``: all-in bets and raises on every street's menu, which at 20 to 40 pots deep leaves a
             raise no size but all-in (see the module).
         tremble: in the Bayes update of the opponent's range, the share of the opponent's play taken as
-            uniformly random over the node's actions (0, the default: the solve's strategy only). A range
-            modelled by the equilibrium alone can rule out the hands an opponent really holds: at 9cecbbb,
-            in 40 river decisions replayed from the match against rule, rule's real hand had under 1% of the
-            heaviest combo's weight in half of them.
+            uniformly random over the node's actions (default 0.3; 0: the solve's strategy only). A range
+            modelled by the equilibrium alone can rule out the hands an opponent really holds: in 40 river
+            decisions replayed from a match against rule (``benchmarks/range_calibration.py``), rule's real
+            hand had under 1% of the heaviest combo's weight in half of them with 0, in none with 0.3.
         name: display name.
 
     Attributes:
@@ -229,7 +230,7 @@ class SolverAgent(BaseAgent):
         safe: bool = True,
         flop_turns: int = 6,
         deep_menus: bool = True,
-        tremble: float = 0.0,
+        tremble: float = 0.3,
         name: str | None = None,
     ) -> None:
         super().__init__(name)

@@ -232,7 +232,7 @@ def test_registry_specs() -> None:
     shallow = make("solver:flop_turns=0,safe=false,deep_menus=false")
     assert isinstance(shallow, SolverAgent) and shallow.flop_turns == 0 and not shallow.safe and not shallow.deep_menus
     assert SolverAgent().flop_turns == 6 and SolverAgent().safe and SolverAgent().deep_menus
-    assert SolverAgent().tremble == 0.0 and SolverAgent(tremble=0.25).tremble == 0.25
+    assert SolverAgent().tremble == 0.3 and SolverAgent(tremble=0.0).tremble == 0.0
     for bad in ("1.0", "-0.1"):
         with pytest.raises(ValueError, match="tremble"):
             make(f"solver:tremble={bad}")
@@ -248,7 +248,7 @@ def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:
     view = state.view(1)  # the big blind on the turn: the button's range went through one bet
     board = view.board
     live = block(np.ones(N_COMBOS), (*board, *view.hole)) > 0.0
-    strict = SolverAgent(iterations=5).ranges(view)[1]
+    strict = SolverAgent(iterations=5, tremble=0.0).ranges(view)[1]
     trembling = SolverAgent(iterations=5, tremble=0.3).ranges(view)[1]
     preflop = block(preflop_ranges(view.config, 0, view.history)[0], (*board, *view.hole)) > 0.0
     assert np.all(trembling[live & preflop] > 0.0)  # every hand the preflop tables allow stays possible
