@@ -3,7 +3,10 @@
 Reads a ``histories.jsonl`` written by ``pokergym match --out DIR`` and prints, for the named agent,
 hands and net big blinds per (street, ending) — the agent folded, the opponent folded, or a showdown —
 and, for river showdowns, per river line: checked down, the opponent bet and the agent called, or the
-agent bet or raised and was called.
+agent bet or raised and was called. Last, each duplicate pair's net goes to the first decision where
+the two hands of the pair differ: the same cards in the same seat were played by the agent in one hand
+and by the opponent in the other, so a pair whose actions match nets zero and every other pair's net
+follows from the first place the agent chose otherwise (or the opponent did, holding the agent's cards).
 
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/breakdown.py runs/solver-rule-s7/histories.jsonl solver
@@ -56,6 +59,31 @@ def tally(
     return endings, rivers
 
 
+def divergences(hands: Iterable[dict[str, Any]], name: str) -> dict[tuple[str, ...], list[float]]:
+    """Per first difference between the two hands of a pair: ``[pairs, net BB of the pairs]`` for ``name``.
+
+    The key is ``(street, position of the cards' seat, what the agent did with them, what the opponent did
+    with them)``; ``("none",)`` for pairs played alike.
+    """
+    pairs: dict[object, list[dict[str, Any]]] = defaultdict(list)
+    for hand in hands:
+        pairs[hand["extra"].get("pair", hand["hand_id"] // 2)].append(hand)
+    out: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0])
+    for first, second in (pair for pair in pairs.values() if len(pair) == 2):
+        seats = [hand["names"].index(name) for hand in (first, second)]
+        net = sum(hand["payoffs"][seat] for hand, seat in zip((first, second), seats, strict=True))
+        key: tuple[str, ...] = ("none",)
+        for one, other in zip(first["actions"], second["actions"], strict=False):
+            if (one["kind"], one["to"]) != (other["kind"], other["to"]):
+                mine, theirs, hand = (one, other, first) if one["seat"] == seats[0] else (other, one, second)
+                position = "button" if hand["button"] == mine["seat"] else "big blind"
+                key = (one["street"], position, f"agent {mine['kind']}", f"opponent {theirs['kind']}")
+                break
+        out[key][0] += 1
+        out[key][1] += net / first["config"]["big_blind"]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("histories", help="a histories.jsonl of one match")
@@ -71,6 +99,12 @@ def main() -> None:
     print("\n| river showdown | hands | net BB | won |\n|---|---:|---:|---:|")
     for line, (n, net, won) in sorted(rivers.items()):
         print(f"| {line} | {int(n)} | {net:+,.0f} | {won / n:.0%} |")
+    with open(args.histories, encoding="utf-8") as lines:
+        split = divergences((json.loads(line) for line in lines), args.agent)
+    print("\n| first difference in the pair (street, the cards' seat, agent, opponent) | pairs | net BB |")
+    print("|---|---:|---:|")
+    for key, (n, net) in sorted(split.items(), key=lambda item: item[1][1]):
+        print(f"| {', '.join(key)} | {int(n)} | {net:+,.0f} |")
 
 
 if __name__ == "__main__":

@@ -75,6 +75,11 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
     total_bb = sum(row[1] for row in endings.values())
     assert total_bb == pytest.approx(sum(a + b for a, b in result.pair_chips) / 100)
     assert sum(row[0] for row in rivers.values()) == endings[("river", "showdown")][0]
+    split = breakdown.divergences(hands, result.agents[0])
+    assert sum(row[0] for row in split.values()) == 40
+    assert sum(row[1] for row in split.values()) == pytest.approx(total_bb)
+    assert split.get(("none",), [0, 0.0])[1] == 0.0  # a pair played alike nets nothing
+    assert all(key == ("none",) or key[2].startswith("agent ") for key in split)
 
 
 def test_paired_differences_match_the_two_matches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
