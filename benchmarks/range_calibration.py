@@ -13,17 +13,16 @@ Usage (from the repository root):
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from baselines import make
 from baselines.solver import SolverAgent
 from pokergym.agents import Street
-from pokergym.cards import parse_cards
 from pokergym.engine import HandState
+from pokergym.engine.history import HandHistory
 from pokergym.evaluator.combos import combo_index
 
 
@@ -34,34 +33,21 @@ class Spot(NamedTuple):
     mass_above: float
 
 
-def replay(hand: dict[str, Any], prefix: str, street: Street) -> tuple[HandState, int] | None:
+def replay(hand: HandHistory, prefix: str, street: Street) -> tuple[HandState, int] | None:
     """The state at the agent's first decision on ``street`` in ``hand`` and the agent's seat (None: none)."""
-    seat = next((i for i, name in enumerate(hand["names"]) if name.startswith(prefix)), None)
+    names = hand.names or ("", "")
+    seat = next((i for i, name in enumerate(names) if name.startswith(prefix)), None)
     if seat is None:
-        raise SystemExit(f"no player named {prefix}... in hand {hand['hand_id']}")
-    holes = [parse_cards(cards) for cards in hand["hole_cards"]]
-    button = hand["button"]
-    state = HandState.new(deck=(*holes[button], *holes[1 - button], *parse_cards(hand["board"])), button=button)
-    for action in hand["actions"]:
-        if state.street == street and state.actor == seat:
-            return state, seat
-        kind = action["kind"]
-        if kind == "fold":
-            state.fold()
-        elif kind == "check":
-            state.check()
-        elif kind == "call":
-            state.call()
-        else:
-            state.raise_to(action["to"])
-    return None
+        raise SystemExit(f"no player named {prefix}... in hand {hand.hand_id}")
+    index = next((i for i, a in enumerate(hand.actions) if a.street == street and a.seat == seat), None)
+    return None if index is None else (hand.state_before(index), seat)
 
 
 def spots(lines: Iterator[str], agent: SolverAgent, prefix: str, street: Street, count: int) -> list[Spot]:
     """The first ``count`` decisions of the agent on ``street`` in the hands of ``lines``."""
     found: list[Spot] = []
     for line in lines:
-        reached = replay(json.loads(line), prefix, street)
+        reached = replay(HandHistory.from_json(line, verify=False), prefix, street)
         if reached is None:
             continue
         state, seat = reached

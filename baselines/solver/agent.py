@@ -51,10 +51,10 @@ default). Where the effective stack is at most 3 pots at the street's start,
 or with ``deep_menus=False``, every street's menu has all-in bets and all-in
 raises instead (the river's raises 60% pot or all-in). Raises of all-in only
 at 20 to 40 pots deep leave the player facing a bet nothing but a call, which
-a solve rewards by leading out of position with most of its range (the big
-blind led 55% to 69% of its range on three flops after an open and a call at
-d2b3c92, 30 iterations; 1% to 17% with raises of 2.5 times the bet and 100
-iterations).
+a solve rewards by leading out of position with most of its range: after an
+open and a call the big blind's flop solve led 46% to 65% of its range on three
+flops with all-in raises, 5% to 17% with raises of 2.5 times the bet
+(``benchmarks/solver_leads.py``, f713a24).
 Combos below ``trim`` times the heaviest combo are left out of every solve. A
 range with more combos than the street's cap goes into the solve as that many
 representatives spread over its strengths on the board, each carrying the
@@ -149,8 +149,8 @@ _STREETS: Final = {
 
 Measured on one core of the 2-core machine (2026-11-27), deep menus, the spot after an open to 250 and a
 call (turn: and a flop bet of 165 called), three boards: the flop with the turn's betting on 6 sampled cards,
-100 combos, 100 iterations, 0.5 to 1.1 s CPU, 0.7% to 1.4% of the pot exploitable in its own game (12 cards,
-200 combos, 30 iterations: 1.1 to 1.5 s, 1.4% to 3.0%); the turn to the river, 150 combos, 40 iterations,
+100 combos, 100 iterations, 0.8 s CPU with two matches running, 0.7% to 1.4% of the pot exploitable in its
+own game (``benchmarks/solver_leads.py``, f713a24); the turn to the river, 150 combos, 40 iterations,
 1.1 s, 0.9% to 1.8% (300 combos, 60 iterations: 1.5 s, 0.4% to 0.8%; all-in menus: 1.0 s, 1.9% to 3.3%).
 Median decisions (``benchmarks/bench_agents.py solver --states 150 --by-street``, quiet): flop 376 ms, turn
 577 ms, river 32 ms.

@@ -343,7 +343,8 @@ def lbr(
             process. A number: blocks of that many pairs, each with its own seeds (spawned from ``seed``
             in block order) and its own copy of a learning agent, run by ``runner``; the result depends on
             ``seed`` and ``block_pairs``, not on where the blocks run.
-        runner: where blocks run (:mod:`pokergym.arena.runners`; default: this process, one after another).
+        runner: where blocks run (:mod:`pokergym.arena.runners`; default: this process, one after another);
+            left open for the caller to close.
 
     Returns:
         The responder's win rate in mbb/hand with its 95% interval.
@@ -372,8 +373,8 @@ def lbr(
             _Block(agent, child, size, config, variant, tuple(fractions), preflop_samples)
             for child, size in zip(root.spawn(len(sizes)), sizes, strict=True)
         ]
-        with runner or LocalRunner() as run:
-            per_pair = [value for block in run.map(_lbr_block, blocks) for value in block]
+        run = runner or LocalRunner()  # a caller's runner stays open: the caller closes it
+        per_pair = [value for block in run.map(_lbr_block, blocks) for value in block]
     mean, ci = mean_ci(per_pair)
     return LbrResult(str(getattr(agent, "name", type(agent).__name__)), variant, 2 * pairs, mean, ci)
 
@@ -455,8 +456,12 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
         made = make_runner(args.backend, args.workers, args.address)
         assert not isinstance(made, AsyncRunner)  # not among the choices
         runner = made
-    result = lbr(
-        agent, hands=args.hands, seed=args.seed, variant=args.variant, block_pairs=args.block_pairs, runner=runner
-    )
+    try:
+        result = lbr(
+            agent, hands=args.hands, seed=args.seed, variant=args.variant, block_pairs=args.block_pairs, runner=runner
+        )
+    finally:
+        if runner is not None:
+            runner.close()
     print(result)
     return 0

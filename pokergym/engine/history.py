@@ -237,13 +237,32 @@ class HandHistory:
             >>> HandHistory.from_state(state).replay().street
             <Street.FLOP: 1>
         """
-        state = HandState.new(self.config, button=self.button, deck=self._engine_deck())
-        for index, record in enumerate(self.actions):
-            _replay_action(state, index, record)
+        state = self.state_before(len(self.actions))
         dealt = _BOARD_SLICES[state.street][1]
         if len(self.board) < dealt:
             raise HistoryError(f"the hand reached the {_STREET_NAMES[state.street]}, which needs {dealt} board cards")
         self._check_outcome(state)
+        return state
+
+    def state_before(self, index: int) -> HandState:
+        """The hand as it stood before action ``index`` (``len(actions)``: after the last), replayed and checked.
+
+        Raises:
+            HistoryError: if ``index`` is not in ``0..len(actions)``, or an action before it cannot be
+                replayed as recorded (see :meth:`replay`).
+
+        Example:
+            >>> state = HandState.new(deck=tuple(range(9)))
+            >>> state.raise_to(300); state.call(); state.check()
+            >>> before = HandHistory.from_state(state).state_before(2)   # the flop, before the first check
+            >>> before.street, before.actor
+            (<Street.FLOP: 1>, 1)
+        """
+        if not 0 <= index <= len(self.actions):
+            raise HistoryError(f"action index must be in 0..{len(self.actions)}, got {index}")
+        state = HandState.new(self.config, button=self.button, deck=self._engine_deck())
+        for position, record in enumerate(self.actions[:index]):
+            _replay_action(state, position, record)
         return state
 
     def _engine_deck(self) -> tuple[int, ...]:

@@ -175,7 +175,8 @@ def test_blocks_give_the_same_bound_wherever_they_run() -> None:
     from pokergym.arena.runners import ProcessRunner
 
     here = lbr(make("rule"), hands=10, seed=4, block_pairs=2)
-    pooled = lbr(make("rule"), hands=10, seed=4, block_pairs=2, runner=ProcessRunner(2))
+    with ProcessRunner(2) as pool:
+        pooled = lbr(make("rule"), hands=10, seed=4, block_pairs=2, runner=pool)
     assert here.hands == 10 and (here.mbb_per_hand, here.ci95) == (pooled.mbb_per_hand, pooled.ci95)
     assert lbr(FoldBot(), hands=10, seed=2, block_pairs=3).mbb_per_hand == 750.0  # blocks of 3, 2 pairs left over
     one_stream = lbr(make("rule"), hands=10, seed=4)

@@ -638,3 +638,19 @@ def test_phh_of_unequal_stacks_lists_stacks_by_player() -> None:
     phh = tomllib.loads(text)
     assert phh["starting_stacks"] == [1000, 3000]
     assert "finishing_stacks" not in phh
+
+
+def test_state_before_replays_a_prefix_of_the_actions() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    state.raise_to(250)
+    state.call()
+    state.check()
+    state.raise_to(375)
+    history = HandHistory.from_state(state)
+    for index in range(len(history.actions) + 1):
+        before = history.state_before(index)
+        assert before.history == state.history[:index]
+    assert history.state_before(2).street == Street.FLOP and history.state_before(2).actor == 1
+    for bad in (-1, len(history.actions) + 1):
+        with pytest.raises(HistoryError, match="action index"):
+            history.state_before(bad)
