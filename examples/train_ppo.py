@@ -15,27 +15,33 @@ Quick look (a few minutes on one core):
 
     python examples/train_ppo.py --opponent call --features none --steps 50000 --eval-pairs 200
 
-Does PokerSkill help? (CPU hours: 2 feature sets x 3 seeds per opponent):
+Does PokerSkill help? The ablation of ``benchmarks/RESULTS.md`` ("RL"), 8 seeds x 4 feature sets
+per opponent, 8 processes (the same command with ``--opponent rule`` beside it: about 6 minutes on
+a 16-core machine; hours on 2 cores):
 
-    python examples/train_ppo.py --opponent honest --features none pokerskill --seeds 0 1 2 \
-        --steps 2000000 --eval-every 200000 --eval-pairs 5000 --out runs/ppo_honest
+    python examples/train_ppo.py --opponent honest --features none pokerskill equity both \
+        --seeds 0 1 2 3 4 5 6 7 --jobs 8 --steps 100000 --eval-every 50000 --eval-pairs 500 \
+        --final-pairs 1000 --out runs/abl/honest
 
-Runs are independent, so they can go to separate processes (one ``--features`` and
-``--seeds`` each, separate ``--out`` folders) and be pooled afterwards, with the
-same ``--opponent`` and ``--eval-pairs`` for the labels:
+It prints each feature set's final mbb/hand (mean over seeds, Student t interval) and each set
+against ``none``: the difference with Welch's interval and a permutation p-value over seeds
+(:mod:`pokergym.arena.seeds`). Every finished run is also written to ``<out>/runs/``, so runs from
+separate processes or machines pool with ``--merge`` (same ``--opponent`` and pairs for the labels):
 
-    python examples/train_ppo.py --opponent honest --eval-pairs 5000 --out runs/ppo_honest \
-        --merge runs/ppo_honest_*/curves.json
+    python examples/train_ppo.py --opponent honest --eval-pairs 500 --final-pairs 1000 \
+        --out runs/abl/merged --merge runs/abl/honest/runs/*.json
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
+import multiprocessing
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -45,6 +51,7 @@ import numpy as np
 import baselines
 from baselines.sb3_agent import SB3Agent
 from pokergym.arena import match
+from pokergym.arena.seeds import compare_seeds, t_interval
 from pokergym.arena.variance import adjusted_match
 from pokergym.vector import HUNLVectorEnv
 from pokergym.wrappers import EquityObservation, PokerSkillObservation
@@ -63,6 +70,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0, help="seed of a single run (ignored with --seeds)")
     parser.add_argument("--seeds", type=int, nargs="+", help="several seeds: one run per seed and feature set")
     parser.add_argument("--eval-pairs", type=int, default=500, help="duplicate pairs per evaluation")
+    parser.add_argument(
+        "--final-pairs", type=int, help="duplicate pairs of the final evaluation (default --eval-pairs)"
+    )
     parser.add_argument("--eval-every", type=int, default=0, help="steps between evaluations (default steps / 10)")
     parser.add_argument("--eval-seed", type=int, default=12345, help="match seed of every evaluation")
     parser.add_argument("--num-envs", type=int, default=8, help="tables stepped together")
@@ -74,6 +84,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--net-arch", type=int, nargs="+", default=[128, 128], help="hidden layer sizes")
     parser.add_argument("--equity-samples", type=int, default=200, help="Monte Carlo deals of the equity feature")
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
+    parser.add_argument("--jobs", type=int, default=1, help="runs trained at once, one process each")
     parser.add_argument("--out", type=Path, default=Path("runs/ppo"), help="output folder")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     parser.add_argument(
@@ -107,7 +118,7 @@ def make_wrap(features: str, equity_samples: int) -> Any:
     return wrap
 
 
-def evaluate(model: Any, args: argparse.Namespace, features: str) -> dict[str, float]:
+def evaluate(model: Any, args: argparse.Namespace, features: str, pairs: int) -> dict[str, float]:
     """mbb/hand and its 95% CI of the current policy against a fresh opponent, all-in adjusted and raw.
 
     The all-in adjustment (:mod:`pokergym.arena.variance`) replaces the board luck of hands that
@@ -126,7 +137,7 @@ def evaluate(model: Any, args: argparse.Namespace, features: str) -> dict[str, f
     agent = SB3Agent(snapshot, features=feature_list(features, args.equity_samples), name="ppo")
     with tempfile.TemporaryDirectory() as folder:
         histories = Path(folder) / "evaluation.jsonl"
-        match(agent, baselines.make(args.opponent), pairs=args.eval_pairs, seed=args.eval_seed, histories=histories)
+        match(agent, baselines.make(args.opponent), pairs=pairs, seed=args.eval_seed, histories=histories)
         scored = adjusted_match(histories)
     return {
         "mbb_per_hand": scored.allin.mbb_per_hand,
@@ -138,6 +149,9 @@ def evaluate(model: Any, args: argparse.Namespace, features: str) -> dict[str, f
 
 def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, Any]:
     """Train one run, evaluating along the way; returns its curve."""
+    import torch
+
+    torch.set_num_threads(args.threads)
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
 
@@ -164,12 +178,17 @@ def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, A
     curve: list[dict[str, float]] = []
     label = f"{args.opponent} {features} seed {seed}"
 
-    def checkpoint(steps: int) -> None:
-        scores = evaluate(model, args, features)
-        curve.append({"steps": steps, "updates": int(model._n_updates), **scores})
+    evaluation_seconds = [0.0]
+
+    def checkpoint(steps: int, pairs: int) -> None:
+        clock = time.perf_counter()
+        scores = evaluate(model, args, features, pairs)
+        evaluation_seconds[0] += time.perf_counter() - clock
+        curve.append({"steps": steps, "updates": int(model._n_updates), "pairs": pairs, **scores})
         if not args.quiet:
             print(
-                f"[{label}] {steps:>9} steps: {scores['mbb_per_hand']:9.1f} +- {scores['ci95']:.1f} mbb/hand "
+                f"[{label}] {steps:>9} steps, {pairs} pairs: {scores['mbb_per_hand']:9.1f} +- {scores['ci95']:.1f} "
+                "mbb/hand "
                 f"all-in adjusted (raw {scores['raw_mbb_per_hand']:.1f} +- {scores['raw_ci95']:.1f})",
                 flush=True,
             )
@@ -178,6 +197,7 @@ def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, A
         """Evaluates at the start of a rollout: the update of the steps counted so far is done by then.
 
         (During a rollout, ``num_timesteps`` already counts steps the policy has not been trained on.)
+        The last evaluation, with ``--final-pairs``, comes after ``learn`` returns.
         """
 
         def __init__(self) -> None:
@@ -185,47 +205,67 @@ def train_one(args: argparse.Namespace, features: str, seed: int) -> dict[str, A
             self.next_eval = every
 
         def _on_rollout_start(self) -> None:
-            if self.num_timesteps >= self.next_eval:
-                checkpoint(self.num_timesteps)
+            if self.next_eval <= self.num_timesteps < args.steps:
+                checkpoint(self.num_timesteps, args.eval_pairs)
                 self.next_eval = (self.num_timesteps // every + 1) * every
 
         def _on_step(self) -> bool:
             return True
 
-    checkpoint(0)
-    started = time.perf_counter()
+    checkpoint(0, args.eval_pairs)
+    started, evaluation_seconds[0] = time.perf_counter(), 0.0
     model.learn(args.steps, callback=Evaluator())
-    seconds = time.perf_counter() - started
-    if not curve or curve[-1]["steps"] != model.num_timesteps:
-        checkpoint(model.num_timesteps)
+    seconds = time.perf_counter() - started - evaluation_seconds[0]  # training alone
+    checkpoint(model.num_timesteps, args.final_pairs or args.eval_pairs)
+    (args.out / "runs").mkdir(parents=True, exist_ok=True)
     path = args.out / f"{args.opponent.replace(':', '_')}_{features}_seed{seed}.zip"
     model.save(path)
     env.close()
-    return {"features": features, "seed": seed, "model": str(path), "train_seconds": seconds, "curve": curve}
-
-
-def t95(n: int) -> float:
-    """Two-sided 95% Student t quantile for ``n - 1`` degrees of freedom (normal beyond 30)."""
-    table = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776, 6: 2.571, 7: 2.447, 8: 2.365, 9: 2.306, 10: 2.262}
-    return table.get(n, 2.045 if n <= 30 else 1.96)
+    run = {"features": features, "seed": seed, "model": str(path), "train_seconds": seconds, "curve": curve}
+    (args.out / "runs" / f"{features}_seed{seed}.json").write_text(json.dumps(run, indent=1), encoding="utf-8")
+    return run
 
 
 def summarize(runs: list[dict[str, Any]]) -> dict[str, dict[str, list[float]]]:
-    """Per feature set: steps, mean mbb/hand over seeds and its 95% half-width at each checkpoint."""
+    """Per feature set: steps, mean mbb/hand over seeds and its 95% half-width at each checkpoint.
+
+    The half-width is Student's t over seeds (:func:`pokergym.arena.seeds.t_interval`), or the
+    match's own interval when the set has one seed.
+    """
     out: dict[str, dict[str, list[float]]] = {}
     for features in dict.fromkeys(run["features"] for run in runs):
         group = [run["curve"] for run in runs if run["features"] == features]
         length = min(len(curve) for curve in group)
         steps, means, halves = [], [], []
         for k in range(length):
-            values = np.array([curve[k]["mbb_per_hand"] for curve in group])
+            values = [curve[k]["mbb_per_hand"] for curve in group]
             steps.append(float(group[0][k]["steps"]))
-            means.append(float(values.mean()))
             if len(values) > 1:
-                halves.append(float(t95(len(values)) * values.std(ddof=1) / math.sqrt(len(values))))
+                mean, half = t_interval(values)
             else:
-                halves.append(float(group[0][k]["ci95"]))
+                mean, half = values[0], group[0][k]["ci95"]
+            means.append(mean)
+            halves.append(half)
         out[features] = {"steps": steps, "mean": means, "ci95": halves}
+    return out
+
+
+def compare_finals(runs: list[dict[str, Any]], baseline: str = "none") -> dict[str, dict[str, Any]]:
+    """Each feature set's final mbb/hand per seed against ``baseline``'s: Welch's interval, permutation p.
+
+    Sets with fewer than two seeds, and everything when ``baseline`` was not trained, are left out.
+    """
+    finals: dict[str, list[float]] = {}
+    for run in sorted(runs, key=lambda run: run["seed"]):
+        finals.setdefault(run["features"], []).append(run["curve"][-1]["mbb_per_hand"])
+    out: dict[str, dict[str, Any]] = {}
+    if len(finals.get(baseline, [])) < 2:
+        return out
+    for features, values in finals.items():
+        if features == baseline or len(values) < 2:
+            continue
+        result = compare_seeds(finals[baseline], values)
+        out[features] = {"against": baseline, **asdict(result)}
     return out
 
 
@@ -254,14 +294,40 @@ def plot(summary: dict[str, dict[str, list[float]]], runs: list[dict[str, Any]],
                 )
     ax.axhline(0.0, color="grey", linewidth=0.8)
     ax.set_xlabel("training steps (learner decisions)")
-    ax.set_ylabel(f"mbb/hand vs {args.opponent}, all-in adjusted ({args.eval_pairs} duplicate pairs)")
-    ax.set_title(f"MaskablePPO on HUNL-v0 vs {args.opponent}")
+    pairs = f"{args.eval_pairs} duplicate pairs" + (f", the last {args.final_pairs}" if args.final_pairs else "")
+    ax.set_yscale("symlog", linthresh=1000)
+    ax.set_ylabel("mbb/hand, all-in adjusted")
+    ax.set_title(f"MaskablePPO on HUNL-v0 vs {args.opponent} ({pairs})", fontsize=10)
     ax.legend()
     fig.tight_layout()
-    path = args.out / "learning_curve.png"
+    path: Path = args.out / "learning_curve.png"
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
+
+
+def train_all(args: argparse.Namespace, runs: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    """Train every (feature set, seed), ``--jobs`` at a time, seed-major (a cut-short sweep stays balanced).
+
+    Each finished run is also written to ``<out>/runs/<features>_seed<k>.json`` (``--merge`` reads those).
+    """
+    if args.jobs <= 1:
+        done = [train_one(args, features, seed) for features, seed in runs]
+    else:
+        with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            done = [future.result() for future in [pool.submit(train_one, args, f, s) for f, s in runs]]
+    order = {features: k for k, features in enumerate(args.features)}
+    return sorted(done, key=lambda run: (order[run["features"]], run["seed"]))
+
+
+def merge(paths: list[Path]) -> list[dict[str, Any]]:
+    """The runs of ``curves.json`` files and of single-run files (``<out>/runs/*.json``), in feature order."""
+    runs: list[dict[str, Any]] = []
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        runs.extend(data.get("runs", [data]))
+    order = {features: k for k, features in enumerate(FEATURE_SETS)}
+    return sorted(runs, key=lambda run: (order[run["features"]], run["seed"]))
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -271,21 +337,28 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     torch.set_num_threads(args.threads)
     args.out.mkdir(parents=True, exist_ok=True)
     if args.merge:
-        runs = [run for path in args.merge for run in json.loads(path.read_text(encoding="utf-8"))["runs"]]
+        runs = merge(args.merge)
     else:
         seeds = args.seeds if args.seeds else [args.seed]
-        runs = [train_one(args, features, seed) for features in args.features for seed in seeds]
+        runs = train_all(args, [(features, seed) for seed in seeds for features in args.features])
     summary = summarize(runs)
+    comparisons = compare_finals(runs)
     report = {
         "args": vars(args),
         "runs": runs,
         "summary": summary,
+        "comparisons": comparisons,
     }
     (args.out / "curves.json").write_text(json.dumps(report, indent=2, default=str), encoding="utf-8")
     figure = plot(summary, runs, args)
     if not args.quiet:
         for features, line in summary.items():
             print(f"{features:>10}: final {line['mean'][-1]:.1f} +- {line['ci95'][-1]:.1f} mbb/hand")
+        for features, row in comparisons.items():
+            print(
+                f"{features:>10} - {row['against']}: {row['difference']:+.1f} +- {row['ci95']:.1f} mbb/hand "
+                f"(Welch, {row['n_b']} vs {row['n_a']} seeds), permutation p = {row['p_value']:.4f}"
+            )
         print(f"wrote {figure} and {args.out / 'curves.json'}")
     return report
 
