@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from baselines.ppo._forward import masked_probabilities, pack
 from pokergym.errors import ConfigError
 
 __all__ = ["ACTIVATIONS", "PolicyNetwork"]
@@ -86,6 +87,11 @@ class PolicyNetwork:
         self._first_rows = np.ascontiguousarray(self.layers[0][0].T) if self.layers else None
         bounds = np.cumsum([0, *self.sizes]).tolist()
         self._slices = [(key, bounds[k], bounds[k + 1]) for k, key in enumerate(self.keys)]
+        chain = [*self.layers, self.head]
+        # the compiled pass (baselines.ppo._forward) needs a layer after the first; a bare head stays in numpy
+        self._compiled = len(chain) > 1
+        self._first = (np.ascontiguousarray(chain[0][0].T), chain[0][1])
+        self._later = pack(chain[1:])
 
     def logits(self, observation: Mapping[str, Any]) -> Floats:
         """The unmasked action logits of one observation dict.
@@ -93,6 +99,10 @@ class PolicyNetwork:
         Raises:
             ConfigError: if an entry is missing or has the wrong size.
         """
+        return self._forward(self._flat(observation))
+
+    def _flat(self, observation: Mapping[str, Any]) -> Floats:
+        """The observation's entries concatenated in the policy's key order (a buffer reused per call)."""
         x = self._input
         for key, start, stop in self._slices:
             entry = observation.get(key)
@@ -103,7 +113,7 @@ class PolicyNetwork:
             if entry.shape[0] != stop - start:
                 raise ConfigError(f"observation entry {key!r} has {entry.size} values, the policy reads {stop - start}")
             x[start:stop] = entry
-        return self._forward(x)
+        return x
 
     def _forward(self, x: Floats) -> Floats:
         """The logits of the flat input ``x``.
@@ -136,6 +146,12 @@ class PolicyNetwork:
         mask = np.ravel(observation["action_mask"]) != 0
         if mask.shape[0] != self.actions or not mask.any():
             raise ConfigError(f"the action mask needs {self.actions} entries, one legal; got {mask.astype(int)}")
+        if self._compiled:
+            weights = np.empty(self.actions)
+            first, later = self._first, self._later
+            relu = self.activation == "relu"
+            masked_probabilities(self._flat(observation), mask.view(np.int8), *first, *later, relu, weights)
+            return weights
         logits = self.logits(observation).astype(np.float64)
         legal = np.exp(logits[mask] - logits[mask].max())
         weights = np.zeros(self.actions)
