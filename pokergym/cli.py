@@ -286,6 +286,13 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="open pairings that get the budget first: the widest CI, or the fewest pairs still needed "
         "(a budget too small for all goes to those closest to the target first) (default widest)",
     )
+    ladder.add_argument(
+        "--estimator",
+        choices=("raw", "allin"),
+        default="raw",
+        help="what each pairing's mean and CI (so the allocation and the stopping) are computed from: the chips, "
+        "or the all-in adjusted chips (all-in run-outs replaced by their expectation) (default raw)",
+    )
     ladder.add_argument("--aivat", action="store_true", help="re-score every pairing with AIVAT (variance ratio)")
     ladder.add_argument("--out", type=Path, default=None, help="output folder (default runs/ladder-<timestamp>)")
     _add_common(ladder)
@@ -297,7 +304,10 @@ def _run_ladder(args: argparse.Namespace) -> int:
 
     agents = _build_agents(args.agents)
     out = args.out or Path("runs") / f"ladder-{time.strftime('%Y%m%d-%H%M%S')}"
-    print(f"ladder: {len(agents)} agents, target ±{args.target_ci:g} mbb/hand, budget {args.budget_pairs} pairs")
+    print(
+        f"ladder: {len(agents)} agents, target ±{args.target_ci:g} mbb/hand ({args.estimator} chips), "
+        f"budget {args.budget_pairs} pairs"
+    )
     result = ladder(
         agents,
         target_ci=args.target_ci,
@@ -312,6 +322,7 @@ def _run_ladder(args: argparse.Namespace) -> int:
         log=None if args.no_progress else sys.stderr,
         order=args.order,
         runner_options=_runner_options(args),
+        estimator=args.estimator,
     )
     print_ladder(result)
     print(f"\nsaved to {out}")

@@ -59,6 +59,7 @@ from pokergym.agents.base import Agent, AsyncAgent
 from pokergym.arena.hands import FailureKind, Steps, drive, drive_async, guarded_hand
 from pokergym.arena.runners import AsyncRunner, Runner
 from pokergym.arena.stats import StyleStats, hand_counts
+from pokergym.arena.variance import allin_chips
 from pokergym.engine.config import GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
@@ -112,6 +113,8 @@ class BlockTask:
         duplicate: replay each deck with the seats swapped.
         histories: also return the hand histories as JSON lines.
         match_seed: the match's root seed, written into the histories.
+        allin: also return each counted pair's all-in adjusted chips
+            (:func:`~pokergym.arena.variance.allin_chips`).
     """
 
     agents: tuple[Agent, Agent]
@@ -122,6 +125,7 @@ class BlockTask:
     duplicate: bool = True
     histories: bool = False
     match_seed: int | None = None
+    allin: bool = False
 
 
 @dataclass
@@ -134,6 +138,7 @@ class BlockResult:
         voided: the failures; their pairs are not in ``chips``.
         stats: style counts of agent A and agent B over the counted hands.
         histories: JSON lines of the counted hands (when asked for), hand 0 then hand 1 of each pair.
+        allin_chips: per counted pair (when asked for), agent A's all-in adjusted chips in hand 0 and hand 1.
     """
 
     pairs: int = 0
@@ -141,6 +146,7 @@ class BlockResult:
     voided: list[VoidedHand] = field(default_factory=list)
     stats: tuple[StyleStats, StyleStats] = (StyleStats(), StyleStats())
     histories: list[str] = field(default_factory=list)
+    allin_chips: list[tuple[float, float]] = field(default_factory=list)
 
 
 class _SeatStream:
@@ -250,13 +256,17 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
         for state in states:
             for seat in (0, 1):
                 counts[seat] = [a + b for a, b in zip(counts[seat], hand_counts(state, seat), strict=True)]
-        if task.histories:
-            result.histories.extend(
+        if task.histories or task.allin:
+            hands = [
                 HandHistory.from_state(
                     state, hand_id=2 * pair + hand, names=names, seed=task.match_seed, extra={"pair": pair}
-                ).to_json()
+                )
                 for hand, state in enumerate(states)
-            )
+            ]
+            if task.histories:
+                result.histories.extend(hand.to_json() for hand in hands)
+            if task.allin:
+                result.allin_chips.append((allin_chips(hands[0]), allin_chips(hands[1])))
     result.stats = (StyleStats(*counts[0]), StyleStats(*counts[1]))
     return result
 

@@ -26,6 +26,13 @@ Spreads are heavy-tailed (all-in pots), so a spread measured on few pairs
 tends to be low: the pairs a pairing "needs" (:func:`pairs_needed`) is an
 estimate, and the ladder re-measures after every round.
 
+**Estimator.** By default a pairing's mean and interval are over the chips won. With
+``estimator="allin"`` they are over the all-in adjusted chips
+(:func:`~pokergym.arena.variance.allin_chips`): a hand that ended in an all-in run-out before the river
+counts its expectation instead of the board that came, which leaves the mean where it was and narrows
+the interval where such pots are common and the two hands of a pair did not share their run-out. The
+raw chips stay in every :class:`~pokergym.arena.result.MatchResult` beside the adjusted ones.
+
 **Extras.** With ``exploit_hands`` each agent that reports
 ``action_probabilities`` is also measured by local best response
 (:func:`~pokergym.arena.lbr.lbr`); with ``aivat`` each pairing is re-scored
@@ -52,7 +59,7 @@ from pokergym.arena.artifacts import save_tournament
 from pokergym.arena.blocks import BlockResult, BlockTask, play_blocks
 from pokergym.arena.lbr import LbrResult, lbr
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan
-from pokergym.arena.result import MatchResult
+from pokergym.arena.result import ESTIMATORS, Estimator, MatchResult
 from pokergym.arena.run_options import RunnerOptions
 from pokergym.arena.runners import AsyncRunner, Backend, Runner
 from pokergym.arena.specs import not_reproducible
@@ -373,18 +380,23 @@ class _Pairing:
     """One pairing's blocks so far."""
 
     agents: tuple[Agent, Agent]
+    estimator: Estimator = "raw"
     blocks: list[BlockResult] = field(default_factory=list)
 
     def tasks(self, count: int, seed: int, config: GameConfig, block_size: int, histories: bool) -> list[BlockTask]:
         first = len(self.blocks)
+        allin = self.estimator == "allin"
         return [
-            BlockTask(self.agents, config, block_seed(seed, k), k * block_size, block_size, True, histories, seed)
+            BlockTask(
+                self.agents, config, block_seed(seed, k), k * block_size, block_size, True, histories, seed, allin
+            )
             for k in range(first, first + count)
         ]
 
     def result(self, seed: int, config: GameConfig, block_size: int) -> MatchResult:
         pairs = len(self.blocks) * block_size
-        return MatchPlan(self.agents, pairs, seed, config, block_size).collect(self.blocks)
+        plan = MatchPlan(self.agents, pairs, seed, config, block_size, estimator=self.estimator)
+        return plan.collect(self.blocks)
 
 
 def ladder(
@@ -405,6 +417,7 @@ def ladder(
     log: TextIO | None = None,
     order: AllocationOrder = "widest",
     runner_options: RunnerOptions | None = None,
+    estimator: Estimator = "raw",
 ) -> LadderResult:
     """Play every pairing of ``agents`` until its 95% half-width is at most ``target_ci`` or the budget is spent.
 
@@ -430,20 +443,26 @@ def ladder(
         runner_options: ``backend``, ``workers`` and ``block_size`` with the other runner settings, gathered
             in one :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out;
             its ``progress`` is not used: ``log`` reports the rounds).
+        estimator: what each pairing's mean and interval (and so the allocation and the stopping) are
+            computed from: ``"raw"`` chips or ``"allin"`` adjusted chips
+            (:func:`~pokergym.arena.variance.allin_chips`: the same expectation, a smaller spread where
+            all-in pots are common; each block computes them where it is played).
 
     Returns:
         The :class:`LadderResult`.
 
     Raises:
         ConfigError: fewer than two agents, repeated names, a non-positive target, budget or block size,
-            or an unknown ``order``; runner settings given both as keywords and as ``runner_options``.
+            an unknown ``order`` or ``estimator``; runner settings given both as keywords and as ``runner_options``.
     """
     names = tuple(agent.name for agent in agents)
     _check(names, target_ci, budget_pairs, block_size)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
     run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
     block_size = run.block_size
-    pairings = [_Pairing((a, b)) for a, b in itertools.combinations(agents, 2)]
+    if estimator not in ESTIMATORS:
+        raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {estimator!r}")
+    pairings = [_Pairing((a, b), estimator) for a, b in itertools.combinations(agents, 2)]
     rounds: list[tuple[int, ...]] = []
     with ExitStack() as stack:
         runner = run.open(stack)

@@ -24,7 +24,7 @@ import numpy as np
 from pokergym.agents.base import Agent
 from pokergym.arena.blocks import BlockResult, BlockTask, VoidedHand, play_blocks
 from pokergym.arena.progress import ProgressBar
-from pokergym.arena.result import MatchResult
+from pokergym.arena.result import Estimator, MatchResult
 from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerKeywords, RunnerOptions
 from pokergym.arena.stats import StyleStats
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
@@ -53,6 +53,7 @@ class MatchPlan:
     block_size: int = DEFAULT_BLOCK_SIZE
     duplicate: bool = True
     histories: bool = False
+    estimator: Estimator = "raw"
 
     def __post_init__(self) -> None:
         """Check the agents and the sizes."""
@@ -77,6 +78,7 @@ class MatchPlan:
                 duplicate=self.duplicate,
                 histories=self.histories,
                 match_seed=self.seed,
+                allin=self.estimator == "allin",
             )
             for i in range(count)
         ]
@@ -92,10 +94,12 @@ class MatchPlan:
             bar: a progress bar to advance block by block.
         """
         chips: list[tuple[int, int]] = []
+        adjusted: list[tuple[float, float]] = []
         voided: list[VoidedHand] = []
         stats = (StyleStats(), StyleStats())
         for block in blocks:
             chips.extend(block.chips)
+            adjusted.extend(block.allin_chips)
             voided.extend(block.voided)
             stats = (stats[0] + block.stats[0], stats[1] + block.stats[1])
             if histories is not None:
@@ -111,6 +115,8 @@ class MatchPlan:
             pair_chips=tuple(chips),
             voided=tuple(voided),
             stats=stats,
+            allin_chips=tuple(adjusted),
+            estimator=self.estimator,
         )
 
 

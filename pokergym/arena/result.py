@@ -6,15 +6,28 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
 from pokergym.arena.blocks import VoidedHand
 from pokergym.arena.stats import StyleStats, json_float, mean_ci
 from pokergym.engine.config import GameConfig
+from pokergym.errors import ConfigError
 
-__all__ = ["MatchResult"]
+__all__ = ["ESTIMATORS", "Estimator", "MatchResult"]
+
+Estimator = Literal["raw", "allin"]
+ESTIMATORS: tuple[Estimator, ...] = ("raw", "allin")
+"""What a match's mean and interval are computed from: the chips, or the all-in adjusted chips."""
+
+
+def _estimator(name: object) -> Estimator:
+    """``name`` as an :data:`Estimator`, or a :class:`ConfigError`."""
+    for known in ESTIMATORS:
+        if name == known:
+            return known
+    raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {name!r}")
 
 
 @dataclass(frozen=True)
@@ -34,6 +47,13 @@ class MatchResult:
             the button) and hand 1 (B on the button).
         voided: the failures; each voids its whole pair.
         stats: style counts of agent A and agent B over the counted hands.
+        allin_chips: per counted pair, A's all-in adjusted chips in hand 0 and hand 1
+            (:func:`~pokergym.arena.variance.allin_chips`), when they were computed.
+        estimator: what :attr:`mbb_per_hand` and :attr:`ci95` are computed from: ``"raw"`` (the chips)
+            or ``"allin"`` (the all-in adjusted chips: the same expectation, a smaller spread).
+
+    Raises:
+        ConfigError: an unknown estimator, or ``"allin"`` without one adjusted pair per counted pair.
 
     Example:
         >>> result = MatchResult(("a", "b"), 0, GameConfig(), True, 100, ((150, -50), (-100, 300)), (),
@@ -52,6 +72,18 @@ class MatchResult:
     pair_chips: tuple[tuple[int, int], ...]
     voided: tuple[VoidedHand, ...]
     stats: tuple[StyleStats, StyleStats]
+    allin_chips: tuple[tuple[float, float], ...] = ()
+    estimator: Estimator = "raw"
+
+    def __post_init__(self) -> None:
+        """Check the estimator against the values it needs."""
+        if self.estimator not in ESTIMATORS:
+            raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {self.estimator!r}")
+        if self.estimator == "allin" and len(self.allin_chips) != len(self.pair_chips):
+            raise ConfigError(
+                f"the all-in estimator needs adjusted chips for every counted pair: "
+                f"{len(self.allin_chips)} for {len(self.pair_chips)} pairs"
+            )
 
     @property
     def pairs(self) -> int:
@@ -70,8 +102,9 @@ class MatchResult:
 
     @property
     def per_pair(self) -> np.ndarray[Any, np.dtype[np.float64]]:
-        """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands)."""
-        chips = np.asarray(self.pair_chips, dtype=float).reshape(-1, 2)
+        """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands), by :attr:`estimator`."""
+        values = self.allin_chips if self.estimator == "allin" else self.pair_chips
+        chips = np.asarray(values, dtype=float).reshape(-1, 2)
         return np.asarray(chips.sum(axis=1) * (500.0 / self.config.big_blind))
 
     @cached_property
@@ -111,6 +144,8 @@ class MatchResult:
             "stats": [s.to_dict() for s in self.stats],
             "voided": [v.to_dict() for v in self.voided],
             "pair_chips": [list(c) for c in self.pair_chips],
+            **({"estimator": self.estimator} if self.estimator != "raw" else {}),
+            **({"allin_chips": [list(c) for c in self.allin_chips]} if self.allin_chips else {}),
         }
 
     @classmethod
@@ -128,6 +163,8 @@ class MatchResult:
             pair_chips=tuple((int(a), int(b)) for a, b in data["pair_chips"]),
             voided=tuple(VoidedHand.from_dict(v) for v in data["voided"]),
             stats=(stats_a, stats_b),
+            allin_chips=tuple((float(a), float(b)) for a, b in data.get("allin_chips", ())),
+            estimator=_estimator(data.get("estimator", "raw")),
         )
 
     def to_json(self, indent: int | None = None) -> str:

@@ -67,7 +67,7 @@ import numpy as np
 
 from pokergym.agents.base import Agent, is_memoryless
 from pokergym.arena.stats import Z95, mean_ci
-from pokergym.engine.actions import Action, ActionKind
+from pokergym.engine.actions import Action, ActionKind, ActionRecord
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, LegalActions
 from pokergym.engine.view import PlayerView
@@ -82,6 +82,7 @@ __all__ = [
     "StrategyAgent",
     "adjust_hand",
     "adjusted_match",
+    "allin_chips",
     "canonical_action",
     "known_strategies",
 ]
@@ -141,14 +142,6 @@ class _Equity:
         rng = np.random.default_rng((min(ka, kb), max(ka, kb)))
         e = equity_hand_vs_hand(first, second, samples=self._samples, rng=rng).equity
         return e if ka < kb else 1.0 - e
-
-
-def _engine_deck(hand: HandHistory) -> tuple[int, ...]:
-    """The engine's 9-card deck; undealt board cards (never looked at) are filled in."""
-    button, big = hand.hole_cards[hand.button], hand.hole_cards[1 - hand.button]
-    used = {*button, *big, *hand.board}
-    filler = [c for c in range(52) if c not in used][: 5 - len(hand.board)]
-    return (*button, *big, *hand.board, *filler)
 
 
 def _value(state: HandState, equity: _Equity) -> float:
@@ -261,13 +254,12 @@ def adjust_hand(
     if hand.payoffs is None:
         raise ValueError("the hand is unfinished: nothing to adjust")
     equity = _Equity(hand.hole_cards, preflop_samples)
-    state = HandState.new(hand.config, button=hand.button, deck=_engine_deck(hand))
+    state = hand.state_before(0)
     known = known_strategies(agents)
     aivat = float(hand.payoffs[0]) - _value(state, equity)  # hole-card deal; its mean is 0
-    allin = float(hand.payoffs[0])
     for record in hand.actions:
         street = state.street
-        played = Action(record.kind, record.to) if record.kind in _SIZED else Action(record.kind)
+        played = _played(record)
         before_deal = _action_values(state, equity, [played])[0]
         agent = known[record.seat]
         if agent is not None:
@@ -281,9 +273,50 @@ def adjust_hand(
         state.apply(played, record.seat)
         if state.street != street:
             aivat -= _value(state, equity) - before_deal  # board deal (or all-in run-out)
-            if state.terminal:
-                allin = before_deal
-    return HandValues(int(hand.payoffs[0]), allin, aivat)
+    return HandValues(int(hand.payoffs[0]), _allin(hand, equity), aivat)
+
+
+def allin_chips(hand: HandHistory, *, preflop_samples: int | None = DEFAULT_PREFLOP_SAMPLES) -> float:
+    """Seat 0's chips in ``hand`` with the luck of an all-in run-out replaced by its expectation.
+
+    The all-in adjusted figure of :func:`adjust_hand` alone (see the module docstring): a hand whose last
+    action was a call that left both seats all-in before the river is worth seat 0's equity share of the
+    pot at that point; any other hand its chips. Equities are computed only for such hands.
+
+    Raises:
+        ValueError: if the hand is unfinished.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.engine import HandState, HandHistory
+        >>> state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
+        >>> state.all_in(); state.call()
+        >>> round(allin_chips(HandHistory.from_state(state), preflop_samples=None))
+        13055
+    """
+    if hand.payoffs is None:
+        raise ValueError("the hand is unfinished: nothing to adjust")
+    return _allin(hand, _Equity(hand.hole_cards, preflop_samples))
+
+
+def _allin(hand: HandHistory, equity: _Equity) -> float:
+    """:func:`allin_chips` with the hand's equity cache."""
+    assert hand.payoffs is not None
+    if not hand.actions or hand.actions[-1].kind == ActionKind.FOLD:
+        return float(hand.payoffs[0])
+    last = len(hand.actions) - 1
+    state = hand.state_before(last)
+    played = _played(hand.actions[last])
+    after = state.copy()
+    after.apply(played, hand.actions[last].seat)
+    if after.street == state.street or not after.terminal:
+        return float(hand.payoffs[0])
+    return _action_values(state, equity, [played])[0]  # the run-out's expectation
+
+
+def _played(record: ActionRecord) -> Action:
+    """The action a record replays (a bet or raise with its amount)."""
+    return Action(record.kind, record.to) if record.kind in _SIZED else Action(record.kind)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -159,3 +160,38 @@ def test_the_order_is_checked_and_recorded() -> None:
     result = ladder(agents, target_ci=100, budget_pairs=90, block_size=10, min_pairs=20, seed=2, order="cheapest")
     assert result.order == "cheapest" and result.pairs_used <= 90
     assert LadderResult.from_dict(result.to_dict()).order == "cheapest"
+
+
+def test_the_allin_estimator_keeps_the_chips_and_scores_the_adjusted_ones() -> None:
+    from pokergym.arena.blocks import BlockTask, play_block
+    from pokergym.arena.variance import allin_chips
+    from pokergym.engine import GameConfig, HandHistory
+
+    task = BlockTask((RandomAgent(), CallBot()), GameConfig(), np.random.SeedSequence(3), 0, 15, histories=True)
+    plain, adjusted = play_block(task), play_block(replace(task, allin=True))
+    assert adjusted.chips == plain.chips and adjusted.histories == plain.histories and not plain.allin_chips
+    hands = [HandHistory.from_json(line) for line in plain.histories]
+    assert adjusted.allin_chips == [
+        (allin_chips(a), allin_chips(b)) for a, b in zip(hands[::2], hands[1::2], strict=True)
+    ]
+    options = {"target_ci": 2000.0, "budget_pairs": 300, "block_size": 10, "min_pairs": 20, "seed": 2}
+    shove = ManiacBot(aggression=0.5, sizes=(50.0,), name="shove")  # all-in half the time; the station calls
+    agents = [shove, CallBot(), HonestBot()]
+    raw = ladder(agents, **options)  # type: ignore[arg-type]
+    allin = ladder(agents, **options, estimator="allin")  # type: ignore[arg-type]
+    for m in allin.matches:
+        assert m.estimator == "allin" and len(m.allin_chips) == m.pairs
+        values = np.asarray(m.allin_chips).sum(axis=1) * 500.0 / m.config.big_blind
+        assert m.mbb_per_hand == pytest.approx(values.mean())
+        same = next(r for r in raw.matches if r.agents == m.agents)
+        n = min(same.pairs, m.pairs)
+        assert same.pair_chips[:n] == m.pair_chips[:n]  # the same deals and play; only the scoring differs
+    shove_call = next(m for m in allin.matches if m.agents == ("shove", "call"))
+    assert shove_call.allin_chips != tuple(map(tuple, np.asarray(shove_call.pair_chips, float).tolist()))
+    assert allin.matches != raw.matches
+    assert LadderResult.from_json(allin.to_json()).to_json() == allin.to_json()
+
+
+def test_an_unknown_estimator_is_refused() -> None:
+    with pytest.raises(ConfigError, match="estimator"):
+        ladder([CallAgent(), RandomAgent()], estimator="aivat")  # type: ignore[arg-type]

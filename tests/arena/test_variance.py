@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from baselines.simple import CallBot, FoldBot, ManiacBot
+from pokergym.agents import RandomAgent
 from pokergym.arena import match
 from pokergym.arena.variance import adjust_hand, adjusted_match
 from pokergym.cards import parse_cards
@@ -91,3 +92,25 @@ def test_a_learning_agent_is_refused_as_a_known_strategy(tmp_path: object) -> No
         adjusted_match(path, (Learner(), CallBot()), preflop_samples=100)
     dropped = adjusted_match(path, (None, CallBot()), preflop_samples=100)
     assert dropped.pairs == 2
+
+
+def test_allin_chips_equals_adjust_hands_allin_figure(tmp_path) -> None:
+    from pokergym.arena.variance import allin_chips
+
+    path = tmp_path / "h.jsonl"
+    match(RandomAgent(), CallBot(), pairs=40, seed=4, histories=path)
+    match(ManiacBot(aggression=0.5, sizes=(50.0,)), CallBot(), pairs=10, seed=4, histories=tmp_path / "s.jsonl")
+    path.write_text(path.read_text() + (tmp_path / "s.jsonl").read_text())  # the maniac shoves; the station calls
+    hands = [HandHistory.from_json(line) for line in path.read_text().splitlines()]
+    adjusted = [allin_chips(hand) for hand in hands]
+    assert adjusted == [adjust_hand(hand).allin for hand in hands]
+    assert sum(a != h.payoffs[0] for a, h in zip(adjusted, hands, strict=True)) >= 3  # all-ins were adjusted
+
+
+def test_allin_chips_refuses_an_unfinished_hand() -> None:
+    from pokergym.arena.variance import allin_chips
+
+    state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
+    state.call()
+    with pytest.raises(ValueError, match="unfinished"):
+        allin_chips(HandHistory.from_state(state))
