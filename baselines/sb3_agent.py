@@ -139,15 +139,15 @@ class SB3Agent(DistributionAgent):
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """The policy's distribution over the legal action ids, as engine actions."""
-        state = public_state(view)
-        observation = self.observer.observe(view, state)
+        encoded = self.observer.encode(view)
+        observation = encoded.observation
         mask = observation["action_mask"].astype(bool)
         weights = self._id_weights(observation, mask)
         if self.deterministic or weights is None:
             scores = self._q_values(observation) if weights is None else weights
             weights = np.zeros(len(mask))
             weights[int(np.argmax(np.where(mask, scores, -np.inf)))] = 1.0
-        return self.observer.distribution(weights, view, state)
+        return self.observer.distribution(weights, view, encoded.sizes)
 
     def _id_weights(self, observation: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray | None:
         """The policy's probabilities restricted to legal ids and renormalised (``None`` without a distribution)."""

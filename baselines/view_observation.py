@@ -21,16 +21,19 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
-from baselines.policy import ActionDistribution, legal_of, merge
+from baselines.policy import ActionDistribution, legal_of
 from pokergym.agents import Action, ActionKind, PlayerView
 from pokergym.engine import GameConfig, HandState
 from pokergym.envs import DEFAULT_FRACTIONS, DiscreteActions, ObservationLayout, SeatEncoder
+from pokergym.envs.view_encoder import ViewEncoder
+from pokergym.errors import ConfigError
 from pokergym.wrappers._base import ViewFeature
 
-__all__ = ["ViewObserver", "public_state"]
+__all__ = ["Encoded", "ViewObserver", "public_state"]
 
 _RAISES = (ActionKind.BET, ActionKind.RAISE)
 
@@ -64,8 +67,26 @@ def public_state(view: PlayerView) -> HandState:
     return state
 
 
+@dataclass(frozen=True)
+class Encoded:
+    """A view's observation dict and the raise-to amount of each action id.
+
+    Attributes:
+        observation: ``observation``, ``action_mask`` and the feature entries, as the environment gives them.
+        sizes: the raise-to amounts of ids 2 onwards: the pot fractions (0 where masked), then all-in.
+    """
+
+    observation: dict[str, np.ndarray]
+    sizes: tuple[int, ...]
+
+
 class ViewObserver:
     """Builds a seat's ``HUNL-v0`` observation dict from its view.
+
+    The vector, mask and raise sizes come from the environment's kernels
+    (:class:`~pokergym.envs.view_encoder.ViewEncoder`) when they can play the
+    view's game (both stacks above the big blind), else from the Python engine
+    (:func:`public_state`); the two agree on every view (``tests/envs/test_view_encoder.py``).
 
     Args:
         raise_fractions: the environment's discrete pot fractions.
@@ -88,6 +109,7 @@ class ViewObserver:
         self.history_slots = history_slots
         self.features = list(features)
         self._encoders: dict[tuple[int, int], SeatEncoder] = {}
+        self._compiled: dict[GameConfig, ViewEncoder | None] = {}
 
     def layout(self, config: GameConfig) -> ObservationLayout:
         """The observation layout of ``config`` (the vector depends on it only through the big blind)."""
@@ -95,34 +117,50 @@ class ViewObserver:
 
     def observation(self, view: PlayerView) -> dict[str, np.ndarray]:
         """The observation dict for ``view`` (fresh arrays)."""
-        return self.observe(view, public_state(view))
+        return self.encode(view).observation
 
-    def observe(self, view: PlayerView, state: HandState) -> dict[str, np.ndarray]:
-        """The observation dict for ``view``, given its :func:`public_state` ``state``."""
-        vector = self._encoder(view.config, view.seat).reset(state).encode(state)
-        observation = {"observation": vector, "action_mask": self.codec.mask(state)}
+    def encode(self, view: PlayerView) -> Encoded:
+        """The observation dict and the action ids' raise sizes for ``view`` (fresh arrays)."""
+        compiled = self._compiled_encoder(view.config)
+        if compiled is not None:
+            vector, mask, amounts = compiled.encode(view)
+            sizes = tuple(amounts.tolist())
+        else:
+            state = public_state(view)
+            vector = self._encoder(view.config, view.seat).reset(state).encode(state)
+            mask = self.codec.mask(state)
+            fractions = [size if legal else 0 for size, legal in zip(self.codec.sizes(state), mask[2:-1], strict=True)]
+            sizes = (*fractions, state.legal_actions().max_raise_to)
+        observation: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
         for feature in self.features:
             observation[feature.key] = feature.value(view)
-        return observation
+        return Encoded(observation, sizes)
 
-    def distribution(self, weights: np.ndarray, view: PlayerView, state: HandState) -> ActionDistribution:
-        """The engine actions of the action ids with positive ``weights`` (all-in as a raise to the whole stack).
+    def distribution(self, weights: np.ndarray, view: PlayerView, sizes: Sequence[int]) -> ActionDistribution:
+        """The engine actions of the action ids with positive ``weights`` (``sizes`` from :meth:`encode`).
 
-        ``weights`` must be zero on the ids the mask of ``state`` rules out.
+        ``weights`` must be zero on the ids the view's mask rules out. The legal raise sizes differ from
+        each other and from all-in (the mask rules out repeats), so every action appears once.
         """
-        legal = legal_of(view)
-        sizes = self.codec.sizes(state)
-        last = self.codec.all_in_id
+        call = Action.call() if legal_of(view).call_amount else Action.check()
         out: list[tuple[Action, float]] = []
         for index in np.flatnonzero(weights > 0.0).tolist():
             if index == 0:
                 action = Action.fold()
             elif index == 1:
-                action = Action.call() if legal.call_amount else Action.check()
+                action = call
             else:
-                action = Action.raise_to(legal.max_raise_to if index == last else sizes[index - 2])
+                action = Action(ActionKind.RAISE, int(sizes[index - 2]))
             out.append((action, float(weights[index])))
-        return merge(out)
+        return out
+
+    def _compiled_encoder(self, config: GameConfig) -> ViewEncoder | None:
+        if config not in self._compiled:
+            try:
+                self._compiled[config] = ViewEncoder(config, self.codec.fractions, self.history_slots)
+            except ConfigError:  # a game the kernels do not play (a stack at or below the big blind)
+                self._compiled[config] = None
+        return self._compiled[config]
 
     def _encoder(self, config: GameConfig, seat: int) -> SeatEncoder:
         key = (config.big_blind, seat)

@@ -29,7 +29,7 @@ import numpy as np
 
 from baselines.policy import ActionDistribution, DistributionAgent
 from baselines.ppo.network import PolicyNetwork
-from baselines.view_observation import ViewObserver, public_state
+from baselines.view_observation import ViewObserver
 from pokergym.agents import PlayerView
 from pokergym.errors import ConfigError
 from pokergym.wrappers._base import ViewFeature
@@ -107,11 +107,10 @@ class PPOAgent(DistributionAgent):
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """The policy's distribution over the legal actions of ``view`` (one action when greedy)."""
-        state = public_state(view)
-        observation = self.observer.observe(view, state)
-        weights = self.network.probabilities(observation)
+        encoded = self.observer.encode(view)
+        weights = self.network.probabilities(encoded.observation)
         if self.greedy:
             best = np.zeros_like(weights)
             best[int(np.argmax(weights))] = 1.0
             weights = best
-        return self.observer.distribution(weights, view, state)
+        return self.observer.distribution(weights, view, encoded.sizes)

@@ -554,6 +554,19 @@ def _new_hand(
         button = bit
     else:
         button = mode
+    _start_hand(state, i, obs, settings, button)
+    if reply:
+        _play_opponent(state, i, obs, log, settings[_SLOTS], settings[_BIG])
+    _write_view(state, i, obs, masks, fractions, scale)
+
+
+@inner_kernel
+def _start_hand(state: Int64s, i: int, obs: Floats, settings: Int64s, button: int) -> None:
+    """``HandState.new`` on the cards in table ``i``'s row, with ``button`` on the button.
+
+    Posts the blinds, writes the hole cards, the button and the street into the observation, and gives
+    the button its turn.
+    """
     big = 1 - button
     big_blind = settings[_BIG]
     stack_button = settings[_STACKS + button]
@@ -586,9 +599,6 @@ def _new_hand(
     # (HandState._start's other cases cannot happen), and the calling station's reply (a call or
     # a check) always leaves the learner a decision too: no hand ends before the learner acts.
     _begin_turn(state, i, button)
-    if reply:
-        _play_opponent(state, i, obs, log, settings[_SLOTS], big_blind)
-    _write_view(state, i, obs, masks, fractions, scale)
 
 
 @kernel
@@ -661,6 +671,41 @@ def seat_view(
     turn = state[0, ACTOR] == seat
     for k in range(masks.shape[1]):
         out_mask[0, k] = masks[0, k] if turn else 0
+
+
+@kernel
+def replay_view(
+    state: Int64s,
+    obs: Floats,
+    masks: npt.NDArray[np.int8],
+    settings: Int64s,
+    fractions: npt.NDArray[np.float64],
+    scale: float,
+    moves: Int64s,
+    seat: int,
+    out_obs: Floats,
+    out_mask: npt.NDArray[np.int8],
+    out_sizes: Int64s,
+) -> None:
+    """Play table 0's hand from its row's cards and button through ``moves``; write ``seat``'s view.
+
+    ``moves`` holds one row per action, ``(column, to)``: the fold, check, call
+    or raise column of the observation's history and the raise-to amount.
+    ``out_obs[0]`` and ``out_mask[0]`` get what :func:`seat_view` writes, and
+    ``out_sizes`` the raise-to amount of every discrete action id
+    (``DiscreteActions.sizes`` for the pot fractions, 0 where masked, then
+    all-in as the last), for the seat to act.
+    """
+    state, obs, masks, settings = _unowned(state), _unowned(obs), _unowned(masks), _unowned(settings)
+    log = np.empty((1, 0, LOG_FIELDS), np.int64)
+    _start_hand(state, 0, obs, settings, state[0, BUTTON])
+    for k in range(moves.shape[0]):
+        _act(state, 0, obs, log, moves[k, 0], moves[k, 1], settings[_SLOTS], settings[_BIG])
+    _write_view(state, 0, obs, masks, fractions, scale)
+    seat_view(state, obs, masks, settings, seat, scale, out_obs, out_mask)
+    for k in range(out_sizes.shape[0] - 1):
+        out_sizes[k] = _raise_size(state, 0, fractions, k)
+    out_sizes[out_sizes.shape[0] - 1] = state[0, MAX_RAISE_TO]
 
 
 @inner_kernel
