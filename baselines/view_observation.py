@@ -31,7 +31,7 @@ from pokergym.engine import GameConfig, HandState
 from pokergym.envs import DEFAULT_FRACTIONS, DiscreteActions, ObservationLayout, SeatEncoder
 from pokergym.envs.view_encoder import ViewEncoder
 from pokergym.errors import ConfigError
-from pokergym.wrappers._base import ViewFeature
+from pokergym.wrappers._base import TableFeature, ViewFeature
 
 __all__ = ["Encoded", "ViewObserver", "public_state"]
 
@@ -132,8 +132,12 @@ class ViewObserver:
             fractions = [size if legal else 0 for size, legal in zip(self.codec.sizes(state), mask[2:-1], strict=True)]
             sizes = (*fractions, state.legal_actions().max_raise_to)
         observation: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
+        acting = view.legal is not None
         for feature in self.features:
-            observation[feature.key] = feature.value(view)
+            if compiled is not None and isinstance(feature, TableFeature):  # read the replayed row
+                observation[feature.key] = feature.table_value(compiled, view.seat, acting)
+            else:
+                observation[feature.key] = feature.value(view)
         return Encoded(observation, sizes)
 
     def distribution(self, weights: np.ndarray, view: PlayerView, sizes: Sequence[int]) -> ActionDistribution:

@@ -681,6 +681,7 @@ def replay_view(
     settings: Int64s,
     fractions: npt.NDArray[np.float64],
     scale: float,
+    log: Log,
     moves: Int64s,
     seat: int,
     out_obs: Floats,
@@ -690,14 +691,14 @@ def replay_view(
     """Play table 0's hand from its row's cards and button through ``moves``; write ``seat``'s view.
 
     ``moves`` holds one row per action, ``(column, to)``: the fold, check, call
-    or raise column of the observation's history and the raise-to amount.
+    or raise column of the observation's history and the raise-to amount; the
+    actions are logged in table 0 of ``log`` (as :func:`step_table` logs them).
     ``out_obs[0]`` and ``out_mask[0]`` get what :func:`seat_view` writes, and
     ``out_sizes`` the raise-to amount of every discrete action id
     (``DiscreteActions.sizes`` for the pot fractions, 0 where masked, then
     all-in as the last), for the seat to act.
     """
     state, obs, masks, settings = _unowned(state), _unowned(obs), _unowned(masks), _unowned(settings)
-    log = np.empty((1, 0, LOG_FIELDS), np.int64)
     _start_hand(state, 0, obs, settings, state[0, BUTTON])
     for k in range(moves.shape[0]):
         _act(state, 0, obs, log, moves[k, 0], moves[k, 1], settings[_SLOTS], settings[_BIG])

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
-from pokergym.engine.row_layout import BUTTON, DECK
+from pokergym.engine.row_layout import BUTTON, DECK, LOG_FIELDS
 from pokergym.engine.view import PlayerView
 from pokergym.envs.discrete import DEFAULT_FRACTIONS
 from pokergym.envs.kernel import KernelTables, replay_view
@@ -57,6 +57,12 @@ class ViewEncoder:
         raise_fractions: the discrete mode's pot fractions.
         history_slots: action slots per street in the observation.
 
+    Attributes:
+        tables: the one table's kernel arrays; after :meth:`encode`, ``tables.state[0]`` is the replayed hand.
+        log: ``int64 (1, config.max_actions, LOG_FIELDS)``, the replayed hand's actions (as
+            :class:`~pokergym.envs.compiled.CompiledTable` keeps them, so a
+            :class:`~pokergym.wrappers._base.TableFeature` reads the encoder as it reads a table).
+
     Raises:
         ConfigError: a setting the kernels cannot play.
     """
@@ -67,6 +73,7 @@ class ViewEncoder:
         """Allocate the one-table arrays (see the class docstring)."""
         self.config = config
         self.tables = KernelTables(1, config, raise_fractions, 0, None, history_slots)
+        self.log = np.zeros((1, config.max_actions, LOG_FIELDS), np.int64)
         width = self.tables.masks.shape[1]
         self._vector = np.zeros_like(self.tables.observations)
         self._mask = np.zeros_like(self.tables.masks)
@@ -99,6 +106,6 @@ class ViewEncoder:
             moves[k, 1] = record.to
         replay_view(
             tables.state, tables.observations, tables.masks, tables.settings, tables.fractions, tables.scale,
-            moves, view.seat, self._vector, self._mask, self._sizes,
+            self.log, moves, view.seat, self._vector, self._mask, self._sizes,
         )  # fmt: skip
         return self._vector[0].copy(), self._mask[0].copy(), self._sizes.copy()

@@ -32,6 +32,7 @@ from pokergym.pettingzoo.hunl_v0 import raw_env
 
 if TYPE_CHECKING:
     from pokergym.envs.compiled import CompiledTable
+    from pokergym.envs.view_encoder import ViewEncoder
 
 __all__ = ["LEARNER_SEAT", "AECViewWrapper", "GymViewWrapper", "TableFeature", "ViewFeature"]
 
@@ -65,11 +66,11 @@ class TableFeature(ViewFeature):
     """A :class:`ViewFeature` that can also read a compiled table (an environment's kernel backend)."""
 
     @abstractmethod
-    def table_value(self, table: CompiledTable, seat: int, acting: bool) -> Any:
+    def table_value(self, table: CompiledTable | ViewEncoder, seat: int, acting: bool) -> Any:
         """The entry for ``seat``'s view of ``table``'s hand: equal to :meth:`value` of that view.
 
         Args:
-            table: the compiled table (read only).
+            table: the compiled table, or a view encoder after its replay (read only).
             seat: the observed seat.
             acting: whether the view carries legal actions (the seat's turn, its mask not all zeros).
         """

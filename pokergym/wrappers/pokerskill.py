@@ -37,6 +37,7 @@ from pokergym.wrappers._base import AECViewWrapper, GymViewWrapper, TableFeature
 
 if TYPE_CHECKING:
     from pokergym.envs.compiled import CompiledTable
+    from pokergym.envs.view_encoder import ViewEncoder
 
 __all__ = [
     "FEATURE_NAMES",
@@ -65,7 +66,7 @@ class PokerSkillFeature(TableFeature):
         """The vector of ``view``."""
         return skill_features(view)
 
-    def table_value(self, table: CompiledTable, seat: int, acting: bool) -> np.ndarray:
+    def table_value(self, table: CompiledTable | ViewEncoder, seat: int, acting: bool) -> np.ndarray:
         """The vector of ``seat``'s view of the compiled table's hand."""
         return row_skill_features(table.tables.state[0], table.log[0], seat, acting, table.config, check=False)
 

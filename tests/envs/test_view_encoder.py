@@ -6,10 +6,12 @@ import numpy as np
 import pytest
 
 from pokergym.agents import RandomAgent
+from pokergym.context.compiled import skill_features
 from pokergym.engine import GameConfig, HandState
 from pokergym.envs import DiscreteActions, ObservationLayout, SeatEncoder
 from pokergym.envs.view_encoder import ViewEncoder
 from pokergym.errors import ConfigError
+from pokergym.wrappers.pokerskill import PokerSkillFeature
 
 CONFIGS = (GameConfig(), GameConfig(50, 100, (1_000, 20_000)), GameConfig(25, 50, (3_000, 2_000)))
 
@@ -37,6 +39,7 @@ def test_the_kernel_replay_gives_the_engines_observation_mask_and_sizes(config: 
     encoder = ViewEncoder(config, history_slots=slots)
     codec = DiscreteActions()
     layout = ObservationLayout(config, slots)
+    features = PokerSkillFeature()  # reads the replayed row and log as it reads an environment's table
     streets = set()
     for state in _decisions(config, 600, seed=slots):
         seat = state.actor
@@ -49,6 +52,7 @@ def test_the_kernel_replay_gives_the_engines_observation_mask_and_sizes(config: 
         raises = [amount if ok else 0 for amount, ok in zip(codec.sizes(state), mask[2:-1], strict=True)]
         assert sizes[:-1].tolist() == raises
         assert sizes[-1] == legal.max_raise_to
+        np.testing.assert_array_equal(features.table_value(encoder, seat, True), skill_features(view))
         streets.add(state.street)
     assert len(streets) == 4
 
