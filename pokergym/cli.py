@@ -203,6 +203,21 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     arena.set_defaults(run=_run_arena)
 
 
+# pokergym.arena.result.ESTIMATORS, written out so that building the parser imports no arena module
+# (tests/test_cli.py checks that the two agree).
+_ESTIMATORS = ("raw", "allin")
+
+
+def _add_estimator(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument(
+        "--estimator",
+        choices=_ESTIMATORS,
+        default="raw",
+        help=f"what {what} are computed from: the chips, or the all-in adjusted chips (all-in run-outs "
+        "replaced by their expectation; the raw chips are kept in result.json) (default raw)",
+    )
+
+
 def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     match = _command(commands, "match")
     match.add_argument("agent_a", metavar="A", help="spec of agent A, whose winnings are reported")
@@ -214,6 +229,7 @@ def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentPa
         default=None,
         help="folder for result.json, histories.jsonl and cumulative.png (default: print only)",
     )
+    _add_estimator(match, "the mean and CI")
     _add_common(match)
     match.set_defaults(run=_run_match)
 
@@ -286,13 +302,7 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="open pairings that get the budget first: the widest CI, or the fewest pairs still needed "
         "(a budget too small for all goes to those closest to the target first) (default widest)",
     )
-    ladder.add_argument(
-        "--estimator",
-        choices=("raw", "allin"),
-        default="raw",
-        help="what each pairing's mean and CI (so the allocation and the stopping) are computed from: the chips, "
-        "or the all-in adjusted chips (all-in run-outs replaced by their expectation) (default raw)",
-    )
+    _add_estimator(ladder, "each pairing's mean and CI (so the allocation and the stopping)")
     ladder.add_argument("--aivat", action="store_true", help="re-score every pairing with AIVAT (variance ratio)")
     ladder.add_argument("--out", type=Path, default=None, help="output folder (default runs/ladder-<timestamp>)")
     _add_common(ladder)
@@ -387,6 +397,7 @@ def _run_match(args: argparse.Namespace) -> int:
         seed=args.seed,
         config=_config(args),
         histories=histories,
+        estimator=args.estimator,
         runner_options=_runner_options(args),
     )
     style = {f"A {result.agents[0]}": result.stats[0], f"B {result.agents[1]}": result.stats[1]}

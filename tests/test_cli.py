@@ -265,3 +265,20 @@ def test_the_slow_solver_joins_the_arena_only_by_name() -> None:
     from baselines.registry import describe
 
     assert describe("solver").slow and "solver" not in keyless_agents()
+
+
+def test_match_with_the_allin_estimator_keeps_both_figures(tmp_path, capsys) -> None:
+    import json
+
+    from pokergym.arena.result import ESTIMATORS
+    from pokergym.cli import _ESTIMATORS
+
+    assert _ESTIMATORS == ESTIMATORS
+    out = tmp_path / "m"
+    code = main(["match", "maniac:aggression=0.5,sizes=50", "call", "--pairs", "30", "--seed", "3",
+                 "--estimator", "allin", "--out", str(out), "--no-plots", "--no-progress"])  # fmt: skip
+    assert code == 0
+    saved = json.loads((out / "result.json").read_text())
+    assert saved["estimator"] == "allin" and len(saved["allin_chips"]) == len(saved["pair_chips"]) == 30
+    assert saved["allin_chips"] != saved["pair_chips"]  # the all-ins were re-scored
+    assert "(all-in adjusted)" in capsys.readouterr().out

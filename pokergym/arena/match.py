@@ -129,6 +129,7 @@ def match(
     config: GameConfig = DEFAULT_CONFIG,
     histories: str | os.PathLike[str] | None = None,
     duplicate: bool = True,
+    estimator: Estimator = "raw",
     runner_options: RunnerOptions | None = None,
     **keywords: Unpack[RunnerKeywords],
 ) -> MatchResult:
@@ -155,6 +156,9 @@ def match(
             :meth:`~pokergym.engine.history.HandHistory.to_json` line per hand).
         duplicate: replay each deck with the seats swapped; ``False`` deals
             every hand a fresh deck (only to measure what duplicate saves).
+        estimator: what the mean and interval are computed from: ``"raw"`` chips or ``"allin"`` adjusted
+            chips (:func:`~pokergym.arena.variance.allin_chips`, computed in each block; the raw chips are
+            kept in the result too).
         runner_options: the runner settings gathered in one
             :class:`~pokergym.arena.run_options.RunnerOptions` (then leave the keywords out).
         **keywords: the runner settings as keywords (``backend``, ``workers``, ``address``,
@@ -165,7 +169,7 @@ def match(
         The :class:`~pokergym.arena.result.MatchResult`, from agent A's side.
 
     Raises:
-        ConfigError: an unknown backend, a block size below 1, or runner settings
+        ConfigError: an unknown backend or estimator, a block size below 1, or runner settings
             given both as keywords and as ``runner_options``.
 
     Example:
@@ -175,7 +179,9 @@ def match(
         (0.0, 40)
     """
     run = RunnerOptions.resolve(runner_options, keywords)
-    plan = MatchPlan((agent_a, agent_b), pairs, seed, config, run.block_size, duplicate, histories is not None)
+    plan = MatchPlan(
+        (agent_a, agent_b), pairs, seed, config, run.block_size, duplicate, histories is not None, estimator
+    )
     with ExitStack() as stack:
         runner = run.open(stack)
         out = stack.enter_context(open_for_writing(histories))

@@ -179,7 +179,8 @@ class MatchResult:
     def summary(self) -> str:
         """One line, e.g. ``a vs b: +750.0 +- 12.3 mbb/hand over 2 pairs (4 hands)``."""
         voided = f", {self.voided_pairs} pairs voided" if self.voided else ""
+        adjusted = " (all-in adjusted)" if self.estimator == "allin" else ""
         return (
-            f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand "
+            f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand{adjusted} "
             f"over {self.pairs} pairs ({self.hands} hands){voided}"
         )
