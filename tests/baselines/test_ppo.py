@@ -154,3 +154,43 @@ def test_ppo_plays_a_match_where_torch_cannot_be_imported() -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["ok", "20"]
+
+
+def test_the_kernel_and_python_observers_give_the_same_encoding_and_distribution() -> None:
+    """ViewObserver replays views in the kernels; with them switched off it rebuilds the hand in Python."""
+    from pokergym.agents import RandomAgent
+    from pokergym.engine import GameConfig
+
+    fast, slow = PPOAgent(), PPOAgent()
+    configs = (GameConfig(), GameConfig(50, 100, (900, 20_000)))
+    for config in configs:
+        slow.observer._compiled[config] = None
+    rng = np.random.default_rng(5)
+    players = [RandomAgent(), RandomAgent()]
+    for seat, player in enumerate(players):
+        player.reset(seat, rng)
+    checked = 0
+    for hand in range(60):
+        state = HandState.new(configs[hand % 2], button=hand % 2, rng=rng)
+        while not state.terminal:
+            view = state.view(state.actor)
+            a, b = fast.observer.encode(view), slow.observer.encode(view)
+            assert a.sizes == b.sizes and a.observation.keys() == b.observation.keys()
+            for key in a.observation:
+                np.testing.assert_array_equal(a.observation[key], b.observation[key])
+            assert fast.action_probabilities(view) == slow.action_probabilities(view)
+            checked += 1
+            state.apply(players[state.actor].act(view))
+    assert checked > 200
+
+
+def test_a_game_the_kernels_cannot_play_uses_the_python_engine() -> None:
+    from pokergym.engine import GameConfig
+
+    short = GameConfig(50, 100, (100, 20_000))  # a stack of one big blind: the kernels refuse it
+    agent = PPOAgent()
+    state = HandState.new(short, button=1, rng=np.random.default_rng(0))
+    view = state.view(state.actor)
+    distribution = agent.action_probabilities(view)
+    assert agent.observer._compiled[short] is None
+    assert abs(sum(p for _, p in distribution) - 1.0) < 1e-9 and all(state.can_apply(a) for a, _ in distribution)
