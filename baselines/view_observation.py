@@ -29,7 +29,7 @@ from baselines.policy import ActionDistribution, legal_of
 from pokergym.agents import Action, ActionKind, PlayerView
 from pokergym.engine import GameConfig, HandState
 from pokergym.envs import DEFAULT_FRACTIONS, DiscreteActions, ObservationLayout, SeatEncoder
-from pokergym.envs.view_encoder import ViewEncoder
+from pokergym.envs.view_encoder import ViewEncoder, public_deck
 from pokergym.errors import ConfigError
 from pokergym.wrappers._base import TableFeature, ViewFeature
 
@@ -56,12 +56,7 @@ def public_state(view: PlayerView) -> HandState:
         >>> copy.view(view.seat) == view, copy.hole(1 - view.seat) == state.hole(1 - view.seat)
         (True, False)
     """
-    known = {*view.hole, *view.board}
-    unused = [card for card in range(52) if card not in known]
-    board = (*view.board, *unused[2 : 7 - len(view.board)])
-    other = (unused[0], unused[1])
-    holes = (view.hole, other) if view.is_button else (other, view.hole)
-    state = HandState.new(view.config, button=view.button, deck=(*holes[0], *holes[1], *board))
+    state = HandState.new(view.config, button=view.button, deck=public_deck(view))
     for record in view.history:
         state.apply(Action.raise_to(record.to) if record.kind in _RAISES else Action(record.kind))
     return state

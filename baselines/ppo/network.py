@@ -84,7 +84,6 @@ class PolicyNetwork:
             width = weight.shape[0]
         self.actions = width
         self._input = np.zeros(sum(self.sizes), np.float32)
-        self._first_rows = np.ascontiguousarray(self.layers[0][0].T) if self.layers else None
         bounds = np.cumsum([0, *self.sizes]).tolist()
         self._slices = [(key, bounds[k], bounds[k + 1]) for k, key in enumerate(self.keys)]
         chain = [*self.layers, self.head]
@@ -123,9 +122,9 @@ class PolicyNetwork:
         """
         tanh = self.activation == "tanh"
         for k, (weight, bias) in enumerate(self.layers):
-            if k == 0 and self._first_rows is not None:
+            if k == 0:  # self._first holds this layer's weight transposed
                 live = np.flatnonzero(x)
-                x = x[live] @ self._first_rows[live]
+                x = x[live] @ self._first[0][live]
             else:
                 x = weight @ x
             x += bias

@@ -37,7 +37,7 @@ from pokergym.envs.discrete import DEFAULT_FRACTIONS
 from pokergym.envs.kernel import KernelTables, replay_view
 from pokergym.errors import ConfigError
 
-__all__ = ["ViewEncoder"]
+__all__ = ["ViewEncoder", "public_deck"]
 
 # The observation history's columns of each action kind (pokergym.envs.kernel's _FOLD_COLUMN, ...).
 _COLUMNS = {
@@ -47,6 +47,27 @@ _COLUMNS = {
     ActionKind.BET: 5,
     ActionKind.RAISE: 5,
 }
+
+
+def public_deck(view: PlayerView) -> tuple[int, ...]:
+    """The engine's 9-card deck (button's hole cards, big blind's, board) as far as ``view`` shows it.
+
+    The cards the view does not show (the opponent's hole cards, the undealt board) are the lowest unused
+    ones, which nothing the seat observes reads.
+
+    Example:
+        >>> from pokergym.engine import HandState
+        >>> view = HandState.new(deck=tuple(range(10, 19)), button=0).view(0)
+        >>> public_deck(view)
+        (10, 11, 0, 1, 2, 3, 4, 5, 6)
+    """
+    board = view.board
+    known = {*view.hole, *board}
+    needed = 7 - len(board)  # the opponent's two cards and the undealt board
+    spare = [card for card in range(needed + len(known)) if card not in known][:needed]
+    other = spare[:2]
+    holes = (*view.hole, *other) if view.is_button else (*other, *view.hole)
+    return (*holes, *board, *spare[2:])
 
 
 class ViewEncoder:
@@ -91,13 +112,7 @@ class ViewEncoder:
             raise ConfigError(f"the view's game {view.config} is not this encoder's {self.config}")
         tables = self.tables
         row = tables.state[0]
-        board = view.board
-        known = {*view.hole, *board}
-        needed = 7 - len(board)  # the opponent's two cards and the undealt board
-        spare = [card for card in range(needed + len(known)) if card not in known][:needed]
-        other = spare[:2]
-        holes = (*view.hole, *other) if view.is_button else (*other, *view.hole)
-        row[DECK : DECK + 9] = (*holes, *board, *spare[2:])
+        row[DECK : DECK + 9] = public_deck(view)
         row[BUTTON] = view.button
         history = view.history
         moves = np.empty((len(history), 2), np.int64)
