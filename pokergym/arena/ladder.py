@@ -456,40 +456,24 @@ def ladder(
             an unknown ``order`` or ``estimator``; runner settings given both as keywords and as ``runner_options``.
     """
     names = tuple(agent.name for agent in agents)
-    _check(names, target_ci, budget_pairs, block_size)
+    _check(names, target_ci, budget_pairs, block_size, estimator)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
     run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
-    block_size = run.block_size
-    if estimator not in ESTIMATORS:
-        raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {estimator!r}")
+    plan = _Plan(seed, config, run.block_size, target_ci, budget_pairs, min_pairs, order, aivat)
     pairings = [_Pairing((a, b), estimator) for a, b in itertools.combinations(agents, 2)]
-    rounds: list[tuple[int, ...]] = []
     with ExitStack() as stack:
         runner = run.open(stack)
-        for grants in _rounds(pairings, rounds, target_ci, budget_pairs, seed, config, block_size, min_pairs, order):
-            tasks = [
-                task
-                for pairing, grant in zip(pairings, grants, strict=True)
-                for task in pairing.tasks(grant, seed, config, block_size, aivat)
-            ]
-            results = iter(play_blocks(runner, tasks))
-            for pairing, grant in zip(pairings, grants, strict=True):
-                pairing.blocks.extend(itertools.islice(results, grant))
-            _log_round(log, len(rounds), pairings, seed, config, block_size, target_ci)
-            if out_dir is not None:  # a checkpoint: an interrupted ladder still leaves its figures
-                partial = LadderResult(names, _matches(pairings, seed, config, block_size), (), target_ci,
-                                       budget_pairs, block_size, tuple(rounds), order=order)  # fmt: skip
-                save_tournament(partial, out_dir, plots=False)
+        rounds = _play_rounds(runner, pairings, names, plan, log, out_dir)
         exploit = _exploit(runner, agents, exploit_hands, seed, config) if exploit_hands else ()
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
     result = LadderResult(
         names,
-        _matches(pairings, seed, config, block_size),
+        _matches(pairings, plan),
         not_reproducible(agents),
         target_ci,
         budget_pairs,
-        block_size,
-        tuple(rounds),
+        plan.block_size,
+        rounds,
         exploit,
         adjusted,
         order,
@@ -501,43 +485,76 @@ def ladder(
     return result
 
 
-def _matches(pairings: list[_Pairing], seed: int, config: GameConfig, block_size: int) -> tuple[MatchResult, ...]:
-    return tuple(p.result(seed, config, block_size) for p in pairings)
+@dataclass(frozen=True)
+class _Plan:
+    """The settings a ladder's rounds share."""
+
+    seed: int
+    config: GameConfig
+    block_size: int
+    target_ci: float
+    budget_pairs: int
+    min_pairs: int
+    order: AllocationOrder
+    aivat: bool
 
 
-def _check(names: tuple[str, ...], target_ci: float, budget_pairs: int, block_size: int) -> None:
+def _play_rounds(
+    runner: Runner | AsyncRunner,
+    pairings: list[_Pairing],
+    names: tuple[str, ...],
+    plan: _Plan,
+    log: TextIO | None,
+    out_dir: str | Path | None,
+) -> tuple[tuple[int, ...], ...]:
+    """Play round after round of blocks until :func:`allocate` grants nothing; the rounds' grants."""
+    rounds: list[tuple[int, ...]] = []
+    for grants in _rounds(pairings, rounds, plan):
+        tasks = [
+            task
+            for pairing, grant in zip(pairings, grants, strict=True)
+            for task in pairing.tasks(grant, plan.seed, plan.config, plan.block_size, plan.aivat)
+        ]
+        results = iter(play_blocks(runner, tasks))
+        for pairing, grant in zip(pairings, grants, strict=True):
+            pairing.blocks.extend(itertools.islice(results, grant))
+        _log_round(log, len(rounds), pairings, plan)
+        if out_dir is not None:  # a checkpoint: an interrupted ladder still leaves its figures
+            partial = LadderResult(names, _matches(pairings, plan), (), plan.target_ci, plan.budget_pairs,
+                                   plan.block_size, tuple(rounds), order=plan.order)  # fmt: skip
+            save_tournament(partial, out_dir, plots=False)
+    return tuple(rounds)
+
+
+def _matches(pairings: list[_Pairing], plan: _Plan) -> tuple[MatchResult, ...]:
+    return tuple(p.result(plan.seed, plan.config, plan.block_size) for p in pairings)
+
+
+def _check(names: tuple[str, ...], target_ci: float, budget_pairs: int, block_size: int, estimator: str) -> None:
     if len(set(names)) != len(names) or len(names) < 2:
         raise ConfigError(f"a ladder needs at least two agents with distinct names, got {list(names)}")
     if not target_ci > 0 or budget_pairs < 1 or block_size < 1:
         raise ConfigError(
             f"target_ci, budget_pairs and block_size must be positive, got {target_ci}, {budget_pairs}, {block_size}"
         )
+    if estimator not in ESTIMATORS:
+        raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {estimator!r}")
 
 
-def _rounds(
-    pairings: list[_Pairing],
-    rounds: list[tuple[int, ...]],
-    target: float,
-    budget: int,
-    seed: int,
-    config: GameConfig,
-    block_size: int,
-    min_pairs: int,
-    order: AllocationOrder,
-) -> Iterator[tuple[int, ...]]:
+def _rounds(pairings: list[_Pairing], rounds: list[tuple[int, ...]], plan: _Plan) -> Iterator[tuple[int, ...]]:
     """Yield each round's grants (recorded in ``rounds``) until :func:`allocate` grants nothing."""
     while True:
-        current = [p.result(seed, config, block_size) if p.blocks else None for p in pairings]
-        played = [len(p.blocks) * block_size for p in pairings]
+        current = [p.result(plan.seed, plan.config, plan.block_size) if p.blocks else None for p in pairings]
+        played = [len(p.blocks) * plan.block_size for p in pairings]
         halves = [math.nan if m is None else m.ci95 for m in current]
         grants = allocate(
             played,
             halves,
-            target=target,
-            block_size=block_size,
-            budget_left=budget - sum(played),
-            min_pairs=min_pairs,
-            order=order,
+            target=plan.target_ci,
+            block_size=plan.block_size,
+            budget_left=plan.budget_pairs - sum(played),
+            min_pairs=plan.min_pairs,
+            order=plan.order,
         )
         if not any(grants):
             return
@@ -545,18 +562,11 @@ def _rounds(
         yield grants
 
 
-def _log_round(
-    log: TextIO | None,
-    number: int,
-    pairings: list[_Pairing],
-    seed: int,
-    config: GameConfig,
-    block_size: int,
-    target: float,
-) -> None:
+def _log_round(log: TextIO | None, number: int, pairings: list[_Pairing], plan: _Plan) -> None:
     if log is None:
         return
-    results = [p.result(seed, config, block_size) for p in pairings]
+    block_size, target = plan.block_size, plan.target_ci
+    results = _matches(pairings, plan)
     still = [m for m in results if _open(m.ci95, target)]
     widest = max(results, key=lambda m: m.ci95 if math.isfinite(m.ci95) else math.inf)
     print(

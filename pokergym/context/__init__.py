@@ -68,30 +68,15 @@ from pokergym.engine.actions import Street
 from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError, PokerGymError
 
+from . import record as _record
 from ._budget_kernel import low_spr_threshold as _low_spr_threshold
 from .board import analyze_board
 from .budget import make_budget, value_tier
 from .hand import classify_hand
 from .line import Line, read_line
 from .preflop import detect_scenario
-from .record import (
-    UNLIMITED,
-    BoardInfo,
-    BoardOverride,
-    Budget,
-    Context,
-    DrawClass,
-    HandInfo,
-    MadeClass,
-    OptionKind,
-    Position,
-    PotType,
-    Role,
-    Scenario,
-    SlowPlay,
-    ViableOption,
-    new_record,
-)
+from .record import *  # noqa: F403  (the records are part of this package's API: record.__all__)
+from .record import Context, Position, new_record
 from .slow_play import slow_play
 from .viable import viable_options
 
@@ -100,24 +85,8 @@ _POS_IP = Position.IP
 _POS_OOP = Position.OOP
 _STREET_PREFLOP = Street.PREFLOP
 
-__all__ = [
-    "UNLIMITED",
-    "BoardInfo",
-    "BoardOverride",
-    "Budget",
-    "Context",
-    "DrawClass",
-    "HandInfo",
-    "MadeClass",
-    "OptionKind",
-    "Position",
-    "PotType",
-    "Role",
-    "Scenario",
-    "SlowPlay",
-    "ViableOption",
-    "analyze",
-]
+__all__ = ["analyze"]
+__all__ += _record.__all__
 
 _BOARD_SIZE = (0, 3, 4, 5)
 

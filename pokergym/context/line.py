@@ -24,10 +24,10 @@ Example:
     >>> from pokergym.cards import parse_cards
     >>> from pokergym.engine import HandState
     >>> s = HandState.new(deck=parse_cards("Ah9d5c4cJc7s6h6c9h"), button=0)
-    >>> s.raise_to(275); s.raise_to(900); s.call()
-    >>> line = read_line(s.view(1))
+    >>> s.raise_to(250); s.call(); s.raise_to(300)  # the big blind leads the flop
+    >>> line = read_line(s.view(0))  # the button, the preflop raiser, faces the lead
     >>> line.pot_type.value, line.role.value, line.scenario.value
-    ('3bp', 'aggressor', 'F-A2')
+    ('srp', 'aggressor', 'F-A3')
 """
 
 from __future__ import annotations

@@ -768,12 +768,12 @@ def step_tables(
     width = masks.shape[1]
     if settings[_PENALIZE] == 0:
         for i in range(n):
-            a = actions[i]
-            if a < 0 or a >= width or masks[i, a] == 0:
+            if not _legal_id(actions[i], masks, i, width):
                 return -1 - i
     state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
     settings, fractions = _unowned(settings), _unowned(fractions)
     tables = _unowned_tables(tabs)
+    outcome = (final_payoffs, final_showdown, final_illegal, final_button, final_hole)
     slots = settings[_SLOTS]
     big_blind = settings[_BIG]
     deck = np.empty(52, np.int64)
@@ -781,12 +781,9 @@ def step_tables(
     ended = 0
     for i in range(n):
         a = actions[i]
-        if a < 0 or a >= width or masks[i, a] == 0:
+        if not _legal_id(a, masks, i, width):
             final_obs[i, :] = obs[i, :]
-            final_payoffs[i, 0] = final_payoffs[i, 1] = 0
-            final_showdown[i] = False
-            final_illegal[i] = True
-            final_hole[i, 0] = final_hole[i, 1] = _NO_CARD
+            _record_outcome(outcome, i, 0, 0, False, True, _NO_CARD, _NO_CARD, 0)
             rewards[i] = -penalty
         else:
             _take(state, i, obs, log, a, width, fractions, slots, big_blind)
@@ -795,21 +792,10 @@ def step_tables(
             if state[i, TERMINAL] == 0:
                 rewards[i] = 0.0
                 terminations[i] = False
-                final_payoffs[i, 0] = final_payoffs[i, 1] = final_button[i] = 0
-                final_showdown[i] = final_illegal[i] = False
-                final_hole[i, 0] = final_hole[i, 1] = _NO_CARD
+                _record_outcome(outcome, i, 0, 0, False, False, _NO_CARD, _NO_CARD, 0)
                 continue
-            showdown = state[i, SHOWDOWN]
-            if showdown:
-                _showdown(state, i, tables)
+            _settle_into(state, i, tables, outcome)
             final_obs[i, :] = obs[i, :]
-            final_payoffs[i, 0] = state[i, PAYOFF]
-            final_payoffs[i, 1] = state[i, PAYOFF + 1]
-            final_showdown[i] = showdown == 1
-            final_illegal[i] = False
-            hole = DECK if state[i, BUTTON] == _OPPONENT else DECK + 2
-            final_hole[i, 0] = state[i, hole] if showdown else _NO_CARD
-            final_hole[i, 1] = state[i, hole + 1] if showdown else _NO_CARD
             rewards[i] = state[i, PAYOFF] / big_blind
         final_masks[i, :] = 0
         final_button[i] = state[i, BUTTON]
@@ -817,6 +803,41 @@ def step_tables(
         ended += 1
         _new_hand(state, keys, i, obs, masks, log, settings, fractions, scale, deck)
     return ended
+
+
+@inner_kernel
+def _legal_id(action: int, masks: npt.NDArray[np.int8], i: int, width: int) -> bool:
+    """Whether ``action`` is an id in range that table ``i``'s mask allows."""
+    return 0 <= action < width and masks[i, action] != 0
+
+
+_Outcome = tuple[Int64s, npt.NDArray[np.bool_], npt.NDArray[np.bool_], Int64s, Int64s]
+"""The ``final_*`` outcome rows of :func:`step_tables`: payoffs, showdown, illegal, button, the opponent's hole."""
+
+
+@inner_kernel
+def _record_outcome(
+    outcome: _Outcome, i: int, payoff0: int, payoff1: int, showdown: bool, illegal: bool, hole0: int, hole1: int,
+    button: int,
+) -> None:  # fmt: skip
+    """Write table ``i``'s row of every outcome array."""
+    payoffs, showdowns, illegals, buttons, holes = outcome
+    payoffs[i, 0], payoffs[i, 1] = payoff0, payoff1
+    showdowns[i], illegals[i] = showdown, illegal
+    holes[i, 0], holes[i, 1] = hole0, hole1
+    buttons[i] = button
+
+
+@inner_kernel
+def _settle_into(state: Int64s, i: int, tables: Tables, outcome: _Outcome) -> None:
+    """Settle table ``i``'s ended hand (its showdown if any) and write its outcome row."""
+    showdown = state[i, SHOWDOWN]
+    if showdown:
+        _showdown(state, i, tables)
+    hole = DECK if state[i, BUTTON] == _OPPONENT else DECK + 2
+    shown0 = state[i, hole] if showdown else _NO_CARD
+    shown1 = state[i, hole + 1] if showdown else _NO_CARD
+    _record_outcome(outcome, i, state[i, PAYOFF], state[i, PAYOFF + 1], showdown == 1, False, shown0, shown1, 0)
 
 
 KEY_GIVEN = -2

@@ -362,6 +362,45 @@ def canonical_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     return boards[:m].copy(), mult[:m].copy()
 
 
+@inner_kernel
+def _rank_pairs_off(
+    board: npt.NDArray[np.int64],
+    tabs: Tables,
+    rest: npt.NDArray[np.int64],
+    pair_a: npt.NDArray[np.int64],
+    pair_b: npt.NDArray[np.int64],
+    packed: npt.NDArray[np.int64],
+) -> None:
+    """Rank the 1081 pairs of the 47 cards off a five-card ``board``, sorted in ``packed``: ``rank * 2048 + pair``.
+
+    ``pair_a``/``pair_b`` receive each pair's cards; ``rest`` is scratch for the 47 cards.
+    """
+    card_keys, suit_bits = tabs[0], tabs[1]
+    key = 0
+    bits = 0
+    board_mask = 0
+    for j in range(5):
+        c = board[j]
+        key += card_keys[c]
+        bits |= suit_bits[c]
+        board_mask |= 1 << c
+    r = 0
+    for c in range(52):
+        if not (board_mask >> c) & 1:
+            rest[r] = c
+            r += 1
+    p = 0
+    for i in range(47):
+        a = rest[i]
+        for j in range(i + 1, 47):
+            b = rest[j]
+            rank = rank_of(key + card_keys[a] + card_keys[b], bits | suit_bits[a] | suit_bits[b], tabs)
+            pair_a[p], pair_b[p] = a, b
+            packed[p] = rank * 2048 + p
+            p += 1
+    packed.sort()
+
+
 @kernel
 def preflop_class_outcomes(
     boards: npt.NDArray[np.int64],
@@ -386,7 +425,6 @@ def preflop_class_outcomes(
         ``(wins, ties)`` per class, summed over every hand of the class, board
         and opponent hand.
     """
-    card_keys, suit_bits = tabs[0], tabs[1]
     wins = np.zeros(169, dtype=np.int64)
     ties = np.zeros(169, dtype=np.int64)
     rest = np.empty(47, dtype=np.int64)
@@ -396,29 +434,7 @@ def preflop_class_outcomes(
     better_card = np.zeros(52, dtype=np.int64)
     group_card = np.zeros(52, dtype=np.int64)
     for bi in range(boards.shape[0]):
-        key = 0
-        bits = 0
-        board_mask = 0
-        for j in range(5):
-            c = boards[bi, j]
-            key += card_keys[c]
-            bits |= suit_bits[c]
-            board_mask |= 1 << c
-        r = 0
-        for c in range(52):
-            if not (board_mask >> c) & 1:
-                rest[r] = c
-                r += 1
-        p = 0
-        for i in range(47):
-            a = rest[i]
-            for j in range(i + 1, 47):
-                b = rest[j]
-                rank = rank_of(key + card_keys[a] + card_keys[b], bits | suit_bits[a] | suit_bits[b], tabs)
-                pair_a[p], pair_b[p] = a, b
-                packed[p] = rank * 2048 + p
-                p += 1
-        packed.sort()
+        _rank_pairs_off(boards[bi], tabs, rest, pair_a, pair_b, packed)
         better_card[:] = 0
         better = 0
         start = 0
