@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -75,6 +76,15 @@ class Encoded:
     sizes: tuple[int, ...]
 
 
+_FOLD, _CALL, _CHECK = Action.fold(), Action.call(), Action.check()
+
+
+@functools.lru_cache(maxsize=4096)
+def _raise_to(amount: int) -> Action:
+    """The raise to ``amount`` (actions are immutable, so one object serves every decision that raises to it)."""
+    return Action(ActionKind.RAISE, amount)
+
+
 class ViewObserver:
     """Builds a seat's ``HUNL-v0`` observation dict from its view.
 
@@ -105,6 +115,7 @@ class ViewObserver:
         self.features = list(features)
         self._encoders: dict[tuple[int, int], SeatEncoder] = {}
         self._compiled: dict[GameConfig, ViewEncoder | None] = {}
+        self._last: tuple[GameConfig, ViewEncoder | None] | None = None
 
     def layout(self, config: GameConfig) -> ObservationLayout:
         """The observation layout of ``config`` (the vector depends on it only through the big blind)."""
@@ -141,25 +152,24 @@ class ViewObserver:
         ``weights`` must be zero on the ids the view's mask rules out. The legal raise sizes differ from
         each other and from all-in (the mask rules out repeats), so every action appears once.
         """
-        call = Action.call() if legal_of(view).call_amount else Action.check()
+        call = _CALL if legal_of(view).call_amount else _CHECK
         out: list[tuple[Action, float]] = []
-        for index in np.flatnonzero(weights > 0.0).tolist():
-            if index == 0:
-                action = Action.fold()
-            elif index == 1:
-                action = call
-            else:
-                action = Action(ActionKind.RAISE, int(sizes[index - 2]))
-            out.append((action, float(weights[index])))
+        for index, weight in enumerate(weights.tolist()):
+            if weight > 0.0:
+                out.append((_FOLD if index == 0 else call if index == 1 else _raise_to(int(sizes[index - 2])), weight))
         return out
 
     def _compiled_encoder(self, config: GameConfig) -> ViewEncoder | None:
+        last = self._last
+        if last is not None and last[0] is config:  # the usual case: every view of a match shares one config
+            return last[1]
         if config not in self._compiled:
             try:
                 self._compiled[config] = ViewEncoder(config, self.codec.fractions, self.history_slots)
             except ConfigError:  # a game the kernels do not play (a stack at or below the big blind)
                 self._compiled[config] = None
-        return self._compiled[config]
+        self._last = (config, self._compiled[config])
+        return self._last[1]
 
     def _encoder(self, config: GameConfig, seat: int) -> SeatEncoder:
         key = (config.big_blind, seat)

@@ -108,7 +108,9 @@ class PPOAgent(DistributionAgent):
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """The policy's distribution over the legal actions of ``view`` (one action when greedy)."""
         encoded = self.observer.encode(view)
-        weights = self.network.probabilities(encoded.observation)
+        observation, network = encoded.observation, self.network
+        # the observer's mask is int8 with a legal id wherever the view may act: no need to check it again
+        weights = network.flat_probabilities(network.flat_input(observation), observation["action_mask"])
         if self.greedy:
             best = np.zeros_like(weights)
             best[int(np.argmax(weights))] = 1.0

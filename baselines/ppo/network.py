@@ -91,6 +91,7 @@ class PolicyNetwork:
         self._compiled = len(chain) > 1
         self._first = (np.ascontiguousarray(chain[0][0].T), chain[0][1])
         self._later = pack(chain[1:])
+        self._relu = activation == "relu"
 
     def logits(self, observation: Mapping[str, Any]) -> Floats:
         """The unmasked action logits of one observation dict.
@@ -98,10 +99,14 @@ class PolicyNetwork:
         Raises:
             ConfigError: if an entry is missing or has the wrong size.
         """
-        return self._forward(self._flat(observation))
+        return self._forward(self.flat_input(observation))
 
-    def _flat(self, observation: Mapping[str, Any]) -> Floats:
-        """The observation's entries concatenated in the policy's key order (a buffer reused per call)."""
+    def flat_input(self, observation: Mapping[str, Any]) -> Floats:
+        """The observation's entries concatenated in the policy's key order (a buffer reused per call).
+
+        Raises:
+            ConfigError: if an entry is missing or has the wrong size.
+        """
         x = self._input
         for key, start, stop in self._slices:
             entry = observation.get(key)
@@ -136,6 +141,24 @@ class PolicyNetwork:
         out += self.head[1]
         return out
 
+    def flat_probabilities(self, x: Floats, mask: npt.NDArray[np.int8]) -> npt.NDArray[np.float64]:
+        """:meth:`probabilities` of an input already flat and checked: the caller vouches for it.
+
+        Args:
+            x: ``float32``, the observation entries concatenated in :attr:`keys` order (:meth:`flat_input`).
+            mask: ``int8``, one entry per action id, at least one non-zero.
+
+        Returns:
+            The action probabilities, illegal ids at exactly zero.
+        """
+        if not self._compiled:
+            return self.probabilities({key: x[start:stop] for key, start, stop in self._slices} | {"action_mask": mask})
+        weights = np.empty(self.actions)
+        first_rows, first_bias = self._first
+        later, shapes = self._later
+        masked_probabilities(x, mask, first_rows, first_bias, later, shapes, self._relu, weights)
+        return weights
+
     def probabilities(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float64]:
         """The action probabilities with illegal ids (``action_mask`` 0) at exactly zero.
 
@@ -146,11 +169,7 @@ class PolicyNetwork:
         if mask.shape[0] != self.actions or not mask.any():
             raise ConfigError(f"the action mask needs {self.actions} entries, one legal; got {mask.astype(int)}")
         if self._compiled:
-            weights = np.empty(self.actions)
-            first, later = self._first, self._later
-            relu = self.activation == "relu"
-            masked_probabilities(self._flat(observation), mask.view(np.int8), *first, *later, relu, weights)
-            return weights
+            return self.flat_probabilities(self.flat_input(observation), mask.view(np.int8))
         logits = self.logits(observation).astype(np.float64)
         legal = np.exp(logits[mask] - logits[mask].max())
         weights = np.zeros(self.actions)

@@ -108,17 +108,13 @@ class ViewEncoder:
         Raises:
             ConfigError: if the view's configuration is not the encoder's.
         """
-        if view.config != self.config:
+        if view.config is not self.config and view.config != self.config:
             raise ConfigError(f"the view's game {view.config} is not this encoder's {self.config}")
         tables = self.tables
         row = tables.state[0]
         row[DECK : DECK + 9] = public_deck(view)
         row[BUTTON] = view.button
-        history = view.history
-        moves = np.empty((len(history), 2), np.int64)
-        for k, record in enumerate(history):
-            moves[k, 0] = _COLUMNS[record.kind]
-            moves[k, 1] = record.to
+        moves = np.array([(_COLUMNS[record.kind], record.to) for record in view.history], np.int64).reshape(-1, 2)
         replay_view(
             tables.state, tables.observations, tables.masks, tables.settings, tables.fractions, tables.scale,
             self.log, moves, view.seat, self._vector, self._mask, self._sizes,
