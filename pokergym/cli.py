@@ -208,13 +208,13 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 _ESTIMATORS = ("raw", "allin")
 
 
-def _add_estimator(parser: argparse.ArgumentParser, what: str) -> None:
+def _add_estimator(parser: argparse.ArgumentParser, what: str, default: str = "raw") -> None:
     parser.add_argument(
         "--estimator",
         choices=_ESTIMATORS,
-        default="raw",
+        default=default,
         help=f"what {what} are computed from: the chips, or the all-in adjusted chips (all-in run-outs "
-        "replaced by their expectation; the raw chips are kept in result.json) (default raw)",
+        f"replaced by their expectation; the raw chips are kept in the results) (default {default})",
     )
 
 
@@ -264,7 +264,7 @@ def _add_passthrough_commands(commands: argparse._SubParsersAction[argparse.Argu
 
 
 def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from pokergym.arena.ladder import DEFAULT_BUDGET_PAIRS, DEFAULT_MIN_PAIRS, DEFAULT_TARGET_CI
+    from pokergym.arena.ladder import DEFAULT_BUDGET_PAIRS, DEFAULT_ESTIMATOR, DEFAULT_MIN_PAIRS, DEFAULT_TARGET_CI
 
     ladder = _command(commands, "ladder")
     ladder.add_argument("--agents", nargs="+", required=True, metavar="SPEC", help="agent specs (at least two)")
@@ -302,7 +302,7 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="open pairings that get the budget first: the widest CI, or the fewest pairs still needed "
         "(a budget too small for all goes to those closest to the target first) (default widest)",
     )
-    _add_estimator(ladder, "each pairing's mean and CI (so the allocation and the stopping)")
+    _add_estimator(ladder, "each pairing's mean and CI (so the allocation and the stopping)", DEFAULT_ESTIMATOR)
     ladder.add_argument("--aivat", action="store_true", help="re-score every pairing with AIVAT (variance ratio)")
     ladder.add_argument("--out", type=Path, default=None, help="output folder (default runs/ladder-<timestamp>)")
     _add_common(ladder)

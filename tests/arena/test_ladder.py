@@ -93,7 +93,9 @@ def test_zero_edge_interval_covers_zero_at_the_nominal_rate() -> None:
 
 def test_aivat_agrees_with_the_raw_mean_on_every_pairing() -> None:
     agents = [CallBot(), HonestBot(), ManiacBot(), FoldBot()]
-    result = ladder(agents, target_ci=1e5, budget_pairs=600, block_size=25, min_pairs=50, seed=2, aivat=True)
+    result = ladder(
+        agents, target_ci=1e5, budget_pairs=600, block_size=25, min_pairs=50, seed=2, aivat=True, estimator="raw"
+    )
     assert len(result.aivat) == len(result.matches) == 6
     for m, adjusted in zip(result.matches, result.aivat, strict=True):
         assert adjusted is not None
@@ -177,7 +179,7 @@ def test_the_allin_estimator_keeps_the_chips_and_scores_the_adjusted_ones() -> N
     options = {"target_ci": 2000.0, "budget_pairs": 300, "block_size": 10, "min_pairs": 20, "seed": 2}
     shove = ManiacBot(aggression=0.5, sizes=(50.0,), name="shove")  # all-in half the time; the station calls
     agents = [shove, CallBot(), HonestBot()]
-    raw = ladder(agents, **options)  # type: ignore[arg-type]
+    raw = ladder(agents, **options, estimator="raw")  # type: ignore[arg-type]
     allin = ladder(agents, **options, estimator="allin")  # type: ignore[arg-type]
     for m in allin.matches:
         assert m.estimator == "allin" and len(m.allin_chips) == m.pairs
