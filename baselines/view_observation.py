@@ -115,7 +115,6 @@ class ViewObserver:
         self.features = list(features)
         self._encoders: dict[tuple[int, int], SeatEncoder] = {}
         self._compiled: dict[GameConfig, ViewEncoder | None] = {}
-        self._last: tuple[GameConfig, ViewEncoder | None] | None = None
 
     def layout(self, config: GameConfig) -> ObservationLayout:
         """The observation layout of ``config`` (the vector depends on it only through the big blind)."""
@@ -160,16 +159,12 @@ class ViewObserver:
         return out
 
     def _compiled_encoder(self, config: GameConfig) -> ViewEncoder | None:
-        last = self._last
-        if last is not None and last[0] is config:  # the usual case: every view of a match shares one config
-            return last[1]
         if config not in self._compiled:
             try:
                 self._compiled[config] = ViewEncoder(config, self.codec.fractions, self.history_slots)
             except ConfigError:  # a game the kernels do not play (a stack at or below the big blind)
                 self._compiled[config] = None
-        self._last = (config, self._compiled[config])
-        return self._last[1]
+        return self._compiled[config]
 
     def _encoder(self, config: GameConfig, seat: int) -> SeatEncoder:
         key = (config.big_blind, seat)

@@ -151,12 +151,17 @@ class PolicyNetwork:
         Returns:
             The action probabilities, illegal ids at exactly zero.
         """
-        if not self._compiled:
-            return self.probabilities({key: x[start:stop] for key, start, stop in self._slices} | {"action_mask": mask})
-        weights = np.empty(self.actions)
-        first_rows, first_bias = self._first
-        later, shapes = self._later
-        masked_probabilities(x, mask, first_rows, first_bias, later, shapes, self._relu, weights)
+        if self._compiled:
+            weights = np.empty(self.actions)
+            first_rows, first_bias = self._first
+            later, shapes = self._later
+            masked_probabilities(x, mask, first_rows, first_bias, later, shapes, self._relu, weights)
+            return weights
+        legal = mask != 0
+        logits = self._forward(x).astype(np.float64)[legal]
+        weights = np.zeros(self.actions)
+        weights[legal] = np.exp(logits - logits.max())
+        weights /= weights.sum()
         return weights
 
     def probabilities(self, observation: Mapping[str, Any]) -> npt.NDArray[np.float64]:
@@ -168,13 +173,7 @@ class PolicyNetwork:
         mask = np.ravel(observation["action_mask"]) != 0
         if mask.shape[0] != self.actions or not mask.any():
             raise ConfigError(f"the action mask needs {self.actions} entries, one legal; got {mask.astype(int)}")
-        if self._compiled:
-            return self.flat_probabilities(self.flat_input(observation), mask.view(np.int8))
-        logits = self.logits(observation).astype(np.float64)
-        legal = np.exp(logits[mask] - logits[mask].max())
-        weights = np.zeros(self.actions)
-        weights[mask] = legal / legal.sum()
-        return weights
+        return self.flat_probabilities(self.flat_input(observation), mask.view(np.int8))
 
     @classmethod
     def from_sb3(cls, policy: Any) -> PolicyNetwork:

@@ -783,7 +783,7 @@ def step_tables(
         a = actions[i]
         if not _legal_id(a, masks, i, width):
             final_obs[i, :] = obs[i, :]
-            _record_outcome(outcome, i, 0, 0, False, True, _NO_CARD, _NO_CARD, 0)
+            _record_outcome(outcome, i, 0, 0, False, True, _NO_CARD, _NO_CARD)
             rewards[i] = -penalty
         else:
             _take(state, i, obs, log, a, width, fractions, slots, big_blind)
@@ -792,7 +792,7 @@ def step_tables(
             if state[i, TERMINAL] == 0:
                 rewards[i] = 0.0
                 terminations[i] = False
-                _record_outcome(outcome, i, 0, 0, False, False, _NO_CARD, _NO_CARD, 0)
+                _record_outcome(outcome, i, 0, 0, False, False, _NO_CARD, _NO_CARD)
                 continue
             _settle_into(state, i, tables, outcome)
             final_obs[i, :] = obs[i, :]
@@ -817,15 +817,14 @@ _Outcome = tuple[Int64s, npt.NDArray[np.bool_], npt.NDArray[np.bool_], Int64s, I
 
 @inner_kernel
 def _record_outcome(
-    outcome: _Outcome, i: int, payoff0: int, payoff1: int, showdown: bool, illegal: bool, hole0: int, hole1: int,
-    button: int,
+    outcome: _Outcome, i: int, payoff0: int, payoff1: int, showdown: bool, illegal: bool, hole0: int, hole1: int
 ) -> None:  # fmt: skip
-    """Write table ``i``'s row of every outcome array."""
+    """Write table ``i``'s outcome row (the button 0: :func:`step_tables` writes it where a hand ended)."""
     payoffs, showdowns, illegals, buttons, holes = outcome
     payoffs[i, 0], payoffs[i, 1] = payoff0, payoff1
     showdowns[i], illegals[i] = showdown, illegal
     holes[i, 0], holes[i, 1] = hole0, hole1
-    buttons[i] = button
+    buttons[i] = 0
 
 
 @inner_kernel
@@ -837,7 +836,7 @@ def _settle_into(state: Int64s, i: int, tables: Tables, outcome: _Outcome) -> No
     hole = DECK if state[i, BUTTON] == _OPPONENT else DECK + 2
     shown0 = state[i, hole] if showdown else _NO_CARD
     shown1 = state[i, hole + 1] if showdown else _NO_CARD
-    _record_outcome(outcome, i, state[i, PAYOFF], state[i, PAYOFF + 1], showdown == 1, False, shown0, shown1, 0)
+    _record_outcome(outcome, i, state[i, PAYOFF], state[i, PAYOFF + 1], showdown == 1, False, shown0, shown1)
 
 
 KEY_GIVEN = -2
