@@ -296,6 +296,14 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="also measure each agent's LBR over HANDS hands (default 200 when given)",
     )
     ladder.add_argument(
+        "--exploit-range-samples",
+        type=int,
+        default=None,
+        metavar="K",
+        help="with --exploit, the responder tracks K holdings drawn per hand, not all 1326 (slow or learning "
+        "agents; a weaker responder, still a lower bound) (default: all)",
+    )
+    ladder.add_argument(
         "--order",
         choices=("widest", "cheapest"),
         default="widest",
@@ -326,6 +334,7 @@ def _run_ladder(args: argparse.Namespace) -> int:
         seed=args.seed,
         config=_config(args),
         exploit_hands=args.exploit,
+        exploit_range_samples=args.exploit_range_samples,
         aivat=args.aivat,
         out_dir=out,
         plots=not args.no_plots,

@@ -279,14 +279,15 @@ class LadderResult(TournamentResult):
         rows = [
             [name, "-", "-", "-"]
             if bound is None
-            else [name, f"{bound.mbb_per_hand:+.0f}", f"±{bound.ci95:.0f}", str(bound.hands)]
+            else [name, f"{bound.mbb_per_hand:+.0f}", f"±{bound.ci95:.0f}", str(bound.hands), _tracked(bound)]
             for name, bound in zip(self.names, self.exploit, strict=True)
         ]
         legend = [
             "LBR: what a local best responder wins from the agent, mbb/hand ± 95% CI (a lower bound on its "
-            "exploitability); always-fold gives exactly 750; '-': no action_probabilities"
+            "exploitability); always-fold gives exactly 750; '-': no action_probabilities; range: the "
+            "holdings the responder tracked (all 1326, or K drawn per hand, with the hands that fell back to all)"
         ]
-        return render(["agent", "LBR", "95% CI", "hands"], rows, legend=legend, width=width, left=1)
+        return render(["agent", "LBR", "95% CI", "hands", "range"], rows, legend=legend, width=width, left=1)
 
     def to_dict(self) -> dict[str, Any]:
         """The tournament's JSON form plus a ``"ladder"`` section (targets, rounds, pairings, LBR)."""
@@ -357,7 +358,16 @@ def _lbr_to_dict(bound: LbrResult) -> dict[str, Any]:
         "hands": bound.hands,
         "mbb_per_hand": json_float(bound.mbb_per_hand),
         "ci95": json_float(bound.ci95),
+        "range_samples": bound.range_samples,
+        "fallbacks": bound.fallbacks,
     }
+
+
+def _tracked(bound: LbrResult) -> str:
+    """``all``, or ``K sampled (F fell back)``: the range an LBR result's responder tracked."""
+    if bound.range_samples is None:
+        return "all"
+    return f"{bound.range_samples} sampled ({bound.fallbacks} fell back)"
 
 
 def _estimate_to_dict(estimate: Estimate) -> dict[str, float | None]:
@@ -417,6 +427,7 @@ def ladder(
     backend: Backend | Runner | AsyncRunner = "local",
     workers: int | None = None,
     exploit_hands: int = 0,
+    exploit_range_samples: int | None = None,
     aivat: bool = False,
     out_dir: str | Path | None = None,
     plots: bool = True,
@@ -439,6 +450,8 @@ def ladder(
         workers: processes or Ray CPUs; default all cores.
         exploit_hands: LBR hands per agent (``0``: none); agents without
             ``action_probabilities`` are skipped.
+        exploit_range_samples: the LBR responder tracks that many holdings drawn per hand
+            (``None``: the whole range; see :func:`~pokergym.arena.lbr.lbr`).
         aivat: re-score every pairing with AIVAT (keeps the hand histories in memory).
         out_dir: where to save ``results.json`` and the plots (nothing written when ``None``);
             ``results.json`` is also written after every round, so an interrupted ladder leaves its figures.
@@ -459,18 +472,23 @@ def ladder(
 
     Raises:
         ConfigError: fewer than two agents, repeated names, a non-positive target, budget or block size,
-            an unknown ``order`` or ``estimator``; runner settings given both as keywords and as ``runner_options``.
+            an unknown ``order`` or ``estimator``, fewer than one LBR range sample; runner settings given both
+            as keywords and as ``runner_options``.
     """
     names = tuple(agent.name for agent in agents)
     _check(names, target_ci, budget_pairs, block_size, estimator)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
+    if exploit_range_samples is not None and exploit_range_samples < 1:
+        raise ConfigError(f"exploit_range_samples must be at least 1 holding or None, got {exploit_range_samples}")
     run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
     plan = _Plan(seed, config, run.block_size, target_ci, budget_pairs, min_pairs, order, aivat)
     pairings = [_Pairing((a, b), estimator) for a, b in itertools.combinations(agents, 2)]
     with ExitStack() as stack:
         runner = run.open(stack)
         rounds = _play_rounds(runner, pairings, names, plan, log, out_dir)
-        exploit = _exploit(runner, agents, exploit_hands, seed, config) if exploit_hands else ()
+        exploit = (
+            _exploit(runner, agents, (exploit_hands, exploit_range_samples), seed, config) if exploit_hands else ()
+        )
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
     result = LadderResult(
         names,
@@ -584,19 +602,23 @@ def _log_round(log: TextIO | None, number: int, pairings: list[_Pairing], plan: 
     )
 
 
-def _lbr_task(job: tuple[Agent, int, int, GameConfig]) -> LbrResult:
+def _lbr_task(job: tuple[Agent, tuple[int, int | None], int, GameConfig]) -> LbrResult:
     """One agent's LBR (a top-level function, so that process and Ray runners can run it)."""
-    agent, hands, seed, config = job
+    agent, (hands, range_samples), seed, config = job
     assert isinstance(agent, StrategyAgent)
-    return lbr(agent, hands=hands, seed=seed, config=config)
+    return lbr(agent, hands=hands, seed=seed, config=config, range_samples=range_samples)
 
 
 def _exploit(
-    runner: Runner | AsyncRunner, agents: Sequence[Agent], hands: int, seed: int, config: GameConfig
+    runner: Runner | AsyncRunner,
+    agents: Sequence[Agent],
+    size: tuple[int, int | None],
+    seed: int,
+    config: GameConfig,
 ) -> tuple[LbrResult | None, ...]:
-    """LBR of every agent that reports its strategy, one task per agent on ``runner``."""
+    """LBR of every agent that reports its strategy (``size``: hands and range samples), one task per agent."""
     measured = [agent for agent in agents if isinstance(agent, StrategyAgent)]
-    jobs = [(agent, hands, seed, config) for agent in measured]
+    jobs = [(agent, size, seed, config) for agent in measured]
     if isinstance(runner, AsyncRunner):
         bounds = dict(zip((a.name for a in measured), map(_lbr_task, jobs), strict=True))
     else:

@@ -47,6 +47,18 @@ responder that knows the agent's current strategy at every decision wins
 while the agent adapts to it: a lower bound on the exploitability of the
 agent as it learns over ``hands`` hands, not of a fixed strategy.
 
+**A sampled range.** With ``range_samples=K`` the responder tracks the
+agent's range on ``K`` holdings drawn at the start of each hand (uniformly
+among those its own cards leave possible, from a stream of its own), not on
+all 1326: each agent decision then costs ``K`` questions instead of up to
+1326, which is what makes slow, learning agents measurable. The responder is
+weaker (its equities and fold estimates are those of the sample) but it is
+still a strategy, so what it wins is still a lower bound on the agent's
+exploitability. When every sampled holding has been ruled out (the agent took
+an action none of them would take), the responder falls back to the whole
+range, re-weighted by the agent's actions so far in the hand as its current
+strategy answers them; :attr:`LbrResult.fallbacks` counts those hands.
+
 Example:
     >>> from baselines.simple import FoldBot
     >>> result = lbr(FoldBot(), hands=20, seed=1)
@@ -58,6 +70,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -84,6 +97,7 @@ from pokergym.evaluator import (
     equity_hand_vs_hand,
     equity_vs_random,
     equity_vs_range,
+    preflop_equity,
 )
 
 __all__ = ["DEFAULT_FRACTIONS", "LbrResult", "Variant", "exploit_main", "lbr"]
@@ -115,6 +129,9 @@ class LbrResult:
         hands: hands played (twice the pairs).
         mbb_per_hand: the responder's mean win, a lower bound on exploitability.
         ci95: 95% half-width over duplicate pairs.
+        range_samples: holdings the responder tracked per hand (``None``: all 1326).
+        fallbacks: hands in which every sampled holding was ruled out and the
+            responder went back to the whole range (always 0 without sampling).
     """
 
     agent: str
@@ -122,12 +139,19 @@ class LbrResult:
     hands: int
     mbb_per_hand: float
     ci95: float
+    range_samples: int | None = None
+    fallbacks: int = 0
 
     def __str__(self) -> str:
         """E.g. ``LBR(full) vs fold: 750.0 +- 0.0 mbb/hand over 20 hands``."""
+        sampled = (
+            ""
+            if self.range_samples is None
+            else f" (range sampled: {self.range_samples} holdings, {self.fallbacks} hands fell back to all)"
+        )
         return (
             f"LBR({self.variant}) vs {self.agent}: {self.mbb_per_hand:.1f} +- {self.ci95:.1f} mbb/hand "
-            f"over {self.hands} hands"
+            f"over {self.hands} hands{sampled}"
         )
 
 
@@ -193,26 +217,64 @@ class _Strategy:
         return probs
 
 
+@functools.cache
+def _preflop_strength() -> npt.NDArray[np.float64]:
+    """Each combo's preflop equity against a random hand (the 169-class table), by combo index."""
+    return np.array([preflop_equity(cards) for cards in COMBO_CARDS])
+
+
+def _spread_sample(live: npt.NDArray[np.intp], count: int, sampler: np.random.Generator) -> npt.NDArray[np.intp]:
+    """``count`` of the ``live`` combos spread evenly over preflop strength (systematic sampling).
+
+    The combos are shuffled, ordered by preflop equity, and taken at ``count``
+    evenly spaced positions from a random start, so every strength band holds its
+    share of the sample (a simple random sample of 64 often has none of a band).
+    """
+    shuffled = sampler.permutation(live)
+    ordered = shuffled[np.argsort(_preflop_strength()[shuffled], kind="stable")]
+    positions = ((np.arange(count) + sampler.random()) * (ordered.size / count)).astype(np.intp)
+    return ordered[positions]
+
+
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    """How the responder plays: the variant, the sizes it tries, preflop Monte Carlo deals, the range sample."""
+
+    variant: Variant = "full"
+    fractions: tuple[float, ...] = DEFAULT_FRACTIONS
+    preflop_samples: int = 2000
+    range_samples: int | None = None
+
+
 class _Responder:
-    """The LBR player of one hand; the agent's range lives in ``weights``."""
+    """The LBR player of one hand; the agent's range lives in ``weights``.
+
+    With ``settings.range_samples`` the range starts on that many holdings drawn
+    with ``sampler`` (see the module's "A sampled range").
+    """
 
     def __init__(
         self,
         strategy: _Strategy,
         state: HandState,
-        variant: Variant,
-        fractions: Sequence[float],
-        samples: int,
+        settings: _Settings,
         rng: np.random.Generator,
+        sampler: np.random.Generator | None = None,
     ) -> None:
         self.strategy = strategy
-        self.variant = variant
-        self.fractions = fractions
-        self.samples = samples
+        self.settings = settings
         self.rng = rng
         self.weights = np.ones(N_COMBOS)
+        self.fell_back = False
+        self._seen: list[tuple[PlayerView, tuple[ActionKind, int]]] = []
         self._cache: dict[tuple[tuple[int, ...], bytes], float] = {}
         self._block(state.hole(_RESPONDER))
+        self.sampled = settings.range_samples is not None and settings.range_samples < np.count_nonzero(self.weights)
+        if self.sampled:
+            assert sampler is not None and settings.range_samples is not None
+            kept = _spread_sample(np.flatnonzero(self.weights), settings.range_samples, sampler)
+            self.weights[:] = 0.0
+            self.weights[kept] = 1.0
 
     def _block(self, cards: Sequence[int]) -> None:
         self.weights[np.isin(_COMBOS, cards).any(axis=1)] = 0.0
@@ -220,11 +282,26 @@ class _Responder:
     def observe(self, state: HandState, action: Action) -> None:
         """Bayes update of the range after the agent plays ``action`` in ``state``."""
         self._block(state.board)
-        live = np.flatnonzero(self.weights)
+        view = state.view(_AGENT)
         target = canonical_action(state.legal_actions(), action)
-        self.weights[live] *= self.strategy.probabilities(state.view(_AGENT), live, target)
+        self._seen.append((view, target))
+        self._update(view, target)
+        if not self.weights.any() and self.sampled and not self.fell_back:
+            self._fall_back(state)
         if not self.weights.any():
             raise ValueError(f"the agent played {action}, which its reported strategy never plays")
+
+    def _update(self, view: PlayerView, target: tuple[ActionKind, int]) -> None:
+        live = np.flatnonzero(self.weights)
+        self.weights[live] *= self.strategy.probabilities(view, live, target)
+
+    def _fall_back(self, state: HandState) -> None:
+        """Every sampled holding is ruled out: the whole range, re-weighted by the agent's actions so far."""
+        self.fell_back = True
+        self.weights[:] = 1.0
+        self._block((*state.hole(_RESPONDER), *state.board))
+        for view, target in self._seen:
+            self._update(view, target)
 
     def _equity(self, state: HandState, weights: npt.NDArray[np.float64]) -> float:
         """Equity against ``weights`` (cached): exact against an untouched range, else as documented."""
@@ -241,7 +318,8 @@ class _Responder:
         unblocked = np.count_nonzero(~np.isin(_COMBOS, (*hole, *board)).any(axis=1))
         if live.size == unblocked and np.all(live == live[0]):
             return equity_vs_random(hole, board).equity
-        return equity_vs_range(hole, board, weights, samples=None if board else self.samples, rng=self.rng).equity
+        samples = None if board else self.settings.preflop_samples
+        return equity_vs_range(hole, board, weights, samples=samples, rng=self.rng).equity
 
     def _sizes(self, state: HandState) -> list[int]:
         if not state.can_raise:
@@ -249,14 +327,14 @@ class _Responder:
         facing = state.bets[_RESPONDER] + state.to_call
         amounts = {
             min(max(round(facing + f * (state.pot + state.to_call)), state.min_raise_to), state.max_raise_to)
-            for f in self.fractions
+            for f in self.settings.fractions
         }
         return sorted(amounts | {state.max_raise_to})
 
     def act(self, state: HandState) -> Action:
         """The best-EV action at ``state`` under the check/call assumption."""
         passive = Action.call() if state.to_call else Action.check()
-        if self.variant == "call_until_turn" and state.street < Street.TURN:
+        if self.settings.variant == "call_until_turn" and state.street < Street.TURN:
             return passive
         self._block(state.board)
         weights = self.weights
@@ -285,12 +363,14 @@ class _Responder:
 def _play(
     strategy: _Strategy,
     state: HandState,
+    settings: _Settings,
     rng: np.random.Generator,
-    variant: Variant,
-    fractions: Sequence[float],
-    samples: int,
-) -> float:
-    """Play one hand; the responder's chips, all-in luck removed. The agent observes every event."""
+    sampler: np.random.Generator,
+) -> tuple[float, bool]:
+    """Play one hand: the responder's chips (all-in luck removed) and whether its range fell back to all.
+
+    The agent observes every event.
+    """
     agent = strategy.agent
     agent.reset(_AGENT, rng)
     strategy.new_hand()
@@ -298,7 +378,7 @@ def _play(
     agent.observe(feed.start(_AGENT))
     broadcast(feed, [agent])
     strategy.observed()
-    responder = _Responder(strategy, state, variant, fractions, samples, rng)
+    responder = _Responder(strategy, state, settings, rng, sampler)
     while not state.terminal:
         if state.actor == _AGENT:
             action = agent.act(state.view(_AGENT))
@@ -313,8 +393,8 @@ def _play(
     if state.showdown and street != Street.RIVER:
         board = state.board[: (0, 3, 4)[street]]
         equity = equity_hand_vs_hand(state.hole(_RESPONDER), state.hole(_AGENT), board).equity
-        return (2.0 * equity - 1.0) * min(state.contributions)
-    return float(state.payoffs[_RESPONDER])
+        return (2.0 * equity - 1.0) * min(state.contributions), responder.fell_back
+    return float(state.payoffs[_RESPONDER]), responder.fell_back
 
 
 def lbr(
@@ -326,6 +406,7 @@ def lbr(
     variant: Variant = "full",
     fractions: Sequence[float] = DEFAULT_FRACTIONS,
     preflop_samples: int = 2000,
+    range_samples: int | None = None,
     block_pairs: int | None = None,
     runner: Runner | None = None,
 ) -> LbrResult:
@@ -339,6 +420,9 @@ def lbr(
         variant: ``"full"`` or ``"call_until_turn"``.
         fractions: bet sizes tried as pot fractions, besides all-in.
         preflop_samples: Monte Carlo deals for preflop equity against a non-uniform range.
+        range_samples: ``None`` (the default): track the agent's whole range. A number: track
+            that many holdings drawn per hand (a weaker responder, still a lower bound; see the
+            module's "A sampled range"); the decks and the agent's draws stay those of ``seed``.
         block_pairs: ``None`` (the default): one stream of decks and draws for the whole run, in this
             process. A number: blocks of that many pairs, each with its own seeds (spawned from ``seed``
             in block order) and its own copy of a learning agent, run by ``runner``; the result depends on
@@ -350,8 +434,9 @@ def lbr(
         The responder's win rate in mbb/hand with its 95% interval.
 
     Raises:
-        ValueError: if ``agent`` does not report action probabilities, or for
-            an unknown variant, fewer than 2 hands, a block of fewer than one pair, or a runner without blocks.
+        ValueError: if ``agent`` does not report action probabilities, or for an unknown variant,
+            fewer than 2 hands, fewer than one range sample, a block of fewer than one pair, or a
+            runner without blocks.
     """
     if not isinstance(agent, StrategyAgent):
         raise ValueError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
@@ -359,24 +444,28 @@ def lbr(
         raise ValueError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
     if hands < 2:
         raise ValueError(f"LBR needs at least 2 hands, got {hands}")
+    if range_samples is not None and range_samples < 1:
+        raise ValueError(f"range_samples must be at least 1 holding or None (the whole range), got {range_samples}")
     if block_pairs is not None and block_pairs < 1:
         raise ValueError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
     if runner is not None and block_pairs is None:
         raise ValueError("a runner needs block_pairs: one stream of draws cannot be split between workers")
     pairs = (hands + 1) // 2
     root = np.random.SeedSequence(seed)
+    settings = _Settings(variant, tuple(fractions), preflop_samples, range_samples)
     if block_pairs is None:
-        per_pair = _lbr_block(_Block(agent, root, pairs, config, variant, tuple(fractions), preflop_samples))
+        results = [_lbr_block(_Block(agent, root, pairs, config, settings))]
     else:
         sizes = [min(block_pairs, pairs - start) for start in range(0, pairs, block_pairs)]
         blocks = [
-            _Block(agent, child, size, config, variant, tuple(fractions), preflop_samples)
+            _Block(agent, child, size, config, settings)
             for child, size in zip(root.spawn(len(sizes)), sizes, strict=True)
         ]
         run = runner or LocalRunner()  # a caller's runner stays open: the caller closes it
-        per_pair = [value for block in run.map(_lbr_block, blocks) for value in block]
-    mean, ci = mean_ci(per_pair)
-    return LbrResult(str(getattr(agent, "name", type(agent).__name__)), variant, 2 * pairs, mean, ci)
+        results = list(run.map(_lbr_block, blocks))
+    mean, ci = mean_ci([value for per_pair, _ in results for value in per_pair])
+    name = str(getattr(agent, "name", type(agent).__name__))
+    return LbrResult(name, variant, 2 * pairs, mean, ci, range_samples, sum(fallbacks for _, fallbacks in results))
 
 
 @dataclass(frozen=True)
@@ -387,35 +476,29 @@ class _Block:
     seeds: np.random.SeedSequence
     pairs: int
     config: GameConfig
-    variant: Variant
-    fractions: tuple[float, ...]
-    preflop_samples: int
+    settings: _Settings
 
 
-def _lbr_block(block: _Block) -> list[float]:
-    """The responder's mbb per pair (summed over its two hands) in each pair of ``block``."""
+def _lbr_block(block: _Block) -> tuple[list[float], int]:
+    """The responder's mbb per pair (summed over its two hands) in each pair of ``block``, and its fallbacks."""
     agent = block.agent if is_memoryless(block.agent) else copy.deepcopy(block.agent)  # a learner starts afresh
-    deck_seed, play_seed = block.seeds.spawn(2)
+    deck_seed, play_seed, sample_seed = block.seeds.spawn(3)  # the first two as before range sampling existed
     decks = np.random.default_rng(deck_seed)
     rngs = [np.random.default_rng(s) for s in play_seed.spawn(2)]
+    sampler = np.random.default_rng(sample_seed)
     strategy = _Strategy(agent)
     config = block.config
-    per_pair = []
+    per_pair, fallbacks = [], 0
     for _ in range(block.pairs):
         deck = deal_deck(decks)
-        chips = sum(
-            _play(
-                strategy,
-                HandState.new(config, button=b, deck=deck),
-                rngs[b],
-                block.variant,
-                block.fractions,
-                block.preflop_samples,
-            )
-            for b in (0, 1)
-        )
+        chips = 0.0
+        for button in (0, 1):
+            state = HandState.new(config, button=button, deck=deck)
+            won, fell_back = _play(strategy, state, block.settings, rngs[button], sampler)
+            chips += won
+            fallbacks += fell_back
         per_pair.append(chips * 500.0 / config.big_blind)
-    return per_pair
+    return per_pair, fallbacks
 
 
 def exploit_main(argv: Sequence[str] | None = None) -> int:
@@ -433,6 +516,14 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--variant", choices=("full", "call_until_turn"), default="full")
+    parser.add_argument(
+        "--range-samples",
+        type=int,
+        default=None,
+        metavar="K",
+        help="track the agent's range on K holdings drawn per hand instead of all 1326: a weaker responder, "
+        "still a lower bound, K/1326 of the questions to the agent (for slow agents); default: the whole range",
+    )
     parser.add_argument(
         "--block-pairs",
         type=int,
@@ -458,7 +549,13 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
         runner = made
     try:
         result = lbr(
-            agent, hands=args.hands, seed=args.seed, variant=args.variant, block_pairs=args.block_pairs, runner=runner
+            agent,
+            hands=args.hands,
+            seed=args.seed,
+            variant=args.variant,
+            range_samples=args.range_samples,
+            block_pairs=args.block_pairs,
+            runner=runner,
         )
     finally:
         if runner is not None:

@@ -123,17 +123,22 @@ def test_bad_ladders_are_refused() -> None:
         ladder([CallAgent(), CallAgent()])
     with pytest.raises(ConfigError, match="positive"):
         ladder([CallAgent(), RandomAgent()], target_ci=0)
+    with pytest.raises(ConfigError, match="exploit_range_samples"):
+        ladder([CallAgent(), RandomAgent()], exploit_hands=10, exploit_range_samples=0)
 
 
 def test_cli_ladder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["ladder", "--agents", "fold", "call", "--target-ci", "100000", "--budget-pairs", "40",
                    "--min-pairs", "20", "--block-size", "10", "--backend", "local", "--exploit", "10",
-                   "--no-plots", "--no-progress", "--out", str(tmp_path)])  # fmt: skip
+                   "--exploit-range-samples", "40", "--no-plots", "--no-progress", "--out", str(tmp_path)])  # fmt: skip
     printed = capsys.readouterr().out
     assert status == 0
-    assert "every pairing within ±100000" in printed and "LBR" in printed
+    assert "every pairing within ±100000" in printed and "LBR" in printed and "40 sampled (0 fell back)" in printed
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["ladder"]["exploit"][0]["mbb_per_hand"] == 750.0
+    assert (data["ladder"]["exploit"][0]["range_samples"], data["ladder"]["exploit"][0]["fallbacks"]) == (40, 0)
+    loaded = LadderResult.from_json((tmp_path / "results.json").read_text()).exploit[0]
+    assert loaded is not None and (loaded.range_samples, loaded.fallbacks) == (40, 0)
 
 
 def test_cheapest_first_grants_the_pairings_closest_to_the_target_first() -> None:

@@ -10,9 +10,13 @@ import pytest
 from baselines import make
 from baselines.simple import CallBot, FoldBot
 from pokergym.agents import RandomAgent
-from pokergym.arena.lbr import _Responder, _Strategy, exploit_main, lbr
+from pokergym.agents.base import BaseAgent
+from pokergym.arena.lbr import _Responder, _Settings, _Strategy, exploit_main, lbr
 from pokergym.arena.stats import Z95
+from pokergym.cards import rank_of
 from pokergym.engine import DEFAULT_CONFIG, HandState
+from pokergym.engine.actions import Action
+from pokergym.engine.view import PlayerView
 from pokergym.evaluator import CLASS_NAMES_169, COMBO_CARDS, class_index_169, combos_in_class, equity_vs_random
 
 # LBR against the calling station, derived independently of pokergym.arena.lbr.
@@ -87,7 +91,7 @@ def test_calling_station_policy_is_analytic(seed: int) -> None:
     # Against a calling station the range never narrows and no bet folds, so the best
     # check/call EV is (2e - 1) x (chips in): LBR shoves exactly when equity vs random > 1/2.
     state = HandState.new(rng=np.random.default_rng(seed), button=0)
-    responder = _Responder(_Strategy(CallBot()), state, "full", (0.5, 1.0, 2.0), 500, np.random.default_rng(0))
+    responder = _Responder(_Strategy(CallBot()), state, _Settings(preflop_samples=500), np.random.default_rng(0))
     action = responder.act(state)
     shove = equity_vs_random(state.hole(0)).equity > 0.5
     assert (str(action) == f"raise to {state.max_raise_to}") == shove
@@ -126,6 +130,8 @@ def test_rejects_agent_without_probabilities() -> None:
 def test_exploit_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert exploit_main(["fold", "--hands", "4", "--seed", "1"]) == 0
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
+    assert exploit_main(["fold", "--hands", "4", "--range-samples", "10"]) == 0
+    assert "750.0 +- 0.0 mbb/hand over 4 hands (range sampled: 10 holdings, 0 hands" in capsys.readouterr().out
 
 
 def test_card_blind_agents_are_asked_once_and_give_the_same_bound() -> None:
@@ -195,3 +201,67 @@ def test_bad_blocks_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "needs --block-pairs" in capsys.readouterr().err
     assert exploit_main(["fold", "--hands", "4", "--block-pairs", "1", "--backend", "process", "--workers", "2"]) == 0
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
+
+
+class _AceRaiser(BaseAgent):
+    """Raises to 3 big blinds with an ace, folds (or checks) otherwise; memoryless and card-aware."""
+
+    name = "ace-raiser"
+    memoryless = True
+
+    def action_probabilities(self, view: PlayerView) -> list[tuple[Action, float]]:
+        legal = view.legal
+        assert legal is not None
+        if any(rank_of(card) == 12 for card in view.hole) and legal.can_raise:
+            return [(Action.raise_to(max(legal.min_raise_to, 300)), 1.0)]
+        return [(Action.fold() if legal.can_fold else Action.check(), 1.0)]
+
+    def act(self, view: PlayerView) -> Action:
+        return self.action_probabilities(view)[0][0]
+
+
+def test_a_sampled_range_is_reproducible_and_whole_when_it_covers_the_range() -> None:
+    sampled = lbr(make("rule"), hands=6, seed=3, range_samples=24)
+    again = lbr(make("rule"), hands=6, seed=3, range_samples=24)
+    assert (sampled.mbb_per_hand, sampled.ci95, sampled.fallbacks) == (again.mbb_per_hand, again.ci95, again.fallbacks)
+    assert sampled.range_samples == 24 and "24 holdings" in str(sampled)
+    whole, covering = lbr(make("rule"), hands=6, seed=3), lbr(make("rule"), hands=6, seed=3, range_samples=1225)
+    assert (whole.mbb_per_hand, whole.ci95) == (covering.mbb_per_hand, covering.ci95)  # 1225 holdings: all there are
+    assert covering.fallbacks == 0 and whole.range_samples is None
+    assert lbr(FoldBot(), hands=10, seed=1, range_samples=5).mbb_per_hand == 750.0
+    with pytest.raises(ValueError, match="range_samples"):
+        lbr(FoldBot(), hands=4, range_samples=0)
+
+
+def test_a_range_sample_holds_every_strength_band_its_share() -> None:
+    from pokergym.arena.lbr import _preflop_strength, _spread_sample
+
+    strength = _preflop_strength()
+    live = np.flatnonzero(~np.isin(COMBO_CARDS, (12, 40)).any(axis=1))  # a responder holding 5c Kc
+    edges = np.quantile(strength[live], np.linspace(0, 1, 11))
+    for seed in range(20):
+        sample = _spread_sample(live, 100, np.random.default_rng(seed))
+        assert len(set(sample.tolist())) == 100 and set(sample.tolist()) <= set(live.tolist())
+        per_decile = np.histogram(strength[sample], edges)[0]
+        assert per_decile.min() >= 8 and per_decile.max() <= 12, per_decile  # simple random samples: 3 to 18
+
+
+def test_a_sample_the_agent_rules_out_falls_back_to_the_whole_range() -> None:
+    state = HandState.new(DEFAULT_CONFIG, button=1, deck=(48, 0, 20, 21, 2, 7, 13, 30, 40))  # agent Ac 2c, 7c 7d
+    assert state.actor == 1 and state.hole(1) == (48, 0)  # the agent is on the button and acts first preflop
+    strategy, settings = _Strategy(_AceRaiser()), _Settings(range_samples=1)
+    for draw in range(50):  # a one-holding sample without an ace: the agent's raise rules it out
+        sampler = np.random.default_rng(draw)
+        sampled = _Responder(strategy, state, settings, np.random.default_rng(0), sampler)
+        if not any(rank_of(card) == 12 for card in COMBO_CARDS[int(np.flatnonzero(sampled.weights)[0])]):
+            break
+    whole = _Responder(strategy, state, _Settings(), np.random.default_rng(0))
+    raise_to = Action.raise_to(300)
+    sampled.observe(state, raise_to)
+    whole.observe(state, raise_to)
+    assert sampled.fell_back and not whole.fell_back
+    np.testing.assert_array_equal(sampled.weights, whole.weights)
+    aces = [i for i, combo in enumerate(COMBO_CARDS) if any(rank_of(card) == 12 for card in combo)]
+    assert set(np.flatnonzero(whole.weights)) == set(aces) - {i for i in aces if {20, 21} & set(COMBO_CARDS[i])}
+    result = lbr(_AceRaiser(), hands=40, seed=0, range_samples=1)
+    assert result.fallbacks > 0 and math.isfinite(result.mbb_per_hand)
