@@ -24,7 +24,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -41,6 +41,7 @@ __all__ = [
     "merge",
     "pot_raise_to",
     "sample_action",
+    "sample_index",
 ]
 
 ActionDistribution = list[tuple[Action, float]]
@@ -162,12 +163,27 @@ def sample_action(distribution: ActionDistribution, rng: np.random.Generator) ->
     """
     if not distribution:
         raise AgentError("an empty action distribution cannot be sampled")
-    if len(distribution) == 1:
-        return distribution[0][0]
+    return distribution[sample_index([probability for _, probability in distribution], rng)][0]
+
+
+def sample_index(probabilities: Sequence[float], rng: np.random.Generator) -> int:
+    """The index :func:`sample_action` draws from these probabilities: one uniform draw, none if only one.
+
+    The first index whose cumulative probability exceeds the draw (the last if rounding leaves the draw
+    above the total). An agent that samples ids without building the distribution uses this, so that it
+    draws the same action as :func:`sample_action` would from the same generator.
+
+    Example:
+        >>> rng = np.random.default_rng(3)
+        >>> [sample_index([0.5, 0.5], rng) for _ in range(3)], sample_index([1.0], rng)
+        ([0, 0, 1], 0)
+    """
+    if len(probabilities) == 1:
+        return 0
     u = float(rng.random())
     cumulative = 0.0
-    for action, probability in distribution:
+    for index, probability in enumerate(probabilities):
         cumulative += probability
         if u < cumulative:
-            return action
-    return distribution[-1][0]
+            return index
+    return len(probabilities) - 1

@@ -151,12 +151,23 @@ class ViewObserver:
         ``weights`` must be zero on the ids the view's mask rules out. The legal raise sizes differ from
         each other and from all-in (the mask rules out repeats), so every action appears once.
         """
-        call = _CALL if legal_of(view).call_amount else _CHECK
-        out: list[tuple[Action, float]] = []
-        for index, weight in enumerate(weights.tolist()):
-            if weight > 0.0:
-                out.append((_FOLD if index == 0 else call if index == 1 else _raise_to(int(sizes[index - 2])), weight))
-        return out
+        return [
+            (self.action_of(index, view, sizes), weight)
+            for index, weight in enumerate(weights.tolist())
+            if weight > 0.0
+        ]
+
+    @staticmethod
+    def action_of(index: int, view: PlayerView, sizes: Sequence[int]) -> Action:
+        """The engine action of action id ``index`` in ``view`` (``sizes`` from :meth:`encode`).
+
+        Id 0 folds, id 1 checks or calls, the others raise to their size (all-in the last).
+        """
+        if index == 0:
+            return _FOLD
+        if index == 1:
+            return _CALL if legal_of(view).call_amount else _CHECK
+        return _raise_to(int(sizes[index - 2]))
 
     def _compiled_encoder(self, config: GameConfig) -> ViewEncoder | None:
         if config not in self._compiled:

@@ -26,11 +26,12 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
-from baselines.policy import ActionDistribution, DistributionAgent
+from baselines.policy import ActionDistribution, DistributionAgent, sample_index
 from baselines.ppo.network import PolicyNetwork
 from baselines.view_observation import ViewObserver
-from pokergym.agents import PlayerView
+from pokergym.agents import Action, PlayerView
 from pokergym.errors import ConfigError
 from pokergym.wrappers._base import ViewFeature
 from pokergym.wrappers.pokerskill import PokerSkillFeature
@@ -107,6 +108,19 @@ class PPOAgent(DistributionAgent):
 
     def action_probabilities(self, view: PlayerView) -> ActionDistribution:
         """The policy's distribution over the legal actions of ``view`` (one action when greedy)."""
+        weights, sizes = self._weights(view)
+        return self.observer.distribution(weights, view, sizes)
+
+    def act(self, view: PlayerView) -> Action:
+        """The action :meth:`action_probabilities` would give ``sample_action``, drawn without building the list."""
+        weights, sizes = self._weights(view)
+        listed = weights.tolist()
+        live = [index for index, weight in enumerate(listed) if weight > 0.0]
+        chosen = live[sample_index([listed[index] for index in live], self.rng)]
+        return self.observer.action_of(chosen, view, sizes)
+
+    def _weights(self, view: PlayerView) -> tuple[npt.NDArray[np.float64], tuple[int, ...]]:
+        """The policy's probability per action id (one-hot when greedy) and the ids' raise sizes."""
         encoded = self.observer.encode(view)
         observation, network = encoded.observation, self.network
         # the observer's mask is int8 with a legal id wherever the view may act: no need to check it again
@@ -115,4 +129,4 @@ class PPOAgent(DistributionAgent):
             best = np.zeros_like(weights)
             best[int(np.argmax(weights))] = 1.0
             weights = best
-        return self.observer.distribution(weights, view, encoded.sizes)
+        return weights, encoded.sizes

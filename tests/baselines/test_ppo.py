@@ -101,6 +101,26 @@ def test_greedy_puts_all_mass_on_the_likeliest_action() -> None:
         assert probability == 1.0 and weights[action] == max(weights.values())
 
 
+def test_act_draws_what_sample_action_draws_from_the_distribution() -> None:
+    from baselines.policy import sample_action
+    from pokergym.agents import RandomAgent
+
+    agent, rng, walker = make("ppo"), np.random.default_rng(8), RandomAgent()
+    checked = 0
+    for hand in range(150):  # every street, both seats: the hands walked by random play
+        state = HandState.new(button=hand % 2, rng=rng)
+        walker.reset(0, rng)
+        while not state.terminal:
+            view = state.view(state.actor)
+            agent.reset(view.seat, np.random.default_rng([hand, checked]))
+            acted = agent.act(view)
+            drawn = sample_action(agent.action_probabilities(view), np.random.default_rng([hand, checked]))
+            assert acted == drawn, view
+            checked += 1
+            state.apply(walker.act(view))
+    assert checked > 500
+
+
 def test_bad_weights_are_typed_errors(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="not a saved policy network"):
         PPOAgent(weights=str(tmp_path / "missing.npz"))
