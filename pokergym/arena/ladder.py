@@ -486,9 +486,7 @@ def ladder(
     with ExitStack() as stack:
         runner = run.open(stack)
         rounds = _play_rounds(runner, pairings, names, plan, log, out_dir)
-        exploit = (
-            _exploit(runner, agents, (exploit_hands, exploit_range_samples), seed, config) if exploit_hands else ()
-        )
+        exploit = _exploit(runner, agents, exploit_hands, exploit_range_samples, seed, config) if exploit_hands else ()
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
     result = LadderResult(
         names,
@@ -602,9 +600,9 @@ def _log_round(log: TextIO | None, number: int, pairings: list[_Pairing], plan: 
     )
 
 
-def _lbr_task(job: tuple[Agent, tuple[int, int | None], int, GameConfig]) -> LbrResult:
+def _lbr_task(job: tuple[Agent, int, int | None, int, GameConfig]) -> LbrResult:
     """One agent's LBR (a top-level function, so that process and Ray runners can run it)."""
-    agent, (hands, range_samples), seed, config = job
+    agent, hands, range_samples, seed, config = job
     assert isinstance(agent, StrategyAgent)
     return lbr(agent, hands=hands, seed=seed, config=config, range_samples=range_samples)
 
@@ -612,13 +610,14 @@ def _lbr_task(job: tuple[Agent, tuple[int, int | None], int, GameConfig]) -> Lbr
 def _exploit(
     runner: Runner | AsyncRunner,
     agents: Sequence[Agent],
-    size: tuple[int, int | None],
+    hands: int,
+    range_samples: int | None,
     seed: int,
     config: GameConfig,
 ) -> tuple[LbrResult | None, ...]:
-    """LBR of every agent that reports its strategy (``size``: hands and range samples), one task per agent."""
+    """LBR of every agent that reports its strategy, one task per agent on ``runner``."""
     measured = [agent for agent in agents if isinstance(agent, StrategyAgent)]
-    jobs = [(agent, size, seed, config) for agent in measured]
+    jobs = [(agent, hands, range_samples, seed, config) for agent in measured]
     if isinstance(runner, AsyncRunner):
         bounds = dict(zip((a.name for a in measured), map(_lbr_task, jobs), strict=True))
     else:
