@@ -28,8 +28,15 @@ from typing import Any
 import numpy as np
 from anchors import add_allow_missing, import_error, require_anchors
 
-from pokergym.cards import CARD_STRINGS
-from pokergym.evaluator import equity_vs_random, evaluate, evaluate_batch, rank7
+from pokergym.cards import CARD_STRINGS, parse_cards
+from pokergym.evaluator import (
+    equity_hand_vs_hand,
+    equity_vs_random,
+    evaluate,
+    evaluate_batch,
+    rank7,
+)
+from pokergym.evaluator.equity import _enumerated
 
 
 def measure(body: Callable[[], object], items: int, repeat: int) -> tuple[float, float]:
@@ -140,6 +147,32 @@ def equity_times(repeat: int) -> dict[str, tuple[float, float]]:
     return out
 
 
+def preflop_matchup_times(repeat: int, anchors: set[str]) -> dict[str, tuple[float, float]]:
+    """Milliseconds per preflop hand-against-hand equity (wall, CPU), best of ``repeat`` rounds.
+
+    Ours exact from the table (what :func:`equity_hand_vs_hand` does) and exact by enumerating the 1,712,304
+    boards (the kernel the table replaced, which :func:`equity_hand_vs_hand` still runs after the flop); eval7's
+    exact function answers 0.0 for every preflop query (and for the flop 2s3h9d tried), so its Monte Carlo with
+    200,000 deals (standard error about 0.001) stands in.
+    """
+    matchups = [("AsKd", "7c7h"), ("Td9d", "AhQc"), ("2c2d", "KsQs"), ("8h7h", "8c7c")]
+    holes = [(parse_cards(a), parse_cards(b)) for a, b in matchups]
+    equity_hand_vs_hand(*matchups[0])
+    _enumerated(holes[0][0], (), holes[0][1])
+    out = {
+        "pokergym exact, table": measure(lambda: [equity_hand_vs_hand(a, b) for a, b in matchups * 50], 200, repeat),
+        "pokergym exact, enumerated": measure(lambda: [_enumerated(a, (), b) for a, b in holes], 4, repeat),
+    }
+    if "eval7" in anchors:
+        import eval7
+
+        hands = [([eval7.Card(a[:2]), eval7.Card(a[2:])], eval7.HandRange(b)) for a, b in matchups]
+        out["eval7 Monte Carlo, 200,000 deals"] = measure(
+            lambda: [eval7.py_hand_vs_range_monte_carlo(h, r, [], 200_000) for h, r in hands], 4, min(repeat, 2)
+        )
+    return {name: (1e3 / wall, 1e3 / cpu) for name, (wall, cpu) in out.items()}
+
+
 _STARTUP_PROBE = r"""
 import json, time
 import numpy as np
@@ -215,6 +248,14 @@ def main() -> None:
     print("\nflop equity vs a random hand, ms per query:")
     for name, (wall, cpu) in equity_times(args.repeat).items():
         print(f"  {name:28s} wall {wall:8.3f} ms   CPU {cpu:8.3f} ms")
+    print("\npreflop equity of one hand against another, ms per query:")
+    matchup_times = preflop_matchup_times(args.repeat, anchors)
+    for name, (wall, cpu) in matchup_times.items():
+        print(f"  {name:34s} wall {wall:10.4f} ms   CPU {cpu:10.4f} ms")
+    table_cpu = matchup_times["pokergym exact, table"][1]
+    for name, (_, cpu) in matchup_times.items():
+        if name != "pokergym exact, table":
+            print(f"  the table is x{cpu / table_cpu:,.0f} faster than {name} (CPU)")
     print(f"\nimport pokergym.evaluator (own modules, -X importtime): {evaluator_import_ms():.0f} ms")
     for label, cold in (("numba cache warm", False), ("numba cache empty (compiles)", True)):
         costs = startup_costs(cold)

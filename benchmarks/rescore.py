@@ -6,8 +6,12 @@ give the spec of a seat whose strategy AIVAT may use (its ``action_probabilities
 only); a seat left out keeps the chance terms alone, which are unbiased too. A known strategy is asked once
 per decision, so a slow agent (the solver) makes re-scoring as slow as its match.
 
+``--terms`` adds AIVAT's corrections by kind (hole deal, flop deal, turn and river deals, all-in run-outs, each
+seat's actions), each with its interval: every kind has mean zero, so one whose interval excludes zero over a
+long match points at a biased correction.
+
 Usage (from the repository root):
-    PYTHONPATH=. python benchmarks/rescore.py runs/solver-rule/histories.jsonl --known-b rule
+    PYTHONPATH=. python benchmarks/rescore.py runs/solver-rule/histories.jsonl --known-b rule [--terms]
 """
 
 from __future__ import annotations
@@ -35,12 +39,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("histories", help="a match's histories.jsonl")
     parser.add_argument("--known-a", default=None, help="spec of agent A if AIVAT may use its strategy")
     parser.add_argument("--known-b", default=None, help="spec of agent B if AIVAT may use its strategy")
+    parser.add_argument("--terms", action="store_true", help="also print AIVAT's corrections by kind")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     result = rescore(args.histories, (args.known_a, args.known_b))
     print(f"{result.pairs} pairs, agent A's mbb/hand, 95% CI over pairs:")
     for name, estimate in (("raw", result.raw), ("all-in adjusted", result.allin), ("AIVAT", result.aivat)):
         print(f"  {name:16s} {estimate.mbb_per_hand:+8.0f} +- {estimate.ci95:.0f}")
+    if args.terms:
+        print("AIVAT's corrections by kind (each has mean zero; raw - AIVAT is their sum), A's mbb/hand:")
+        for kind, estimate in result.terms.items():
+            kind = kind.replace("seat 0", "A's").replace("seat 1", "B's")
+            print(f"  {kind:24s} {estimate.mbb_per_hand:+9.1f} +- {estimate.ci95:.1f}")
     print(f"({time.perf_counter() - started:.0f} s)")
 
 

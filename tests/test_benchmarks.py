@@ -125,9 +125,10 @@ def test_rescore_prints_the_three_estimates(
     rescore = load("rescore", monkeypatch)
     path = tmp_path / "h.jsonl"
     match(make("rule"), make("call"), pairs=6, seed=3, histories=path)
-    rescore.main([str(path), "--known-a", "rule", "--known-b", "call"])
+    rescore.main([str(path), "--known-a", "rule", "--known-b", "call", "--terms"])
     out = capsys.readouterr().out
     assert "6 pairs" in out and all(name in out for name in ("raw", "all-in adjusted", "AIVAT"))
+    assert all(kind in out for kind in ("hole deal", "flop deal", "A's actions", "B's actions"))
     raw = float(out.split("raw")[1].split("+-")[0])
     assert raw == pytest.approx(match(make("rule"), make("call"), pairs=6, seed=3).mbb_per_hand, abs=0.5)
 

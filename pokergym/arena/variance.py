@@ -10,15 +10,15 @@ non-terminal state for seat 0 is ``(2 e - 1) m``, where ``e`` is seat 0's
 showdown equity against seat 1's actual hand on the board dealt so far (the
 rest of the board dealt at random) and ``m`` the larger contribution (an
 outstanding bet counts as called). It is seat 0's expected result if the
-hand were called and checked down from there. A finished hand is worth its payoff. Equity is exact on the flop, turn
-and river; preflop it is a Monte Carlo estimate (``preflop_samples`` boards,
-drawn from a generator seeded by the two hands, never by the board) or, with
-``preflop_samples=None``, exact enumeration (about 0.1 s per hand).
+hand were called and checked down from there. A finished hand is worth its payoff. Equity is exact on every
+street, preflop read from the shipped table of every matchup (:mod:`pokergym.evaluator.matchups`); with
+``preflop_samples=N`` the preflop equity is a Monte Carlo estimate instead (``N`` boards, drawn from a
+generator seeded by the two hands, never by the board).
 
 **All-in adjustment.** When both seats were all-in before the river, the hand
 is worth ``(2 e - 1) m`` at the street of the last action instead of the
 chips the run-out gave: the board luck is replaced by its exact expectation
-(exact only with ``preflop_samples=None`` for preflop all-ins).
+(for a preflop all-in, only an estimate of it with ``preflop_samples=N``).
 
 **AIVAT** (Burch et al., AAAI-18) subtracts a control variate at every event:
 
@@ -32,9 +32,10 @@ chips the run-out gave: the board luck is replaced by its exact expectation
   agent's own strategy. Seats without a known strategy get no action term.
 
 Each term has mean zero given everything before it, so the sum of the chips
-and the corrections is an unbiased estimate of the expected chips. With Monte
-Carlo preflop equity the board-deal term after the preflop has mean zero over
-the sampling error, which is independent of the cards dealt and the actions.
+and the corrections is an unbiased estimate of the expected chips. (With Monte
+Carlo preflop equity the board-deal term after the preflop keeps a fixed error
+per pair of hands, of mean zero over the pairs: the sampling error is
+independent of the cards dealt and the actions.)
 The strategy terms assume ``action_probabilities(view)`` is the strategy the
 agent played, i.e. that it does not change with the agent's memory: an agent
 passed as a known strategy must declare ``memoryless = True``
@@ -49,7 +50,7 @@ Example:
     >>> state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
     >>> state.all_in(); state.call()
     >>> hand = HandHistory.from_state(state)
-    >>> values = adjust_hand(hand, preflop_samples=None)
+    >>> values = adjust_hand(hand)
     >>> values.raw, round(values.allin), values.aivat == values.allin
     (20000, 13055, False)
 """
@@ -59,15 +60,15 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 import numpy as np
 
 from pokergym.agents.base import Agent, is_memoryless
 from pokergym.arena.stats import Z95, mean_ci
-from pokergym.engine.actions import Action, ActionKind, ActionRecord
+from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, LegalActions
 from pokergym.engine.view import PlayerView
@@ -75,6 +76,7 @@ from pokergym.errors import AgentError
 from pokergym.evaluator import combo_index, equity_hand_vs_hand
 
 __all__ = [
+    "AIVAT_TERMS",
     "DEFAULT_PREFLOP_SAMPLES",
     "AdjustedMatch",
     "Estimate",
@@ -87,8 +89,8 @@ __all__ = [
     "known_strategies",
 ]
 
-DEFAULT_PREFLOP_SAMPLES = 20_000
-"""Monte Carlo boards behind a preflop equity (standard error about 0.0035)."""
+DEFAULT_PREFLOP_SAMPLES: int | None = None
+"""Monte Carlo boards behind a preflop equity; ``None``: the exact table (the default)."""
 
 _SIZED = (ActionKind.BET, ActionKind.RAISE)
 
@@ -102,6 +104,18 @@ class StrategyAgent(Agent, Protocol):
         ...
 
 
+AIVAT_TERMS: Final = (
+    "hole deal",
+    "flop deal",
+    "turn and river deals",
+    "preflop all-in run-out",
+    "later all-in run-out",
+    "seat 0 actions",
+    "seat 1 actions",
+)
+"""The kinds of AIVAT correction, in the order of :attr:`HandValues.terms`."""
+
+
 @dataclass(frozen=True, slots=True)
 class HandValues:
     """Seat 0's result of one hand under the three estimators.
@@ -109,12 +123,14 @@ class HandValues:
     Attributes:
         raw: chips won.
         allin: chips with all-in luck replaced by its expectation.
-        aivat: the AIVAT estimate.
+        aivat: the AIVAT estimate: ``raw`` minus the sum of ``terms``.
+        terms: the corrections AIVAT subtracted, summed by kind (:data:`AIVAT_TERMS`); each kind has mean zero.
     """
 
     raw: int
     allin: float
     aivat: float
+    terms: tuple[float, ...] = ()
 
 
 class _Equity:
@@ -240,7 +256,7 @@ def adjust_hand(
         agents: the agents of seat 0 and seat 1 (``None`` for unknown);
             those with ``action_probabilities`` get action corrections, the
             others chance corrections only.
-        preflop_samples: Monte Carlo boards for preflop equities, ``None`` for exact.
+        preflop_samples: Monte Carlo boards for preflop equities, ``None`` for exact (the table).
 
     Returns:
         The three estimates of seat 0's chips.
@@ -256,24 +272,40 @@ def adjust_hand(
     equity = _Equity(hand.hole_cards, preflop_samples)
     state = hand.state_before(0)
     known = known_strategies(agents)
-    aivat = float(hand.payoffs[0]) - _value(state, equity)  # hole-card deal; its mean is 0
+    terms = [0.0] * len(AIVAT_TERMS)
+    terms[0] = _value(state, equity)  # the hole-card deal; its mean is 0
     for record in hand.actions:
         street = state.street
         played = _played(record)
         before_deal = _action_values(state, equity, [played])[0]
         agent = known[record.seat]
         if agent is not None:
-            dist = agent.action_probabilities(state.view(record.seat))
-            probs = np.array([p for _, p in dist])
-            values = np.array(_action_values(state, equity, [a for a, _ in dist]))
-            legal = state.legal_actions()
-            if not any(p > 0 and canonical_action(legal, a) == canonical_action(legal, played) for a, p in dist):
-                raise ValueError(f"seat {record.seat} played {played}, which its strategy never plays")
-            aivat -= before_deal - float(probs @ values) / float(probs.sum())
+            terms[5 + record.seat] += before_deal - _expected_action_value(agent, state, equity, record.seat, played)
         state.apply(played, record.seat)
         if state.street != street:
-            aivat -= _value(state, equity) - before_deal  # board deal (or all-in run-out)
-    return HandValues(int(hand.payoffs[0]), _allin(hand, equity), aivat)
+            terms[_deal_term(street, state)] += _value(state, equity) - before_deal
+    aivat = float(hand.payoffs[0])
+    for term in terms:
+        aivat -= term
+    return HandValues(int(hand.payoffs[0]), _allin(hand, equity), aivat, tuple(terms))
+
+
+def _expected_action_value(agent: StrategyAgent, state: HandState, equity: _Equity, seat: int, played: Action) -> float:
+    """The mean value for seat 0 of the actions ``agent`` would take in ``state``, checked against ``played``."""
+    dist = agent.action_probabilities(state.view(seat))
+    probs = np.array([p for _, p in dist])
+    values = np.array(_action_values(state, equity, [a for a, _ in dist]))
+    legal = state.legal_actions()
+    if not any(p > 0 and canonical_action(legal, a) == canonical_action(legal, played) for a, p in dist):
+        raise ValueError(f"seat {seat} played {played}, which its strategy never plays")
+    return float(probs @ values) / float(probs.sum())
+
+
+def _deal_term(street: Street, after: HandState) -> int:
+    """The index in :data:`AIVAT_TERMS` of the chance event that ended ``street`` (``after``: the state past it)."""
+    if after.terminal:
+        return 3 if street == Street.PREFLOP else 4  # the run-out of an all-in (or the river's showdown: zero)
+    return 1 if street == Street.PREFLOP else 2
 
 
 def allin_chips(hand: HandHistory, *, preflop_samples: int | None = DEFAULT_PREFLOP_SAMPLES) -> float:
@@ -291,7 +323,7 @@ def allin_chips(hand: HandHistory, *, preflop_samples: int | None = DEFAULT_PREF
         >>> from pokergym.engine import HandState, HandHistory
         >>> state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
         >>> state.all_in(); state.call()
-        >>> round(allin_chips(HandHistory.from_state(state), preflop_samples=None))
+        >>> round(allin_chips(HandHistory.from_state(state)))
         13055
     """
     if hand.payoffs is None:
@@ -354,12 +386,15 @@ class AdjustedMatch:
         raw: chips as played.
         allin: all-in luck adjusted.
         aivat: AIVAT.
+        terms: AIVAT's corrections by kind (:data:`AIVAT_TERMS`; seat 0 is agent A), each as an estimate of its
+            mean, which is zero for an unbiased correction; ``raw - aivat`` is their sum.
     """
 
     pairs: int
     raw: Estimate
     allin: Estimate
     aivat: Estimate
+    terms: dict[str, Estimate] = field(default_factory=dict)
 
     def table(self) -> str:
         """A plain-text table of the three estimators."""
@@ -425,6 +460,6 @@ def adjusted_match(
     pairs = [v for v in by_pair.values() if len(v) == 2]
     if len(pairs) < 2:
         raise ValueError(f"need at least two complete duplicate pairs, got {len(pairs)}")
-    table = np.array([[[h.raw, h.allin, h.aivat] for h in pair] for pair in pairs], dtype=np.float64)
-    raw, allin, aivat = (_estimate(table[:, :, k], big_blind) for k in range(3))
-    return AdjustedMatch(len(pairs), raw, allin, aivat)
+    table = np.array([[[h.raw, h.allin, h.aivat, *h.terms] for h in pair] for pair in pairs], dtype=np.float64)
+    raw, allin, aivat, *terms = (_estimate(table[:, :, k], big_blind) for k in range(table.shape[2]))
+    return AdjustedMatch(len(pairs), raw, allin, aivat, dict(zip(AIVAT_TERMS, terms, strict=True)))

@@ -11,6 +11,8 @@ card, lower is better -- and equal ``treys.Evaluator().evaluate`` on every 5-,
 * equity: :func:`equity_vs_random`, :func:`equity_vs_range`,
   :func:`equity_hand_vs_hand`, with two-card hands indexed by :func:`combo_index`;
 * preflop: :func:`hand_class_169`, :func:`class_index_169`, :func:`preflop_equity`;
+  exact hand-against-hand preflop equity comes from a shipped table of all
+  47,008 matchups (:mod:`pokergym.evaluator.matchups`), tens of microseconds a query;
 * treys interoperability: :func:`to_treys`, :func:`from_treys` and list forms.
 
 numba is imported only when a batch or equity function is first called.

@@ -37,6 +37,7 @@ import numpy.typing as npt
 from pokergym.cards import Cards, parse_cards, validate_cards
 from pokergym.errors import CardError
 from pokergym.evaluator.combos import N_COMBOS, combo_array
+from pokergym.evaluator.matchups import BOARDS_PER_MATCHUP, matchup_counts
 from pokergym.evaluator.preflop import preflop_outcome
 from pokergym.evaluator.tables import CARD_KEYS, KERNEL_TABLES
 
@@ -180,8 +181,9 @@ def equity_hand_vs_hand(
 ) -> Equity:
     """Equity of ``hole_a`` against the known hand ``hole_b``.
 
-    Exact on every street when ``samples`` is ``None`` (preflop enumerates
-    1,712,304 boards, a few tenths of a second).
+    Exact on every street when ``samples`` is ``None``; preflop the 1,712,304
+    boards' outcome is read from the shipped table of every matchup
+    (:mod:`pokergym.evaluator.matchups`) instead of being enumerated.
 
     Args:
         hole_a: the hero's two hole cards.
@@ -205,22 +207,30 @@ def equity_hand_vs_hand(
     hero, known = _parse_spot(hole_a, board)
     villain = _parse_hole(hole_b)
     validate_cards((*hero, *known, *villain), source=(hole_a, hole_b, board))
+    if samples is None and not known:
+        wins, ties = matchup_counts((hero[0], hero[1]), (villain[0], villain[1]))
+        return _exact(wins, ties, BOARDS_PER_MATCHUP, BOARDS_PER_MATCHUP)
     if samples is None:
-        from pokergym.evaluator import _kernels
-
-        opp_key, opp_bits = _sums(villain)
-        win, tie, total, count = _kernels.exact_showdowns(
-            _spot(hero, known),
-            _mask((*hero, *known, *villain)),
-            5 - len(known),
-            np.array([opp_key], dtype=np.int64),
-            np.array([opp_bits], dtype=np.int64),
-            np.array([_mask(villain)], dtype=np.int64),
-            np.ones(1),
-            _kernels.kernel_tables(),
-        )
-        return _exact(win, tie, total, count)
+        return _enumerated(hero, known, villain)
     return _sampled(hero, known, np.array([villain], dtype=np.int64), np.ones(1), samples, rng)
+
+
+def _enumerated(hero: tuple[int, ...], known: tuple[int, ...], villain: tuple[int, ...]) -> Equity:
+    """Exact equity of ``hero`` against ``villain`` by dealing every run-out of the board ``known``."""
+    from pokergym.evaluator import _kernels
+
+    opp_key, opp_bits = _sums(villain)
+    win, tie, total, count = _kernels.exact_showdowns(
+        _spot(hero, known),
+        _mask((*hero, *known, *villain)),
+        5 - len(known),
+        np.array([opp_key], dtype=np.int64),
+        np.array([opp_bits], dtype=np.int64),
+        np.array([_mask(villain)], dtype=np.int64),
+        np.ones(1),
+        _kernels.kernel_tables(),
+    )
+    return _exact(win, tie, total, count)
 
 
 def _parse_hole(hole: Cards) -> tuple[int, ...]:

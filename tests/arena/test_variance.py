@@ -114,3 +114,39 @@ def test_allin_chips_refuses_an_unfinished_hand() -> None:
     state.call()
     with pytest.raises(ValueError, match="unfinished"):
         allin_chips(HandHistory.from_state(state))
+
+
+def test_the_terms_add_up_to_the_correction_and_name_their_events() -> None:
+    from pokergym.arena.variance import AIVAT_TERMS
+
+    allin = adjust_hand(_history("AsAhKsKh2c7d9hJsQd", 0, "ac"), (None, CallBot()))
+    assert allin.terms[AIVAT_TERMS.index("flop deal")] == 0.0
+    assert allin.terms[AIVAT_TERMS.index("preflop all-in run-out")] != 0.0
+    later = adjust_hand(_history("AsAhKsKh2c7d9hJsQd", 0, "ckac"))  # all-in on the flop
+    assert later.terms[AIVAT_TERMS.index("later all-in run-out")] != 0.0
+    assert later.terms[AIVAT_TERMS.index("seat 0 actions")] == later.terms[AIVAT_TERMS.index("seat 1 actions")] == 0.0
+    for values in (allin, later):
+        assert len(values.terms) == len(AIVAT_TERMS)
+        assert values.raw - sum(values.terms) == pytest.approx(values.aivat, abs=1e-9)
+
+
+def test_a_deals_correction_averages_to_zero_over_every_card_it_could_deal() -> None:
+    """The turn's correction, over the 45 turn cards of one flop: the value function is consistent."""
+    from pokergym.arena.variance import AIVAT_TERMS
+
+    holes, flop = parse_cards("AsKd7c7h"), parse_cards("Ks8h2c")
+    turn_term = AIVAT_TERMS.index("turn and river deals")
+    corrections = []
+    for turn in sorted(set(range(52)) - set(holes) - set(flop)):
+        river = min(set(range(52)) - set(holes) - set(flop) - {turn})
+        hand = _history_of_cards((*holes, *flop, turn, river), 1, "ckkkaf")  # a turn all-in, folded to
+        corrections.append(adjust_hand(hand).terms[turn_term])
+    assert len(corrections) == 45 and max(abs(c) for c in corrections) > 100.0
+    assert sum(corrections) / 45 == pytest.approx(0.0, abs=1e-9)
+
+
+def _history_of_cards(deck: tuple[int, ...], button: int, moves: str) -> HandHistory:
+    state = HandState.new(deck=deck, button=button)
+    for move in moves:
+        {"a": state.all_in, "c": state.call, "k": state.check, "f": state.fold}[move]()
+    return HandHistory.from_state(state)
