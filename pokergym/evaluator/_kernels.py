@@ -35,6 +35,7 @@ __all__ = [
     "preflop_class_outcomes",
     "rank_rows",
     "sampled_showdowns",
+    "suit_permutations",
 ]
 
 Tables = tuple[
@@ -313,14 +314,9 @@ def sampled_showdowns(
     return wins, ties, n
 
 
-@kernel
-def canonical_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """One 5-card board per class of boards equal up to a permutation of suits.
-
-    Returns:
-        ``(boards, multiplicity)``: an ``m x 5`` array of card codes and, per
-        board, how many of the C(52, 5) boards its class holds.
-    """
+@inner_kernel
+def suit_permutations() -> npt.NDArray[np.int64]:
+    """The 24 permutations of the four suits, one per row."""
     perms = np.empty((24, 4), dtype=np.int64)
     p = 0
     for a in range(4):
@@ -330,6 +326,18 @@ def canonical_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
                 if a != b and a != c and b != c and 0 <= d < 4:
                     perms[p, 0], perms[p, 1], perms[p, 2], perms[p, 3] = a, b, c, d
                     p += 1
+    return perms
+
+
+@kernel
+def canonical_boards() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """One 5-card board per class of boards equal up to a permutation of suits.
+
+    Returns:
+        ``(boards, multiplicity)``: an ``m x 5`` array of card codes and, per
+        board, how many of the C(52, 5) boards its class holds.
+    """
+    perms = suit_permutations()
     boards = np.empty((200_000, 5), dtype=np.int64)
     mult = np.empty(200_000, dtype=np.int64)
     images = np.empty(24, dtype=np.int64)

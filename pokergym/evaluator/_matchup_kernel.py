@@ -21,26 +21,11 @@ import numpy as np
 import numpy.typing as npt
 
 from pokergym._jit import inner_kernel, kernel
-from pokergym.evaluator._kernels import Tables, rank_of
+from pokergym.evaluator._kernels import Tables, rank_of, suit_permutations
 
 __all__ = ["matchup_classes", "matchup_outcomes"]
 
 N_COMBOS = 1326
-
-
-@inner_kernel
-def _suit_permutations() -> npt.NDArray[np.int64]:
-    """The 24 permutations of the four suits, one per row."""
-    perms = np.empty((24, 4), dtype=np.int64)
-    p = 0
-    for a in range(4):
-        for b in range(4):
-            for c in range(4):
-                d = 6 - a - b - c
-                if a != b and a != c and b != c and 0 <= d < 4:
-                    perms[p, 0], perms[p, 1], perms[p, 2], perms[p, 3] = a, b, c, d
-                    p += 1
-    return perms
 
 
 @inner_kernel
@@ -66,7 +51,7 @@ def matchup_classes() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int64], npt
         the first hand's: it has equity one half, and wins half the boards it
         does not tie.
     """
-    perms = _suit_permutations()
+    perms = suit_permutations()
     lo = np.empty(N_COMBOS, dtype=np.int64)
     hi = np.empty(N_COMBOS, dtype=np.int64)
     for h in range(1, 52):
