@@ -51,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         for kind, estimate in result.terms.items():
             kind = kind.replace("seat 0", "A's").replace("seat 1", "B's")
             print(f"  {kind:24s} {estimate.mbb_per_hand:+9.1f} +- {estimate.ci95:.1f}")
+        total = result.corrections
+        assert total is not None
+        print(f"  {'all (raw - AIVAT)':24s} {total.mbb_per_hand:+9.1f} +- {total.ci95:.1f}")
     print(f"({time.perf_counter() - started:.0f} s)")
 
 

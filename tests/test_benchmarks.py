@@ -128,7 +128,7 @@ def test_rescore_prints_the_three_estimates(
     rescore.main([str(path), "--known-a", "rule", "--known-b", "call", "--terms"])
     out = capsys.readouterr().out
     assert "6 pairs" in out and all(name in out for name in ("raw", "all-in adjusted", "AIVAT"))
-    assert all(kind in out for kind in ("hole deal", "flop deal", "A's actions", "B's actions"))
+    assert all(kind in out for kind in ("hole deal", "flop deal", "A's actions", "B's actions", "raw - AIVAT"))
     raw = float(out.split("raw")[1].split("+-")[0])
     assert raw == pytest.approx(match(make("rule"), make("call"), pairs=6, seed=3).mbb_per_hand, abs=0.5)
 

@@ -387,7 +387,9 @@ class AdjustedMatch:
         allin: all-in luck adjusted.
         aivat: AIVAT.
         terms: AIVAT's corrections by kind (:data:`AIVAT_TERMS`; seat 0 is agent A), each as an estimate of its
-            mean, which is zero for an unbiased correction; ``raw - aivat`` is their sum.
+            mean, which is zero for an unbiased correction.
+        corrections: their sum, ``raw - aivat`` hand by hand, with its own interval over pairs (``None`` when
+            built from saved figures that lack it).
     """
 
     pairs: int
@@ -395,6 +397,7 @@ class AdjustedMatch:
     allin: Estimate
     aivat: Estimate
     terms: dict[str, Estimate] = field(default_factory=dict)
+    corrections: Estimate | None = None
 
     def table(self) -> str:
         """A plain-text table of the three estimators."""
@@ -462,4 +465,5 @@ def adjusted_match(
         raise ValueError(f"need at least two complete duplicate pairs, got {len(pairs)}")
     table = np.array([[[h.raw, h.allin, h.aivat, *h.terms] for h in pair] for pair in pairs], dtype=np.float64)
     raw, allin, aivat, *terms = (_estimate(table[:, :, k], big_blind) for k in range(table.shape[2]))
-    return AdjustedMatch(len(pairs), raw, allin, aivat, dict(zip(AIVAT_TERMS, terms, strict=True)))
+    corrections = _estimate(table[:, :, 0] - table[:, :, 2], big_blind)
+    return AdjustedMatch(len(pairs), raw, allin, aivat, dict(zip(AIVAT_TERMS, terms, strict=True)), corrections)

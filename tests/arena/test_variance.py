@@ -150,3 +150,13 @@ def _history_of_cards(deck: tuple[int, ...], button: int, moves: str) -> HandHis
     for move in moves:
         {"a": state.all_in, "c": state.call, "k": state.check, "f": state.fold}[move]()
     return HandHistory.from_state(state)
+
+
+def test_the_corrections_estimate_is_raw_minus_aivat(tmp_path: object) -> None:
+    path = f"{tmp_path}/h.jsonl"
+    match(ManiacBot(), CallBot(), pairs=40, seed=5, histories=path)
+    result = adjusted_match(path, (None, CallBot()))
+    assert result.corrections is not None
+    assert result.corrections.mbb_per_hand == pytest.approx(result.raw.mbb_per_hand - result.aivat.mbb_per_hand)
+    assert sum(term.mbb_per_hand for term in result.terms.values()) == pytest.approx(result.corrections.mbb_per_hand)
+    assert result.corrections.ci95 > 0.0
