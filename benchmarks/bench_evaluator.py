@@ -30,8 +30,10 @@ from anchors import add_allow_missing, import_error, require_anchors
 
 from pokergym.cards import CARD_STRINGS, parse_cards
 from pokergym.evaluator import (
+    N_COMBOS,
     equity_hand_vs_hand,
     equity_vs_random,
+    equity_vs_range,
     evaluate,
     evaluate_batch,
     rank7,
@@ -163,6 +165,14 @@ def preflop_matchup_times(repeat: int, anchors: set[str]) -> dict[str, tuple[flo
         "pokergym exact, table": measure(lambda: [equity_hand_vs_hand(a, b) for a, b in matchups * 50], 200, repeat),
         "pokergym exact, enumerated": measure(lambda: [_enumerated(a, (), b) for a, b in holes], 4, repeat),
     }
+    everyone = np.ones(N_COMBOS)
+    equity_vs_range(matchups[0][0], (), everyone)
+    out["pokergym exact vs a range (all 1,326 hands), table"] = measure(
+        lambda: [equity_vs_range(a, (), everyone) for a, _ in matchups * 10], 40, repeat
+    )
+    out["pokergym vs a range, Monte Carlo 100,000 deals"] = measure(
+        lambda: [equity_vs_range(a, (), everyone, samples=100_000, rng=1) for a, _ in matchups], 4, min(repeat, 2)
+    )
     if "eval7" in anchors:
         import eval7
 
@@ -248,13 +258,13 @@ def main() -> None:
     print("\nflop equity vs a random hand, ms per query:")
     for name, (wall, cpu) in equity_times(args.repeat).items():
         print(f"  {name:28s} wall {wall:8.3f} ms   CPU {cpu:8.3f} ms")
-    print("\npreflop equity of one hand against another, ms per query:")
+    print("\npreflop equity against one hand (and against a range), ms per query:")
     matchup_times = preflop_matchup_times(args.repeat, anchors)
     for name, (wall, cpu) in matchup_times.items():
         print(f"  {name:34s} wall {wall:10.4f} ms   CPU {cpu:10.4f} ms")
     table_cpu = matchup_times["pokergym exact, table"][1]
     for name, (_, cpu) in matchup_times.items():
-        if name != "pokergym exact, table":
+        if name != "pokergym exact, table" and "range" not in name:
             print(f"  the table is x{cpu / table_cpu:,.0f} faster than {name} (CPU)")
     print(f"\nimport pokergym.evaluator (own modules, -X importtime): {evaluator_import_ms():.0f} ms")
     for label, cold in (("numba cache warm", False), ("numba cache empty (compiles)", True)):

@@ -28,7 +28,6 @@ from __future__ import annotations
 from pokergym.evaluator.batch import evaluate_batch
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_array, combo_index
 from pokergym.evaluator.equity import (
-    DEFAULT_SAMPLES,
     Equity,
     equity_hand_vs_hand,
     equity_vs_random,
@@ -62,7 +61,6 @@ __all__ = [
     "CLASS_NAMES",
     "CLASS_NAMES_169",
     "COMBO_CARDS",
-    "DEFAULT_SAMPLES",
     "MAX_RANK",
     "N_COMBOS",
     "TREYS_CLASS_NAMES",

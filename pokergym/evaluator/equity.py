@@ -3,12 +3,12 @@
 Equity is ``P(win) + P(tie) / 2`` when the remaining board is dealt at random
 and the opponent's hand is random, drawn from a weighted range, or given.
 
-* With ``samples=None`` the result is exact whenever that is cheap: on the
-  flop, turn and river (every opponent hand times every runout), for one hand
-  against another on any street (preflop enumerates all 1,712,304 boards), and
-  for a hand against a random hand preflop (from the exact 169-class table of
-  :mod:`~pokergym.evaluator.preflop`). Preflop against a range it is a Monte
-  Carlo estimate with :data:`DEFAULT_SAMPLES` samples.
+* With ``samples=None`` the result is exact on every street: on the flop,
+  turn and river every opponent hand meets every runout; preflop, against a
+  random hand it comes from the 169-class table of
+  :mod:`~pokergym.evaluator.preflop`, and against one hand or a range from the
+  table of every matchup of :mod:`~pokergym.evaluator.matchups` (each
+  entry an enumeration of all 1,712,304 boards).
 * With ``samples=n`` it is always a Monte Carlo estimate from ``n`` deals.
 
 Monte Carlo needs ``rng``: a :class:`numpy.random.Generator` or an integer
@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -37,20 +36,17 @@ import numpy.typing as npt
 from pokergym.cards import Cards, parse_cards, validate_cards
 from pokergym.errors import CardError
 from pokergym.evaluator.combos import N_COMBOS, combo_array
-from pokergym.evaluator.matchups import BOARDS_PER_MATCHUP, matchup_counts
+from pokergym.evaluator.matchups import BOARDS_PER_MATCHUP, matchup_counts, matchup_row
 from pokergym.evaluator.preflop import preflop_outcome
 from pokergym.evaluator.tables import CARD_KEYS, KERNEL_TABLES
 
 __all__ = [
-    "DEFAULT_SAMPLES",
     "Equity",
     "equity_hand_vs_hand",
     "equity_vs_random",
     "equity_vs_range",
 ]
 
-DEFAULT_SAMPLES: Final = 100_000
-"""Monte Carlo samples used preflop against a range when ``samples`` is not given."""
 
 _COMBOS = combo_array()
 _COMBO_KEY = KERNEL_TABLES.card_keys[_COMBOS[:, 0]] + KERNEL_TABLES.card_keys[_COMBOS[:, 1]]
@@ -135,9 +131,9 @@ def equity_vs_range(
         weights: 1326 non-negative weights, one per two-card hand in the order
             of :func:`~pokergym.evaluator.combo_index`. Hands that share a card
             with ``hole`` or ``board`` are dropped and the rest renormalised.
-        samples: Monte Carlo sample count, or ``None``: exact on the flop, turn
-            and river, :data:`DEFAULT_SAMPLES` Monte Carlo samples preflop.
-        rng: generator or seed for Monte Carlo (needed preflop).
+        samples: Monte Carlo sample count, or ``None`` for the exact value
+            (preflop from the table of every matchup).
+        rng: generator or seed for Monte Carlo.
 
     Returns:
         The equity.
@@ -147,7 +143,7 @@ def equity_vs_range(
         DuplicateCardError: if a card is repeated within or across hole and board.
         ValueError: for weights of the wrong shape, negative or non-finite, or
             with no weight left on hands compatible with the known cards; if
-            Monte Carlo is needed without ``rng``.
+            ``samples`` is given without ``rng``.
 
     Example:
         >>> from pokergym.evaluator import combo_index
@@ -164,8 +160,9 @@ def equity_vs_range(
     if not np.all(np.isfinite(w)) or np.any(w < 0):
         raise ValueError("weights must be finite and non-negative")
     if samples is None and not known:
-        samples = DEFAULT_SAMPLES
-    result = _against_weights(hero, known, w, samples, rng)
+        result = _preflop_against_weights(hero, w)
+    else:
+        result = _against_weights(hero, known, w, samples, rng)
     if result.samples == 0:
         raise ValueError("the range puts no weight on hands that avoid the known cards")
     return result
@@ -293,6 +290,14 @@ def _against_weights(
         _kernels.kernel_tables(),
     )
     return _exact(win, tie, total, count)
+
+
+def _preflop_against_weights(hero: tuple[int, ...], weights: npt.NDArray[np.float64]) -> Equity:
+    """Exact preflop equity against a weighted range, from the table of every matchup."""
+    wins, ties, live = matchup_row((hero[0], hero[1]))
+    w = np.where(live, weights, 0.0)
+    count = int(np.count_nonzero(w)) * BOARDS_PER_MATCHUP
+    return _exact(float(w @ wins), float(w @ ties), float(w.sum()) * BOARDS_PER_MATCHUP, count)
 
 
 def _exact(win: float, tie: float, total: float, count: int) -> Equity:

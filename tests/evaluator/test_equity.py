@@ -164,14 +164,21 @@ def test_monte_carlo_vs_range_and_hand_within_three_standard_errors() -> None:
     assert abs(mc.equity - exact.equity) < 3 * mc.stderr
 
 
-def test_preflop_vs_range_is_monte_carlo_and_needs_rng() -> None:
+def test_preflop_vs_range_is_exact_from_the_matchup_table() -> None:
+    from pokergym.evaluator.equity import _against_weights
+
     weights = np.zeros(N_COMBOS)
-    weights[combo_index(*parse_cards("KcKd"))] = 1.0
-    with pytest.raises(ValueError, match="rng"):
-        equity_vs_range("AsAd", "", weights)
-    mc = equity_vs_range("AsAd", "", weights, rng=5)
-    assert not mc.exact and mc.samples == 100_000
-    assert abs(mc.equity - equity_hand_vs_hand("AsAd", "KcKd").equity) < 3 * mc.stderr
+    for hand, weight in (("KcKd", 1.0), ("QhJh", 0.5), ("AsKc", 2.0), ("7d2c", 0.25)):  # AsKc is blocked
+        weights[combo_index(*parse_cards(hand))] = weight
+    exact = equity_vs_range("AsAd", "", weights)
+    enumerated = _against_weights(parse_cards("AsAd"), (), weights, None, None)  # every board, every hand
+    assert exact.exact and exact.samples == enumerated.samples == 3 * 1_712_304
+    for field in ("equity", "win", "tie"):
+        assert getattr(exact, field) == pytest.approx(getattr(enumerated, field), abs=1e-12)
+    mc = equity_vs_range("AsAd", "", weights, samples=20_000, rng=5)
+    assert not mc.exact and abs(mc.equity - exact.equity) < 4 * mc.stderr
+    with pytest.raises(ValueError, match="no weight"):
+        equity_vs_range("AsAd", "", np.where(np.arange(N_COMBOS) == combo_index(*parse_cards("AsKc")), 1.0, 0.0))
 
 
 def test_monte_carlo_is_reproducible_and_uses_only_the_given_generator() -> None:

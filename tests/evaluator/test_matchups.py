@@ -100,3 +100,16 @@ def test_the_outcome_kernel_counts_each_class_on_one_board_as_brute_force_does()
         expected[0, row] += 3 * (rank[first] < rank[second])
     assert np.array_equal(np.stack([wins, ties, dealt]), expected)
     assert int(dealt.sum()) == 3 * 1081 * 990 // 2
+
+
+def test_a_row_holds_the_outcome_against_every_hand() -> None:
+    from pokergym.evaluator.matchups import matchup_row
+
+    for hero, _ in _random_matchups(5, 4):
+        wins, ties, live = matchup_row(hero)
+        assert int(live.sum()) == 1225
+        for index, villain in enumerate(COMBO_CARDS):
+            if live[index]:
+                assert (int(wins[index]), int(ties[index])) == matchup_counts(hero, villain)
+            else:
+                assert set(villain) & set(hero) and wins[index] == ties[index] == 0
