@@ -25,7 +25,12 @@ rate, it bounds the agent's exploitability from below.
 
 Equity against a range is exact on the flop, turn and river; preflop it is
 exact against an untouched (uniform) range and a Monte Carlo estimate
-(``preflop_samples`` deals) otherwise. Costs are about ``1326 x (1 + sizes)``
+(``preflop_samples`` deals, :data:`DEFAULT_PREFLOP_SAMPLES`) otherwise, or
+exact from the table of every matchup (:mod:`pokergym.evaluator.matchups`)
+with ``preflop_samples=None`` (``pokergym exploit --exact-preflop``). The
+published bounds use the Monte Carlo; the exact responder is a different
+local best response, so its bound differs (calibrated in
+``benchmarks/RESULTS.md``, "Exact preflop equity for the responder"). Costs are about ``1326 x (1 + sizes)``
 calls of ``action_probabilities`` per decision, so slow agents are slow here.
 The agent's answers are memoised by public state and hand, for the whole run
 on the preflop (where the same betting lines recur from hand to hand) and for
@@ -75,7 +80,7 @@ import copy
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -102,7 +107,7 @@ from pokergym.evaluator import (
     preflop_equity,
 )
 
-__all__ = ["DEFAULT_FRACTIONS", "LbrResult", "Variant", "exploit_main", "lbr"]
+__all__ = ["DEFAULT_FRACTIONS", "DEFAULT_PREFLOP_SAMPLES", "LbrResult", "Variant", "exploit_main", "lbr"]
 
 Variant = Literal["full", "call_until_turn"]
 """``full``: best response at every decision; ``call_until_turn``: check/call preflop and on the flop."""
@@ -238,13 +243,17 @@ def _spread_sample(live: npt.NDArray[np.intp], count: int, sampler: np.random.Ge
     return ordered[positions]
 
 
+DEFAULT_PREFLOP_SAMPLES: Final = 2000
+"""Monte Carlo deals behind the responder's preflop equity against a shaped range (``None``: exact)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Settings:
-    """How the responder plays: the variant, the sizes it tries, preflop Monte Carlo deals, the range sample."""
+    """How the responder plays: the variant, the sizes it tries, preflop equity (exact or sampled), the range sample."""
 
     variant: Variant = "full"
     fractions: tuple[float, ...] = DEFAULT_FRACTIONS
-    preflop_samples: int = 2000
+    preflop_samples: int | None = DEFAULT_PREFLOP_SAMPLES
     range_samples: int | None = None
 
 
@@ -407,7 +416,7 @@ def lbr(
     config: GameConfig = DEFAULT_CONFIG,
     variant: Variant = "full",
     fractions: Sequence[float] = DEFAULT_FRACTIONS,
-    preflop_samples: int = 2000,
+    preflop_samples: int | None = DEFAULT_PREFLOP_SAMPLES,
     range_samples: int | None = None,
     block_pairs: int | None = None,
     runner: Runner | None = None,
@@ -421,7 +430,9 @@ def lbr(
         config: blinds and stacks.
         variant: ``"full"`` or ``"call_until_turn"``.
         fractions: bet sizes tried as pot fractions, besides all-in.
-        preflop_samples: Monte Carlo deals for preflop equity against a non-uniform range.
+        preflop_samples: Monte Carlo deals behind the responder's preflop equity against a range the
+            agent's actions have shaped (:data:`DEFAULT_PREFLOP_SAMPLES`); ``None``: exact, from the table of
+            every matchup (faster; a different responder, so a different bound: see "Exact preflop equity").
         range_samples: ``None`` (the default): track the agent's whole range. A number: track
             that many holdings drawn per hand (a weaker responder, still a lower bound; see the
             module's "A sampled range"); the decks and the agent's draws stay those of ``seed``.
@@ -527,6 +538,12 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
         "still a lower bound, K/1326 of the questions to the agent (for slow agents); default: the whole range",
     )
     parser.add_argument(
+        "--exact-preflop",
+        action="store_true",
+        help="the responder's preflop equity against the agent's range exact, from the table of every matchup "
+        f"(default: a Monte Carlo estimate from {DEFAULT_PREFLOP_SAMPLES:,} deals)",
+    )
+    parser.add_argument(
         "--block-pairs",
         type=int,
         default=None,
@@ -555,6 +572,7 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
             hands=args.hands,
             seed=args.seed,
             variant=args.variant,
+            preflop_samples=None if args.exact_preflop else DEFAULT_PREFLOP_SAMPLES,
             range_samples=args.range_samples,
             block_pairs=args.block_pairs,
             runner=runner,

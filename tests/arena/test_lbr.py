@@ -265,3 +265,19 @@ def test_a_sample_the_agent_rules_out_falls_back_to_the_whole_range() -> None:
     assert set(np.flatnonzero(whole.weights)) == set(aces) - {i for i in aces if {20, 21} & set(COMBO_CARDS[i])}
     result = lbr(_AceRaiser(), hands=40, seed=0, range_samples=1)
     assert result.fallbacks > 0 and math.isfinite(result.mbb_per_hand)
+
+
+def test_the_exact_preflop_responder_reads_the_matchup_table() -> None:
+    """With ``preflop_samples=None`` the responder's preflop equity against a shaped range is the exact one."""
+    from pokergym.evaluator import equity_vs_range
+
+    state = HandState.new(rng=np.random.default_rng(3), button=0)
+    weights = np.zeros(1326)
+    weights[:600] = 1.0  # a shaped range: the lower combos only
+    hole = (state.hole(0)[0], state.hole(0)[1])
+    exact = _Responder(_Strategy(CallBot()), state, _Settings(preflop_samples=None), np.random.default_rng(0))
+    sampled = _Responder(_Strategy(CallBot()), state, _Settings(preflop_samples=500), np.random.default_rng(0))
+    expected = equity_vs_range(hole, (), weights).equity
+    assert exact._compute_equity(hole, (), weights) == expected
+    assert sampled._compute_equity(hole, (), weights) != expected
+    assert exploit_main(["call", "--hands", "4", "--seed", "1", "--exact-preflop"]) == 0
