@@ -26,6 +26,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from pokergym.evaluator.combos import N_COMBOS, combo_array
+
 __all__ = ["BOARDS_PER_MATCHUP", "MATCHUP_TABLE_FILE", "canonical_matchup", "matchup_counts", "matchup_row"]
 
 MATCHUP_TABLE_FILE: Final = Path(__file__).with_name("data") / "preflop_matchups.npz"
@@ -37,9 +39,32 @@ BOARDS_PER_MATCHUP: Final = comb(48, 5)
 _SUIT_PERMUTATIONS: Final = tuple(permutations(range(4)))
 
 
-def _combo(c1: int, c2: int) -> int:
-    lo, hi = (c1, c2) if c1 < c2 else (c2, c1)
-    return hi * (hi - 1) // 2 + lo
+@cache
+def _suit_images() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The combo index of two cards (``52 x 52``) and each card's image under each suit permutation (``24 x 52``)."""
+    grid = np.zeros((52, 52), dtype=np.int64)
+    for index, (lo, hi) in enumerate(combo_array().tolist()):
+        grid[lo, hi] = grid[hi, lo] = index
+    cards = np.arange(52)
+    images = np.array([(cards & ~3) | np.array(perm)[cards & 3] for perm in _SUIT_PERMUTATIONS], dtype=np.int64)
+    return grid, images
+
+
+def _classes(
+    hole: tuple[int, int], villains: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """Per row of ``villains`` (two cards): the class key of its matchup with ``hole``; whether ``hole`` is second.
+
+    The key is ``first * 1326 + second`` of the matchup's smallest image over the 24 suit permutations
+    (:func:`canonical_matchup` for one matchup).
+    """
+    grid, images = _suit_images()
+    hero = grid[images[:, hole[0]], images[:, hole[1]]][:, None]  # 24 x 1
+    villain = grid[images[:, villains[:, 0]], images[:, villains[:, 1]]]  # 24 x n
+    keys_by_perm = np.where(hero < villain, hero * N_COMBOS + villain, villain * N_COMBOS + hero)
+    pick = keys_by_perm.argmin(axis=0)
+    columns = np.arange(len(villains))
+    return keys_by_perm[pick, columns], (hero > villain)[pick, columns]
 
 
 def canonical_matchup(hole_a: tuple[int, int], hole_b: tuple[int, int]) -> tuple[int, int, bool]:
@@ -59,15 +84,22 @@ def canonical_matchup(hole_a: tuple[int, int], hole_b: tuple[int, int]) -> tuple
         ...     parse_cards("AhKh"), parse_cards("QsQc"))
         True
     """
+    grid, images = _suit_lists()
     (a1, a2), (b1, b2) = hole_a, hole_b
-    best = (2_000_000, 0, False)
-    for perm in _SUIT_PERMUTATIONS:
-        a = _combo((a1 & ~3) | perm[a1 & 3], (a2 & ~3) | perm[a2 & 3])
-        b = _combo((b1 & ~3) | perm[b1 & 3], (b2 & ~3) | perm[b2 & 3])
-        image = (a, b, False) if a < b else (b, a, True)
-        if image[0] * 1326 + image[1] < best[0] * 1326 + best[1]:
-            best = image
+    best = (N_COMBOS, N_COMBOS, False)
+    for image in images:  # what _classes does for many hands, in plain Python for one (3x faster here)
+        a, b = grid[image[a1]][image[a2]], grid[image[b1]][image[b2]]
+        candidate = (a, b, False) if a < b else (b, a, True)
+        if candidate[:2] < best[:2]:
+            best = candidate
     return best
+
+
+@cache
+def _suit_lists() -> tuple[list[list[int]], list[list[int]]]:
+    """:func:`_suit_images` as Python lists (indexing them is faster than numpy for one matchup)."""
+    grid, images = _suit_images()
+    return grid.tolist(), images.tolist()
 
 
 @cache
@@ -76,23 +108,14 @@ def _arrays() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray
         return data["keys"].astype(np.int64), data["wins"].astype(np.int64), data["ties"].astype(np.int64)
 
 
-@cache
-def _table() -> tuple[dict[int, int], list[int], list[int]]:
-    keys, wins, ties = _arrays()
-    return {key: row for row, key in enumerate(keys.tolist())}, wins.tolist(), ties.tolist()
-
-
-@cache
-def _suit_images() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The combo grid (``52 x 52``), the image of each card under each suit permutation (``24 x 52``), the combos."""
-    grid = np.zeros((52, 52), dtype=np.int64)
-    for hi in range(52):
-        for lo in range(hi):
-            grid[lo, hi] = grid[hi, lo] = _combo(lo, hi)
-    cards = np.arange(52)
-    images = np.array([(cards & ~3) | np.array(perm)[cards & 3] for perm in _SUIT_PERMUTATIONS], dtype=np.int64)
-    combos = np.array([(lo, hi) for hi in range(52) for lo in range(hi)], dtype=np.int64)
-    return grid, images, combos
+def _outcomes(
+    keys: npt.NDArray[np.int64], swapped: npt.NDArray[np.bool_]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Wins and ties of the hand whose classes are ``keys`` (the second hand of a class where ``swapped``)."""
+    table_keys, wins, ties = _arrays()
+    rows = np.searchsorted(table_keys, keys)
+    row_wins, row_ties = wins[rows], ties[rows]
+    return np.where(swapped, BOARDS_PER_MATCHUP - row_wins - row_ties, row_wins), row_ties
 
 
 def matchup_row(hole: tuple[int, int]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
@@ -112,19 +135,11 @@ def matchup_row(hole: tuple[int, int]) -> tuple[npt.NDArray[np.int64], npt.NDArr
         >>> int(wins[combo_index(*parse_cards("7c7h"))]), int(live.sum())
         (761478, 1225)
     """
-    grid, images, combos = _suit_images()
-    hero = grid[images[:, hole[0]], images[:, hole[1]]][:, None]  # 24 x 1
-    villain = grid[images[:, combos[:, 0]], images[:, combos[:, 1]]]  # 24 x 1326
-    keys_by_perm = np.where(hero < villain, hero * 1326 + villain, villain * 1326 + hero)
-    pick = keys_by_perm.argmin(axis=0)
-    columns = np.arange(len(combos))
-    best, swapped = keys_by_perm[pick, columns], (hero > villain)[pick, columns]
+    combos = combo_array()
+    keys, swapped = _classes(hole, combos)
     live = np.logical_not(np.isin(combos, hole).any(axis=1))
-    keys, wins, ties = _arrays()
-    rows = np.searchsorted(keys, np.where(live, best, keys[0]))
-    row_wins, row_ties = wins[rows], ties[rows]
-    out_wins = np.where(live, np.where(swapped, BOARDS_PER_MATCHUP - row_wins - row_ties, row_wins), 0)
-    return out_wins, np.where(live, row_ties, 0), live
+    wins, ties = _outcomes(np.where(live, keys, 0), swapped)
+    return np.where(live, wins, 0), np.where(live, ties, 0), live
 
 
 def matchup_counts(hole_a: tuple[int, int], hole_b: tuple[int, int]) -> tuple[int, int]:
@@ -139,7 +154,12 @@ def matchup_counts(hole_a: tuple[int, int], hole_b: tuple[int, int]) -> tuple[in
     """
     first, second, swapped = canonical_matchup(hole_a, hole_b)
     rows, wins, ties = _table()
-    row = rows[first * 1326 + second]
-    if swapped:
-        return BOARDS_PER_MATCHUP - wins[row] - ties[row], ties[row]
-    return wins[row], ties[row]
+    row = rows[first * N_COMBOS + second]
+    return (BOARDS_PER_MATCHUP - wins[row] - ties[row] if swapped else wins[row]), ties[row]
+
+
+@cache
+def _table() -> tuple[dict[int, int], list[int], list[int]]:
+    """:func:`_arrays` as a dictionary from class key to row, and Python lists (for one matchup at a time)."""
+    keys, wins, ties = _arrays()
+    return {key: row for row, key in enumerate(keys.tolist())}, wins.tolist(), ties.tolist()
