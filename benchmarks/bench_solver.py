@@ -9,23 +9,35 @@ Discounted CFR in plain Python with pairwise ``n x m`` terminal matrices,
 timed per iteration on the river spot in this process; the ratio compares
 time per iteration.
 
+``--isomorphism-rounds N`` times the flop spot's iterations with suit
+isomorphism (the default, :attr:`Spot.isomorphism`) and without, both trees
+in this process, alternating a few iterations of each N times, and prints the
+CPU time per iteration of each and their exploitability after the same
+iterations.
+
 Usage (from the repository root):
-    PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2]
+    PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2] [--isomorphism-rounds 6]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
+from dataclasses import replace
 
-from pokergym.cards import parse_cards
+import numpy as np
+
+from pokergym.cards import format_cards, parse_cards
 from pokergym.solver import Menu, Range, Spot, count_tree, estimate_bytes, solve
 from pokergym.solver.reference import PlainCFR
+from pokergym.solver.solve import _iterate, prepare
 
 OOP = "22+,A2s+,K2s+,Q4s+,J6s+,T6s+,96s+,86s+,75s+,65s,54s,A2o+,K8o+,Q9o+,J9o+,T9o"
 IP = "22+,A2+,K2s+,K5o+,Q2s+,Q8o+,J4s+,J8o+,T6s+,T8o+,96s+,98o,85s+,75s+,64s+,54s"
 RANGES = (Range.parse(OOP), Range.parse(IP))
 
+FLOP = "flop to the river: flop 33/75%, turn and river 75%, raises all-in, 1 raise"
 SPOTS = {
     "river: 33/75/150% + all-in, raises 60% + all-in, 2 raises": Spot(
         parse_cards("Td9d6h2cKs"), 1000, 9000, RANGES, Menu.uniform("33,75,150,a", "60,a", raise_cap=2)
@@ -39,7 +51,7 @@ SPOTS = {
     "flop, depth 1 (checked down after the flop): 33/75%, raise all-in, 1 raise": Spot(
         parse_cards("Td9d6h"), 1000, 9000, RANGES, Menu.uniform("33,75", "a", raise_cap=1), betting_streets=1
     ),
-    "flop to the river: flop 33/75%, turn and river 75%, raises all-in, 1 raise": Spot(
+    FLOP: Spot(
         parse_cards("Td9d6h"),
         1000,
         9000,
@@ -62,6 +74,33 @@ def run_spot(name: str, spot: Spot, seconds: float | None) -> tuple[float, float
     return wall, cpu, solution.exploitability_pct, solution.iterations
 
 
+def compare_isomorphism(spot: Spot, rounds: int, per_round: int = 3) -> None:
+    """Interleaved CPU time per iteration of ``spot`` with and without suit isomorphism; exploitability after."""
+    arms = {"isomorphism": spot, "every card": replace(spot, isomorphism=False)}
+    prepared = {name: prepare(s) for name, s in arms.items()}
+    times: dict[str, list[float]] = {name: [] for name in arms}
+    gadget = (-1, np.zeros(1), np.zeros((2, 1)))
+    for name in arms:
+        _iterate(prepared[name], 1, 2, "dcfr", gadget)  # warm-up: first touch of the arrays
+    done = 2
+    for _ in range(rounds):
+        for name in arms:
+            start = time.process_time()
+            _iterate(prepared[name], done + 1, per_round, "dcfr", gadget)
+            times[name].append((time.process_time() - start) / per_round)
+        done += per_round
+    print(
+        f"\n{format_cards(spot.board)} flop to the river, {rounds} rounds of {per_round} iterations each, interleaved:"
+    )
+    print("| tree | nodes | CPU per iteration (median) | exploitability after |")
+    print("|---|---:|---:|---:|")
+    for name, p in prepared.items():
+        pct = 100.0 * p.exploitability() / spot.pot
+        print(f"| {name} | {p.tree.n_nodes:,} | {statistics.median(times[name]):.3f} s | {pct:.3f}% ({done} it.) |")
+    ratio = statistics.median(times["every card"]) / statistics.median(times["isomorphism"])
+    print(f"speed-up per iteration: {ratio:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-flop", action="store_true", help="leave out the full flop spot (the slowest)")
@@ -72,6 +111,12 @@ def main() -> None:
         default=600.0,
         help="stop a spot at the first check past this many seconds (its row then shows where it got)",
     )
+    parser.add_argument(
+        "--isomorphism-rounds",
+        type=int,
+        default=0,
+        help="also time the flop spot with and without suit isomorphism, interleaved over this many rounds",
+    )
     args = parser.parse_args()
     river = next(iter(SPOTS.values()))
     solve(river, iterations=2)  # load or compile the kernels
@@ -79,7 +124,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     results = {}
     for name, spot in SPOTS.items():
-        if args.skip_flop and name.startswith("flop to the river"):
+        if args.skip_flop and name == FLOP:
             continue
         results[name] = run_spot(name, spot, args.seconds)
     _, cpu, _, iterations = results[next(iter(SPOTS))]
@@ -94,6 +139,8 @@ def main() -> None:
         f"\nriver, per iteration: pokergym {1000 * ours:.2f} ms CPU, plain reference {1000 * plain_cpu:.0f} ms CPU "
         f"({1000 * plain_wall:.0f} ms wall): ratio {plain_cpu / ours:.0f}x"
     )
+    if args.isomorphism_rounds > 0:
+        compare_isomorphism(SPOTS[FLOP], args.isomorphism_rounds)
 
 
 if __name__ == "__main__":

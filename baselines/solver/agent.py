@@ -502,7 +502,7 @@ class SolverAgent(BaseAgent):
         tree, card = previous.tree, spot.board[-1]
         if walked is None or tree.kind[walked[0]] != CHANCE:  # e.g. a check-down leaf of the depth-limited flop
             return None
-        if card not in {int(tree.card[c]) for c in tree.children_of(walked[0])}:  # not in the sample dealt
+        if card not in tree.deals(walked[0]):  # not in the sample dealt
             return None
         opponent = _player(1 - seat, button)
         ev = previous.ev((*path, ("deal", card)), opponent)

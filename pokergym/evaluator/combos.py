@@ -25,7 +25,7 @@ import numpy.typing as npt
 from pokergym.cards import CARD_STRINGS
 from pokergym.errors import CardError, DuplicateCardError
 
-__all__ = ["COMBO_CARDS", "N_COMBOS", "combo_array", "combo_index"]
+__all__ = ["COMBO_CARDS", "N_COMBOS", "combo_array", "combo_index", "permuted_combos"]
 
 N_COMBOS: Final = 1326
 """Number of two-card hands."""
@@ -65,3 +65,18 @@ def combo_array() -> npt.NDArray[np.int64]:
         [[0, 1], [0, 2], [1, 2]]
     """
     return _COMBO_ARRAY
+
+
+def permuted_combos(suits: tuple[int, int, int, int]) -> npt.NDArray[np.int64]:
+    """Index of each combo's image when every card of suit ``s`` takes suit ``suits[s]``.
+
+    Example:
+        >>> swap = permuted_combos((1, 0, 2, 3))  # clubs <-> diamonds
+        >>> COMBO_CARDS[int(swap[combo_index(0, 2)])]  # 2c2h -> 2d2h
+        (1, 2)
+    """
+    if sorted(suits) != [0, 1, 2, 3]:
+        raise CardError(f"suits must be a permutation of 0..3, got {suits!r}")
+    images = (_COMBO_ARRAY & ~3) | np.asarray(suits, dtype=np.int64)[_COMBO_ARRAY & 3]
+    lo, hi = images.min(axis=1), images.max(axis=1)
+    return np.asarray(hi * (hi - 1) // 2 + lo, dtype=np.int64)

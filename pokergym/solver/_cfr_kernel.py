@@ -23,13 +23,16 @@ subtree only for the traverser's regret discounts and average-strategy sums,
 without terminals or the opponent's regret matching.
 
 Arguments travel as tuples: ``tree = (kind, player, amount, child_start,
-n_children, children, card, board, offset)`` (see :mod:`.tree`), ``hands =
-(first, second, n_hands, same, bounds, card_start, card_end, card_major)``
-where ``same[p, h]`` is the index of the identical combo in the other
-player's list (-1 if none) and the last four are the board-independent
-tables of :mod:`.tables`, ``boards = (strength, equity, by_strength, by_card,
-packed)`` with ``strength[b, p]`` the hand ranks on board ``b``,
-``equity[i]`` the OOP player's showdown equity per pair of hands at
+n_children, children, card, board, offset, twin_start, n_twins, twin_card,
+twin_swap)`` (see :mod:`.tree`), ``hands = (first, second, n_hands, same,
+bounds, card_start, card_end, card_major, images)`` where ``same[p, h]`` is
+the index of the identical combo in the other player's list (-1 if none),
+the next four are the board-independent tables of :mod:`.tables` and
+``images[swap, p, h]`` is the index of hand ``h``'s image under a suit swap
+(see :func:`~pokergym.solver.isomorphism.hand_images`; a chance node's child
+also stands for its twins, whose values are the child's read at the images),
+``boards = (strength, equity, by_strength, by_card, packed)`` with
+``strength[b, p]`` the hand ranks on board ``b``, ``equity[i]`` the OOP player's showdown equity per pair of hands at
 check-down board ``i`` (0 for pairs that share a card) and the per-board
 tables of :mod:`.tables`, and ``store = (regrets0, regrets1, sums0, sums1)``.
 """
@@ -413,7 +416,8 @@ def walk(
     only where an update needs it, and a child of the traverser's decision writes its values straight into the
     parent's row for that action.
     """
-    kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a = tree
+    kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a = tree[:9]
+    twin_start, n_twins, twin_card, twin_swap = tree[9:]
     n_hands = hands[2]
     n_max = max(n_hands[0], n_hands[1])
     n, m = n_hands[trav], n_hands[1 - trav]
@@ -546,6 +550,8 @@ def walk(
         above = rows[out_at[d - 1]]
         if kind_a[parent] == 3:
             _add_unblocked(dest, above, trav, card_a[node], n, hands)
+            for k in range(twin_start[node], twin_start[node] + n_twins[node]):
+                _add_twin(dest, above, trav, twin_card[k], hands[8][twin_swap[k], trav], n, hands)
         elif player_a[parent] != trav:
             for h in range(n):
                 above[h] += dest[h]
@@ -561,6 +567,15 @@ def _add_unblocked(value: Any, total: Any, player: int, card: int, count: int, h
     for h in range(count):
         blocked = (first[h] == card) | (second[h] == card)
         total[h] += 0.0 if blocked else value[h]
+
+
+@_jit
+def _add_twin(value: Any, total: Any, player: int, card: int, image: Any, count: int, hands: Any) -> None:
+    """``total[h] += value[image[h]]`` for ``player``'s hands ``h`` that do not hold ``card`` (a twin's values)."""
+    first, second = hands[0][player], hands[1][player]
+    for h in range(count):
+        blocked = (first[h] == card) | (second[h] == card)
+        total[h] += 0.0 if blocked else value[image[h]]
 
 
 @_jit
@@ -582,9 +597,13 @@ def _finish(
     """Once all children are walked: the node's value into ``dest`` (and at the traverser's node, the update)."""
     kind_a, player_a, amount_a, n_children, offset_a = tree[0], tree[1], tree[2], tree[4], tree[8]
     kind = kind_a[node]
-    if kind == 3:  # the sum over the cards dealt, over what it estimates (tree.chance_divisor)
+    if kind == 3:  # the sum over the cards dealt (twins included), over what it estimates (tree.chance_divisor)
         cards = float(amount_a[node])
-        chances = cards * n_children[node] / (cards + 4.0)
+        dealt = n_children[node]
+        start = tree[3][node]
+        for i in range(n_children[node]):
+            dealt += tree[10][tree[5][start + i]]
+        chances = cards * dealt / (cards + 4.0)
         for h in range(n):
             dest[h] /= chances
     elif kind == 0 and player_a[node] == trav:

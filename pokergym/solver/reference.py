@@ -1,11 +1,14 @@
 """A plain second implementation of the solver's CFR, for tests and for the benchmark's ratio.
 
-Python recursion over the same :class:`~pokergym.solver.tree.GameTree`,
+Python recursion over a :class:`~pokergym.solver.tree.GameTree` of the spot
+without suit isomorphism (every card a chance node can deal is walked),
 terminal values from pairwise ``n x m`` payoff matrices (every pair of
 hands compared, cards checked pair by pair), and the same Discounted CFR
 schedule with alternating updates. It shares nothing with the compiled
-walks but the tree, so the two agreeing is evidence that both are right;
-it is orders of magnitude slower and meant for small spots.
+walks but the tree builder, so the two agreeing is evidence that both are
+right (where the spot has no interchangeable suits, the two trees are the
+same, node for node); it is orders of magnitude slower and meant for small
+spots.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -19,6 +22,8 @@ Example:
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +44,7 @@ class PlainCFR:
 
     def __init__(self, spot: Spot) -> None:
         self.spot = spot
-        self.tree: GameTree = build_tree(spot)
+        self.tree: GameTree = build_tree(replace(spot, isomorphism=False))
         self.hands = [[COMBO_CARDS[int(c)] for c in spot.hands(p)] for p in range(2)]
         self.weights = [spot.ranges[p].weights[spot.hands(p)].astype(np.float64) for p in range(2)]
         self.regrets: dict[int, _Array] = {}

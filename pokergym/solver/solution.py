@@ -29,8 +29,9 @@ import numpy.typing as npt
 
 from pokergym.cards import parse_cards
 from pokergym.errors import SolverError
-from pokergym.evaluator.combos import combo_index
+from pokergym.evaluator.combos import N_COMBOS, combo_index, permuted_combos
 from pokergym.solver import _cfr_kernel as K
+from pokergym.solver.isomorphism import swap_suits
 from pokergym.solver.ranges import Range, class_of_combo
 from pokergym.solver.spot import Menu, Sizes, Spot, TreeAction
 from pokergym.solver.tree import CHANCE, DECISION
@@ -132,16 +133,23 @@ class Solution:
         )
 
     def node(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> NodeView:
-        """The node that ``path`` leads to, with reaches, strategy, EVs and equities."""
+        """The node that ``path`` leads to, with reaches, strategy, EVs and equities.
+
+        A path that deals a card the tree reads off its suit-isomorphic twin (:attr:`Spot.isomorphism`) gets the
+        twin's node with the suits exchanged back: every per-hand array is in the path's own suits.
+        """
         tree = self.tree
         hands = (self.spot.hands(0), self.spot.hands(1))
-        node, reach = self._reached(path)
+        node, reach, suits = self._reached(path)
         actor = int(tree.player[node]) if tree.kind[node] == DECISION else -1
         actions = [tree.label(c) for c in tree.children_of(node)] if actor >= 0 else []
-        strategy = self.strategy(node) if actor >= 0 else np.zeros((0, 0))
-        ev = tuple(self._ev(node, p, reach) for p in range(2))
-        equity = tuple(self._equity(node, p, reach) for p in range(2))
-        return NodeView(tuple(path), actor, actions, hands, reach, strategy, (ev[0], ev[1]), (equity[0], equity[1]))
+        strategy = self.strategy(node)[:, self._columns(actor, suits)] if actor >= 0 else np.zeros((0, 0))
+        ev = tuple(self._ev(node, p, reach)[self._columns(p, suits)] for p in range(2))
+        equity = tuple(self._equity(node, p, reach)[self._columns(p, suits)] for p in range(2))
+        seen = tuple(reach[p][self._columns(p, suits)] for p in range(2))
+        return NodeView(
+            tuple(path), actor, actions, hands, (seen[0], seen[1]), strategy, (ev[0], ev[1]), (equity[0], equity[1])
+        )
 
     def ev(self, path: tuple[TreeAction, ...] | list[TreeAction], player: int) -> npt.NDArray[np.float64]:
         """:attr:`NodeView.ev` of one player at the node ``path`` leads to, without the rest of :meth:`node`.
@@ -149,8 +157,8 @@ class Solution:
         Raises:
             SolverError: if a step of ``path`` is not in the tree.
         """
-        node, reach = self._reached(path)
-        return self._ev(node, player, reach)
+        node, reach, suits = self._reached(path)
+        return self._ev(node, player, reach)[self._columns(player, suits)]
 
     def best_response_ev(self, player: int) -> npt.NDArray[np.float64]:
         """Per hand of ``player``, the chips its best response wins from the root against the other's average.
@@ -173,31 +181,45 @@ class Solution:
 
     def _reached(
         self, path: tuple[TreeAction, ...] | list[TreeAction]
-    ) -> tuple[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
-        """The node ``path`` leads to and both players' reach there."""
-        tree = self.tree
+    ) -> tuple[int, tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]], tuple[int, ...]]:
+        """The node ``path`` leads to, both players' reach there and the suit map to the tree's suits there.
+
+        The reaches are in the tree's suits (see :meth:`GameTree.follow`): a twin's step permutes them.
+
+        Raises:
+            SolverError: if a step of ``path`` is not in the tree.
+        """
+        tree, images = self.tree, self._prepared.hands_args[8]
         reach = [w.copy() for w in self._prepared.weights]
         node = tree.root
-        for step in path:
-            child = self._child(node, step, path)
+        suits: tuple[int, ...] = (0, 1, 2, 3)
+        for position, step in enumerate(path):
+            wanted = (str(step[0]), int(step[1]))
+            child, swap = tree.step(node, wanted, suits)
+            if child < 0:
+                there = [tree.label(c) for c in tree.children_of(node)]
+                raise SolverError(f"no step {wanted} after {list(path)[:position]}; the node offers {there}")
             if tree.kind[node] == DECISION:
                 actor = int(tree.player[node])
                 index = list(tree.children_of(node)).index(child)
                 reach[actor] = reach[actor] * self.strategy(node)[index]
-            elif tree.kind[node] == CHANCE:
-                card = int(tree.card[child])
+            else:
                 for p in range(2):
-                    reach[p] = np.asarray(K._deal(p, card, reach[p], self._prepared.hands_args))
+                    mapped = reach[p] if swap < 0 else reach[p][images[swap, p, : len(reach[p])]]
+                    reach[p] = np.asarray(K._deal(p, int(tree.card[child]), mapped, self._prepared.hands_args))
+                suits = suits if swap < 0 else tuple(swap_suits(s, swap) for s in suits)
             node = child
-        return node, (reach[0], reach[1])
+        return node, (reach[0], reach[1]), suits
 
-    def _child(self, node: int, step: TreeAction, path: object) -> int:
-        wanted = (str(step[0]), int(step[1]))
-        for child in self.tree.children_of(node):
-            if self.tree.label(child) == wanted:
-                return child
-        there = [self.tree.label(c) for c in self.tree.children_of(node)]
-        raise SolverError(f"no step {wanted} on path {path}; the node offers {there}")
+    def _columns(self, player: int, suits: tuple[int, ...]) -> npt.NDArray[np.intp]:
+        """For each of ``player``'s hands, the column of its image under ``suits`` (the tree's suits at a node)."""
+        hands = self.spot.hands(player)
+        if player < 0 or suits == (0, 1, 2, 3):
+            return np.arange(len(hands) if player >= 0 else 0)
+        image = permuted_combos((suits[0], suits[1], suits[2], suits[3]))
+        position = np.full(N_COMBOS, -1, dtype=np.intp)
+        position[hands] = np.arange(len(hands))
+        return np.asarray(position[image[hands]], dtype=np.intp)
 
     def _ev(self, node: int, player: int, reach: tuple[npt.NDArray[np.float64], ...]) -> npt.NDArray[np.float64]:
         prepared = self._prepared
@@ -258,6 +280,7 @@ class Solution:
             "betting_streets": spot.betting_streets,
             "deal_sample": spot.deal_sample,
             "deal_seed": spot.deal_seed,
+            "isomorphism": spot.isomorphism,
         }
         buffer = io.BytesIO()
         np.savez_compressed(
@@ -304,6 +327,7 @@ class Solution:
             meta.get("betting_streets"),
             meta.get("deal_sample"),
             meta.get("deal_seed", 0),
+            meta.get("isomorphism", False),  # files written before it existed hold every card's subtree
         )
         prepared = prepare(spot)
         for p in range(2):

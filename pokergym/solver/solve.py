@@ -25,6 +25,7 @@ from pokergym.errors import SolverError
 from pokergym.evaluator.batch import evaluate_batch
 from pokergym.evaluator.combos import combo_array
 from pokergym.solver import _cfr_kernel as K
+from pokergym.solver.isomorphism import hand_images
 from pokergym.solver.spot import Spot
 from pokergym.solver.tables import showdown_tables, table_bytes
 from pokergym.solver.tree import SHOWDOWN, GameTree, build_tree, count_tree, hand_cards
@@ -192,7 +193,18 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
     strength = _board_strength(tree.boards, hands)
     showdowns = np.unique(tree.board[tree.kind == SHOWDOWN]).astype(np.int64)  # check-down run-outs need none
     tables = showdown_tables(strength, first, second, n_hands, showdowns)
-    hands_args = (first, second, n_hands, same, tables.bounds, tables.card_start, tables.card_end, tables.card_major)
+    images = hand_images(hands, spot.suit_swaps)
+    hands_args = (
+        first,
+        second,
+        n_hands,
+        same,
+        tables.bounds,
+        tables.card_start,
+        tables.card_end,
+        tables.card_major,
+        images,
+    )
     n_max = first.shape[1]
     equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))
     for i, (board, runouts) in enumerate(zip(tree.checkdowns, tree.checkdown_runouts, strict=True)):
@@ -214,6 +226,10 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         tree.card,
         tree.board,
         tree.offset,
+        tree.twin_start,
+        tree.n_twins,
+        tree.twin_card,
+        tree.twin_swap,
     )
     boards_args = (strength, equity, tables.by_strength, tables.by_card, tables.packed)
     return Prepared(spot, tree, tree_args, hands_args, boards_args, weights, store)

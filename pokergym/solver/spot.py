@@ -31,12 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import numpy as np
 
 from pokergym.cards import validate_cards
 from pokergym.engine.actions import Street
 from pokergym.errors import RangeError, SolverError
+from pokergym.solver.isomorphism import DealClasses, board_swaps, deal_classes, symmetric_swaps
 from pokergym.solver.ranges import Range
 
 __all__ = ["Menu", "Sizes", "Spot", "TreeAction"]
@@ -181,6 +183,10 @@ class Spot:
             chance node's instead of ``1 / cards``, an unbiased estimate of the full game's values and cheaper
             by the ratio. The solve, its exploitability included, is of the sampled game.
         deal_seed: the seed of that sample.
+        isomorphism: at a chance node whose board and ranges are unchanged by swapping two suits, walk one card
+            of each such pair and read the other's values off it with the suits swapped
+            (:mod:`~pokergym.solver.isomorphism`). The game and its solution are the same; the tree is smaller.
+            Applies to every card (not with ``deal_sample``) and only to suits both ranges treat exactly alike.
     """
 
     board: tuple[int, ...]
@@ -193,6 +199,7 @@ class Spot:
     betting_streets: int | None = None
     deal_sample: int | None = None
     deal_seed: int = 0
+    isomorphism: bool = True
 
     def __post_init__(self) -> None:
         """Validate the spot; every problem is a :class:`SolverError` naming it."""
@@ -226,6 +233,8 @@ class Spot:
             raise SolverError(f"deal_sample must be None or a positive number of cards, got {self.deal_sample!r}")
         if not isinstance(self.deal_seed, int) or isinstance(self.deal_seed, bool) or self.deal_seed < 0:
             raise SolverError(f"deal_seed must be a non-negative integer, got {self.deal_seed!r}")
+        if not isinstance(self.isomorphism, bool):
+            raise SolverError(f"isomorphism must be True or False, got {self.isomorphism!r}")
         if not isinstance(self.menu, Menu):
             raise SolverError(f"menu must be a Menu, got {type(self.menu).__name__}")
 
@@ -262,6 +271,29 @@ class Spot:
             return tuple(candidates)
         generator = np.random.default_rng([self.deal_seed, *sorted(int(c) for c in board)])
         return tuple(sorted(int(c) for c in generator.choice(candidates, self.deal_sample, replace=False)))
+
+    @cached_property
+    def suit_swaps(self) -> tuple[int, ...]:
+        """The suit swaps the solver may use (indices into :data:`~pokergym.solver.isomorphism.SWAPS`).
+
+        Those that leave both ranges and the spot's board unchanged, if :attr:`isomorphism` applies (not with a
+        sampled deal). A swap that leaves only a later board unchanged (``6c`` on ``Td9d6h`` makes clubs and
+        hearts alike) is not a symmetry of the strategies that led there, so it is never used.
+        """
+        if not self.isomorphism or self.deal_sample is not None:
+            return ()
+        return board_swaps(self.board, symmetric_swaps(self.ranges))
+
+    def deal(self, board: Sequence[int]) -> DealClasses:
+        """The cards a chance node after ``board`` walks, and the twins each stands for (see :attr:`isomorphism`).
+
+        Example:
+            >>> from pokergym.cards import parse_cards
+            >>> spot = Spot(parse_cards("Td9d6h"), 100, 1000, (Range.parse("AA"), Range.parse("KK")))
+            >>> len(spot.deal(spot.board).cards), len(replace(spot, isomorphism=False).deal(spot.board).cards)
+            (36, 49)
+        """
+        return deal_classes(self.dealt_cards(board), board, self.suit_swaps)
 
     @property
     def last_betting_street(self) -> Street:

@@ -33,7 +33,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
@@ -42,6 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokergym.errors import SolverError
+from pokergym.solver.isomorphism import swap_suits
 from pokergym.solver.spot import Sizes, Spot, TreeAction
 
 __all__ = [
@@ -248,31 +249,27 @@ class TreeCount(NamedTuple):
 def count_tree(spot: Spot) -> TreeCount:
     """Count the nodes and strategy slots of ``spot``'s tree without building it."""
     n_hands = spot.n_hands
-    memo: dict[tuple[int, int, bool], tuple[int, int, int, int, int]] = {}
+    memo: dict[tuple[int, int, bool, tuple[int, ...]], tuple[int, int, int, int, int]] = {}
 
-    def street(where: _Street) -> tuple[int, int, int, int, int]:
-        key = (where.street, where.committed, where.root)
+    def street(where: _Street, board: tuple[int, ...]) -> tuple[int, int, int, int, int]:
+        # a street's size depends on its board only through the cards its chance nodes deal (none on the river)
+        key = (where.street, where.committed, where.root, tuple(sorted(board)) if where.street < 3 else ())
         if key in memo:
             return memo[key]
-        nodes = d0 = d1 = s0 = s1 = 0
-        board_size = where.street + 2
+        totals = [0, 0, 0, 0, 0]  # nodes, decisions of each player, slots of each player
         for node in _template(spot, where):
+            totals[0] += 1
             if node.kind == DECISION:
-                nodes += 1
-                d0, d1 = (d0 + 1, d1) if node.player == 0 else (d0, d1 + 1)
-                slots = len(node.children) * n_hands[node.player]
-                s0, s1 = (s0 + slots, s1) if node.player == 0 else (s0, s1 + slots)
+                totals[1 + node.player] += 1
+                totals[3 + node.player] += len(node.children) * n_hands[node.player]
             elif node.kind == _CONTINUE and where.street < 3:
-                sub = street(_Street(where.street + 1, node.amount, False))
-                fan = 52 - board_size if spot.deal_sample is None else min(52 - board_size, spot.deal_sample)
-                nodes += 1 + fan * sub[0]
-                d0, d1, s0, s1 = d0 + fan * sub[1], d1 + fan * sub[2], s0 + fan * sub[3], s1 + fan * sub[4]
-            else:
-                nodes += 1
-        memo[key] = (nodes, d0, d1, s0, s1)
+                for card in spot.deal(board).cards:
+                    sub = street(_Street(where.street + 1, node.amount, False), (*board, card))
+                    totals = [t + x for t, x in zip(totals, sub, strict=True)]
+        memo[key] = (totals[0], totals[1], totals[2], totals[3], totals[4])
         return memo[key]
 
-    total = street(_Street(int(spot.street), 0, True))
+    total = street(_Street(int(spot.street), 0, True), spot.board)
     boards = {3: (49 * 48) // 2, 4: 48, 5: 1}[len(spot.board)]
     return TreeCount(total[0], (total[1], total[2]), (total[3], total[4]), boards)
 
@@ -293,6 +290,9 @@ class GameTree:
         checkdowns: the boards (3 or 4 cards) of check-down leaves; ``checkdown_runouts[i]`` lists the indices
             into ``boards`` of the run-outs of ``checkdowns[i]``.
         slots: strategy entries per player.
+        twin_start, n_twins, twin_card, twin_swap: the twins a chance node's child stands for (suit isomorphism,
+            :attr:`Spot.isomorphism`): ``twin_card[twin_start : twin_start + n_twins]`` are the cards whose subtrees
+            are the child's with the suits of ``SWAPS[twin_swap[...]]`` exchanged.
     """
 
     def __init__(self, spot: Spot) -> None:
@@ -307,6 +307,7 @@ class GameTree:
         self._edge: list[TreeAction] = []
         self._boards: dict[tuple[int, ...], int] = {}
         self._checkdowns: dict[tuple[int, ...], int] = {}
+        self._twins: dict[int, tuple[tuple[int, int], ...]] = {}
         self.root = self._street(_Street(int(spot.street), 0, True), spot.board, ("deal", 0), -1)
         self._freeze()
 
@@ -341,9 +342,12 @@ class GameTree:
             return self._checkdown(node.amount, board, edge)
         chance = self._new(CHANCE, -1, 52 - len(board) - 4, edge, -1)
         children = []
-        for card in self.spot.dealt_cards(board):
+        deal = self.spot.deal(board)
+        for card, twins in zip(deal.cards, deal.twins, strict=True):
             street = _Street(where.street + 1, node.amount, False)
             children.append(self._street(street, (*board, card), ("deal", card), card))
+            if twins:
+                self._twins[children[-1]] = twins
         self._children[chance] = children
         return chance
 
@@ -386,6 +390,7 @@ class GameTree:
             np.array([i for i, full in enumerate(self._boards) if set(board) <= set(full)], dtype=np.int64)
             for board in self._checkdowns
         ]
+        self._freeze_twins()
         self.parent = np.full(len(self._kind), -1, dtype=np.int64)
         self.parent[self.children] = np.repeat(np.arange(len(self._kind)), self.n_children)
         depth = np.zeros(len(self._kind), dtype=np.int64)
@@ -400,7 +405,19 @@ class GameTree:
             self.offset[node] = self.slots[p]
             self.slots[p] += int(self.n_children[node]) * self.n_hands[p]
         del self._kind, self._player, self._amount, self._children, self._card, self._board, self._edge
-        del self._checkdowns
+        del self._checkdowns, self._twins
+
+    def _freeze_twins(self) -> None:
+        self.n_twins = np.zeros(len(self._kind), dtype=np.int32)
+        self.twin_start = np.zeros(len(self._kind), dtype=np.int64)
+        cards: list[int] = []
+        swaps: list[int] = []
+        for node, twins in sorted(self._twins.items()):
+            self.twin_start[node], self.n_twins[node] = len(cards), len(twins)
+            cards += [card for card, _ in twins]
+            swaps += [swap for _, swap in twins]
+        self.twin_card = np.array(cards, dtype=np.int64)
+        self.twin_swap = np.array(swaps, dtype=np.int64)
 
     @property
     def n_nodes(self) -> int:
@@ -421,25 +438,60 @@ class GameTree:
             else (kind, int(self.edge_amount[node]))
         )
 
-    def find(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> int:
-        """Node reached from the root by ``path`` (actions, and ``("deal", card)`` at chance nodes).
+    def deals(self, node: int) -> dict[int, tuple[int, int]]:
+        """Every card chance node ``node`` deals: ``card -> (child, swap)``.
+
+        ``child`` is the node walked for the card: its own (``swap`` -1) or, for a twin under suit isomorphism,
+        its canonical card's (``swap`` indexes :data:`~pokergym.solver.isomorphism.SWAPS`: the two suits to
+        exchange to read the twin's subtree off the child's).
+        """
+        out = {}
+        for child in self.children_of(node):
+            out[int(self.card[child])] = (child, -1)
+            start = int(self.twin_start[child])
+            for k in range(start, start + int(self.n_twins[child])):
+                out[int(self.twin_card[k])] = (child, int(self.twin_swap[k]))
+        return dict(sorted(out.items()))
+
+    def follow(self, path: Sequence[TreeAction]) -> tuple[int, tuple[int, ...]]:
+        """The node ``path`` leads to, and the suit map from the path's cards to the tree's at that node.
+
+        The map is the identity unless the path dealt a twin (see :meth:`deals`): then the node is in its
+        canonical card's subtree, and the path's suit ``s`` is the tree's suit ``suits[s]`` there.
 
         Raises:
             SolverError: if a step is not in the tree, naming the actions there.
         """
         node = self.root
-        for step in path:
-            wanted = (str(step[0]), int(step[1]))
-            for child in self.children_of(node):
-                if self.label(child) == wanted:
-                    node = child
-                    break
-            else:
+        suits: tuple[int, ...] = (0, 1, 2, 3)
+        for position, step in enumerate(path):
+            child, swap = self.step(node, (str(step[0]), int(step[1])), suits)
+            if child < 0:
                 there = [self.label(c) for c in self.children_of(node)]
-                raise SolverError(
-                    f"no action {wanted} after {list(path)[: list(path).index(step)]}; the tree has {there}"
-                )
-        return node
+                raise SolverError(f"no action {tuple(step)} after {list(path)[:position]}; the tree has {there}")
+            node = child
+            suits = suits if swap < 0 else tuple(swap_suits(s, swap) for s in suits)
+        return node, suits
+
+    def step(self, node: int, action: TreeAction, suits: tuple[int, ...]) -> tuple[int, int]:
+        """The child ``action`` leads to from ``node`` and the swap it takes (-1 if none); ``(-1, -1)`` if none."""
+        if self.kind[node] == CHANCE:
+            card = action[1] - (action[1] & 3) + suits[action[1] & 3]
+            return self.deals(node).get(card, (-1, -1)) if action[0] == "deal" else (-1, -1)
+        for child in self.children_of(node):
+            if self.label(child) == action:
+                return child, -1
+        return -1, -1
+
+    def find(self, path: Sequence[TreeAction]) -> int:
+        """Node reached from the root by ``path`` (actions, and ``("deal", card)`` at chance nodes).
+
+        A twin card leads into its canonical card's subtree (see :meth:`follow` for the suit map).
+
+        Raises:
+            SolverError: if a step is not in the tree, naming the actions there.
+        """
+        return self.follow(path)[0]
 
 
 def build_tree(spot: Spot) -> GameTree:
