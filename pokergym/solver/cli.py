@@ -3,7 +3,7 @@
 Example:
     >>> main(["--board", "Ks7d2c5h9s", "--pot", "1000", "--stack", "1000", "--oop", "AA,32o", "--ip", "KQ",
     ...       "--sizes", "a", "--iterations", "100", "--quiet"])  # doctest: +ELLIPSIS
-    spot: board Ks7d2c5h9s, pot 1000, stack 1000, OOP 15 combos, IP 12 combos; 9 nodes
+    spot: board Ks7d2c5h9s, pot 1000, stack 1000, OOP 15 combos, IP 12 combos; 9 nodes (suits alike: none)
     solved: 100 iterations, exploitability ...% of the pot (... s)
     OOP at the root (check, bet 1000), by hand class:
       AA       0.0% 100.0%
@@ -17,7 +17,8 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
-from pokergym.cards import format_cards, parse_cards
+from pokergym.cards import SUITS, format_cards, parse_cards
+from pokergym.solver.isomorphism import SWAPS
 from pokergym.solver.ranges import Range, hand_classes
 from pokergym.solver.solve import solve
 from pokergym.solver.spot import Menu, Spot
@@ -45,6 +46,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--target", type=float, default=0.5, help="target exploitability, %% of the pot (default 0.5)")
     parser.add_argument("--iterations", type=int, default=None, help="run exactly this many iterations instead")
     parser.add_argument("--algorithm", choices=("dcfr", "cfr+"), default="dcfr")
+    parser.add_argument(
+        "--no-isomorphism",
+        action="store_true",
+        help="walk every turn and river card, also those read off a suit-isomorphic twin by default",
+    )
     parser.add_argument("--out", type=Path, default=None, help="save the solution to this .npz file")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser
@@ -55,11 +61,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     ranges = (Range.parse(args.oop), Range.parse(args.ip))
     menu = Menu.uniform(args.sizes, args.raises, raise_cap=args.raise_cap)
-    spot = Spot(parse_cards(args.board), args.pot, args.stack, ranges, menu, betting_streets=args.streets)
+    spot = Spot(
+        parse_cards(args.board),
+        args.pot,
+        args.stack,
+        ranges,
+        menu,
+        betting_streets=args.streets,
+        isomorphism=not args.no_isomorphism,
+    )
     count = count_tree(spot)
+    swaps = ", ".join("".join(SUITS[s] for s in SWAPS[swap]) for swap in spot.suit_swaps) or "none"
     print(
         f"spot: board {format_cards(spot.board)}, pot {spot.pot}, stack {spot.stack}, OOP {spot.n_hands[0]} combos, "
-        f"IP {spot.n_hands[1]} combos; {count.nodes:,} nodes"
+        f"IP {spot.n_hands[1]} combos; {count.nodes:,} nodes (suits alike: {swaps})"
     )
 
     def report(done: int, pct: float) -> None:

@@ -54,3 +54,14 @@ def test_solve_spot_reports_bad_input_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_isomorphism_is_on_unless_switched_off(capsys: pytest.CaptureFixture[str]) -> None:
+    flop = [*SPOT[:3], "Td9d6h", *SPOT[4:9], "99+,AQs+", "--ip", "TT+,AKs", "--sizes", "75", *SPOT[-4:]]
+    sizes = []
+    for extra in ([], ["--no-isomorphism"]):
+        assert main([*flop, *extra, "--iterations", "2", "--quiet"]) == 0
+        head = capsys.readouterr().out.splitlines()[0]
+        sizes.append(int(head.split("; ")[1].split(" nodes")[0].replace(",", "")))
+        assert head.endswith("(suits alike: cs)" if not extra else "(suits alike: none)")
+    assert sizes[0] < 0.8 * sizes[1]
