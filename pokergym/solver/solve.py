@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -299,6 +299,18 @@ def _iterate(
     )
 
 
+def _gadget_keeps_symmetry(spot: Spot, gadget: Gadget) -> bool:
+    """Whether the gadget's values are the same for each hand and its image under every suit swap the spot uses."""
+    if not spot.suit_swaps or gadget.player not in (0, 1):
+        return True
+    values = np.asarray(gadget.values, dtype=np.float64)
+    hands = [spot.hands(p) for p in range(2)]
+    if values.shape != (len(hands[gadget.player]),):
+        return True  # Gadget.alternatives names the problem
+    images = hand_images(hands, spot.suit_swaps)[:, gadget.player, : len(values)]
+    return all(np.array_equal(values[images[swap]], values) for swap in spot.suit_swaps)
+
+
 def solve(
     spot: Spot,
     *,
@@ -331,7 +343,8 @@ def solve(
         measure: with ``iterations``, measure the exploitability at the end (two best-response walks, about one
             iteration's cost); without, :attr:`Solution.exploitability` computes it when first read.
         gadget: re-solve safely (see :class:`Gadget`). The exploitability reported is still that of the spot
-            with its ranges as given.
+            with its ranges as given. Values that differ between a hand and its suit twin turn
+            :attr:`Spot.isomorphism` off for the solve (the solution's ``spot`` says so).
 
     Raises:
         SolverError: on a bad setting or a spot too large for the memory limit.
@@ -344,6 +357,8 @@ def solve(
         raise SolverError(f"iterations must be a positive integer or None, got {iterations!r}")
     if not target_exploitability > 0.0:
         raise SolverError(f"target_exploitability must be positive, got {target_exploitability!r}")
+    if gadget is not None and not _gadget_keeps_symmetry(spot, gadget):
+        spot = replace(spot, isomorphism=False)  # hands that enter unlike their suit twins break the symmetry
     prepared = prepare(spot, max_bytes=max_bytes)
     if gadget is None:
         arrays = (-1, np.zeros(1), np.zeros((2, 1)))

@@ -7,7 +7,8 @@ import pytest
 
 from pokergym.cards import parse_card, parse_cards
 from pokergym.errors import SolverError
-from pokergym.solver import Menu, Range, Solution, Spot, solve
+from pokergym.evaluator.combos import COMBO_CARDS
+from pokergym.solver import Gadget, Menu, Range, Solution, Spot, solve
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.isomorphism import SWAPS, deal_classes, swap_suits, symmetric_swaps
 from pokergym.solver.tree import DECISION, build_tree, count_tree
@@ -123,3 +124,15 @@ def test_save_and_load_keep_the_setting(tmp_path: object) -> None:
     loaded = Solution.load(path)
     assert loaded.spot.isomorphism and loaded.tree.n_nodes == solution.tree.n_nodes
     assert loaded.exploitability == pytest.approx(solution.exploitability)
+
+
+def test_a_gadget_whose_values_tell_suit_twins_apart_turns_isomorphism_off() -> None:
+    spot = flop("Td9d6h", Menu.uniform("75", "", raise_cap=0))
+    hands = spot.hands(0)
+    lopsided = np.array([100.0 if 51 in COMBO_CARDS[int(c)] else 0.0 for c in hands])  # hands with the As
+    symmetric = np.full(len(hands), 50.0)
+    kept = solve(spot, iterations=3, gadget=Gadget(0, symmetric))
+    dropped = solve(spot, iterations=3, gadget=Gadget(0, lopsided))
+    assert kept.spot.isomorphism and not dropped.spot.isomorphism
+    reference = solve(replace(spot, isomorphism=False), iterations=3, gadget=Gadget(0, lopsided))
+    assert dropped.exploitability == pytest.approx(reference.exploitability, abs=1e-9)
