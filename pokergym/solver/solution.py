@@ -232,7 +232,7 @@ class Solution:
         """Showdown equity per hand: the average over run-outs of win + tie / 2 against the other's range."""
         prepared = self._prepared
         board = self._board_at(node)
-        boards = prepared.tree.boards
+        boards, boards_args = prepared.runouts()
         matching = [b for b in range(len(boards)) if set(board) <= set(boards[b].tolist())]
         total = np.zeros(self.spot.n_hands[player])
         weight = np.zeros(self.spot.n_hands[player])
@@ -243,7 +243,7 @@ class Solution:
                 rt = np.asarray(K._deal(player, card, rt, prepared.hands_args))
                 ro = np.asarray(K._deal(1 - player, card, ro, prepared.hands_args))
             live = rt > 0.0
-            values = K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args, prepared.all_boards_args())
+            values = K._showdown(player, b, 1.0, 0.0, ro, prepared.hands_args, boards_args)
             total += live * np.asarray(values)
             weight += live * prepared.compatible(player, ro)
         with np.errstate(invalid="ignore", divide="ignore"):

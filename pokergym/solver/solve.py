@@ -16,6 +16,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -121,7 +122,7 @@ class Prepared:
     boards_args: tuple[Any, ...]
     weights: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
     store: tuple[npt.NDArray[np.float32], ...]
-    all_boards: bool = False
+    _runouts: tuple[npt.NDArray[np.int64], tuple[Any, ...]] | None = None
 
     def walk(
         self,
@@ -151,14 +152,24 @@ class Prepared:
             )
         )
 
-    def all_boards_args(self) -> tuple[Any, ...]:
-        """:attr:`boards_args` with the showdown tables of every board, check-down run-outs included (built once)."""
-        if not self.all_boards:
+    def runouts(self) -> tuple[npt.NDArray[np.int64], tuple[Any, ...]]:
+        """Every five-card completion of the spot's board and the per-board arrays of the walks over them (built once).
+
+        Not :attr:`tree`'s boards: with suit isomorphism the tree holds only the canonical run-outs, and an
+        equity averages over all of them.
+        """
+        if self._runouts is None:
+            board = self.spot.board
+            rest = [c for c in range(52) if c not in board]
+            boards = np.array(
+                [sorted((*board, *extra)) for extra in combinations(rest, 5 - len(board))], dtype=np.int64
+            ).reshape(-1, 5)
+            strength = _board_strength(boards, [self.spot.hands(p) for p in range(2)])
             hands = self.hands_args
-            tables = showdown_tables(self.boards_args[0], hands[0], hands[1], hands[2])
-            self.boards_args = (*self.boards_args[:2], tables.by_strength, tables.by_card, tables.packed)
-            self.all_boards = True
-        return self.boards_args
+            tables = showdown_tables(strength, hands[0], hands[1], hands[2])
+            args = (strength, self.boards_args[1], tables.by_strength, tables.by_card, tables.packed)
+            self._runouts = (boards, args)
+        return self._runouts
 
     def compatible(self, player: int, reach_other: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """Weight of the other player's combos compatible with each of ``player``'s hands."""

@@ -136,3 +136,14 @@ def test_a_gadget_whose_values_tell_suit_twins_apart_turns_isomorphism_off() -> 
     assert kept.spot.isomorphism and not dropped.spot.isomorphism
     reference = solve(replace(spot, isomorphism=False), iterations=3, gadget=Gadget(0, lopsided))
     assert dropped.exploitability == pytest.approx(reference.exploitability, abs=1e-9)
+
+
+def test_equities_above_a_chance_node_average_over_every_run_out() -> None:
+    """No all-in on the flop: the tree holds only canonical run-outs, but an equity counts the twins' too."""
+    spot = flop("Td9d6h", Menu.uniform("75", "", raise_cap=0))
+    iso, full = solve(spot, iterations=2), solve(replace(spot, isomorphism=False), iterations=2)
+    assert len(iso.tree.boards) < len(full.tree.boards)
+    for path in ([], [("check", 0), ("bet", 750)], [("check", 0), ("check", 0), ("deal", parse_card("2d"))]):
+        a, b = iso.node(path), full.node(path)
+        for p in range(2):
+            np.testing.assert_allclose(a.equity[p], b.equity[p], atol=1e-12)
