@@ -79,7 +79,12 @@ def _expand(iso: Solution, full: Solution) -> None:
 
 @pytest.mark.parametrize(
     ("board", "menu"),
-    [("Td9d6h", Menu.uniform("a", "", raise_cap=0)), ("Td9d6d", Menu.uniform("75", "a", raise_cap=1))],
+    [
+        ("Td9d6h", Menu.uniform("a", "", raise_cap=0)),
+        ("Td9d6d", Menu.uniform("a", "", raise_cap=0)),
+        ("6h6c2d", Menu.uniform("a", "", raise_cap=0)),  # paired: clubs and hearts alike, diamonds and spades not
+        ("Kh7h4c2c", Menu.uniform("50,a", "a", raise_cap=1)),  # a turn: diamonds and spades alike on the river
+    ],
 )
 def test_the_isomorphic_solution_is_the_same_strategy_in_the_full_game(board: str, menu: Menu) -> None:
     """Spread over every card's subtree, the strategy has the same value and exploitability in the full tree."""
