@@ -9,6 +9,11 @@ Discounted CFR in plain Python with pairwise ``n x m`` terminal matrices,
 timed per iteration on the river spot in this process; the ratio compares
 time per iteration.
 
+``--flop-threads N`` solves the flop spot once more with its walks split over
+N threads (:mod:`pokergym.solver.parallel`; the same iterates, so the same
+exploitability at each check): wall time is the figure there, CPU time
+counts every thread.
+
 ``--isomorphism-rounds N`` times the flop spot's iterations with suit
 isomorphism (the default, :attr:`Spot.isomorphism`) and without, both trees
 in this process, alternating a few iterations of each N times, and prints the
@@ -16,7 +21,8 @@ CPU time per iteration of each and their exploitability after the same
 iterations.
 
 Usage (from the repository root):
-    PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2] [--isomorphism-rounds 6]
+    PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2] [--flop-threads 2]
+        [--isomorphism-rounds 6]
 """
 
 from __future__ import annotations
@@ -61,10 +67,12 @@ SPOTS = {
 }
 
 
-def run_spot(name: str, spot: Spot, seconds: float | None) -> tuple[float, float, float, int]:
+def run_spot(name: str, spot: Spot, seconds: float | None, threads: int = 1) -> tuple[float, float, float, int]:
     count = count_tree(spot)
     wall, cpu = time.perf_counter(), time.process_time()
-    solution = solve(spot, target_exploitability=0.005, check_every=10, max_iterations=1000, time_limit_s=seconds)
+    solution = solve(
+        spot, target_exploitability=0.005, check_every=10, max_iterations=1000, time_limit_s=seconds, threads=threads
+    )
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(
         f"| {name} | {spot.n_hands[0]}/{spot.n_hands[1]} | {count.nodes:,} | {estimate_bytes(spot) / 2**20:,.0f} MiB "
@@ -112,6 +120,12 @@ def main() -> None:
         help="stop a spot at the first check past this many seconds (its row then shows where it got)",
     )
     parser.add_argument(
+        "--flop-threads",
+        type=int,
+        default=0,
+        help="also solve the flop-to-river spot with this many threads (pokergym.solver.parallel; CPU is all threads')",
+    )
+    parser.add_argument(
         "--isomorphism-rounds",
         type=int,
         default=0,
@@ -127,6 +141,8 @@ def main() -> None:
         if args.skip_flop and name == FLOP:
             continue
         results[name] = run_spot(name, spot, args.seconds)
+    if args.flop_threads > 1:
+        run_spot(f"{FLOP}, {args.flop_threads} threads", SPOTS[FLOP], args.seconds, args.flop_threads)
     _, cpu, _, iterations = results[next(iter(SPOTS))]
     plain = PlainCFR(river)
     plain.run(1)  # builds its pairwise matrices

@@ -46,6 +46,9 @@ import numpy as np
 from pokergym._jit import kernel as _jit
 
 UPDATE = 0
+NO_LEAVES = np.zeros(0, dtype=np.int64)
+"""``walk``'s ``leaf_of`` when every chance node's children are walked in the same walk."""
+NO_SUMS = np.zeros((0, 0))
 NOISE = 1e-9
 """Regrets smaller than this share of the pot are rounding noise and count as zero."""
 BEST_RESPONSE = 1
@@ -407,6 +410,8 @@ def walk(
     discounts: Any,
     max_depth: int,
     max_actions: int,
+    leaf_of: Any,
+    leaf_sums: Any,
 ) -> Any:
     """Counterfactual values of ``trav``'s hands below ``root`` (see the module docstring for ``mode``).
 
@@ -415,6 +420,10 @@ def walk(
     unchanged is not copied (``t_at``/``o_at`` say which depth's row holds it), the traverser's reach is kept
     only where an update needs it, and a child of the traverser's decision writes its values straight into the
     parent's row for that action.
+
+    ``leaf_of`` (empty, or one entry per node) marks chance nodes whose children were walked already (see
+    :mod:`pokergym.solver.parallel`): at a node with ``leaf_of[node] = k >= 0`` the walk takes row ``k`` of
+    ``leaf_sums`` as the sum over its cards and does not descend.
     """
     kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a = tree[:9]
     twin_start, n_twins, twin_card, twin_swap = tree[9:]
@@ -485,6 +494,9 @@ def walk(
                             alive[d],
                         )
                     dest[:n] = 0.0
+            elif len(leaf_of) > 0 and leaf_of[node] >= 0:
+                dest[:n] = leaf_sums[leaf_of[node], :n]
+                next_child[d] = n_children[node]
             else:
                 dest[:n] = 0.0
         i = next_child[d]
@@ -763,6 +775,8 @@ def iterate(
                 discounts,
                 max_depth,
                 max_actions,
+                NO_LEAVES,
+                NO_SUMS,
             )
             if trav == gadget_player:
                 _update_gadget(gadget_regrets, entered, values, alternatives, len(values), discounts)

@@ -47,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--iterations", type=int, default=None, help="run exactly this many iterations instead")
     parser.add_argument("--algorithm", choices=("dcfr", "cfr+"), default="dcfr")
     parser.add_argument(
+        "--threads", type=int, default=1, help="threads for the subtrees under the first chance nodes (default 1)"
+    )
+    parser.add_argument(
         "--no-isomorphism",
         action="store_true",
         help="walk every turn and river card, also those read off a suit-isomorphic twin by default",
@@ -87,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         target_exploitability=args.target / 100.0,
         algorithm=args.algorithm,
         progress=report,
+        threads=args.threads,
     )
     print(
         f"solved: {solution.iterations} iterations, exploitability {solution.exploitability_pct:.3f}% of the pot "
