@@ -210,6 +210,9 @@ class SolverAgent(BaseAgent):
             modelled by the equilibrium alone can rule out the hands an opponent really holds: in 40 river
             decisions replayed from a match against rule (``benchmarks/range_calibration.py``), rule's real
             hand had under 1% of the heaviest combo's weight in half of them with 0, in none with 0.3.
+        threads: threads per solve (:mod:`pokergym.solver.parallel`): the same decisions, sooner where cores
+            are free (one match process on a many-core machine); 1 by default, as the arena's process and Ray
+            backends already keep every core busy.
         name: display name.
 
     Attributes:
@@ -231,6 +234,7 @@ class SolverAgent(BaseAgent):
         flop_turns: int = 6,
         deep_menus: bool = True,
         tremble: float = 0.3,
+        threads: int = 1,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -255,6 +259,9 @@ class SolverAgent(BaseAgent):
         if isinstance(tremble, bool) or not isinstance(tremble, int | float) or not 0.0 <= tremble < 1.0:
             raise ConfigError(f"tremble must be a probability in [0, 1), got {tremble!r}")
         self.tremble = float(tremble)
+        if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+            raise ConfigError(f"threads must be a positive integer, got {threads!r}")
+        self.threads = threads
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -464,10 +471,17 @@ class SolverAgent(BaseAgent):
             gadget = self._gadget(config, seat, button, before, spot) if self.safe else None
             if self.budget_ms is None:
                 iterations = max(1, round(self.iterations * settings.iterations_factor))
-                solution = solve(spot, iterations=iterations, measure=False, gadget=gadget)
+                solution = solve(spot, iterations=iterations, measure=False, gadget=gadget, threads=self.threads)
             else:
                 limit = self.budget_ms / 1000.0
-                solution = solve(spot, target_exploitability=0.005, time_limit_s=limit, check_every=5, gadget=gadget)
+                solution = solve(
+                    spot,
+                    target_exploitability=0.005,
+                    time_limit_s=limit,
+                    check_every=5,
+                    gadget=gadget,
+                    threads=self.threads,
+                )
         except (PokerGymError, ValueError):
             solution = None
         self._remember(self._solves, key, solution)

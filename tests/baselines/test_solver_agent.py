@@ -303,3 +303,13 @@ def test_the_paper_protocol_example_plays_rule_against_the_solver(
     with pytest.raises(SystemExit) as stopped:
         example.run(["--solver", "nosuch"])
     assert stopped.value.code == 2
+
+
+def test_threads_play_the_same_match() -> None:
+    """Against the calling station every hand the solver plays reaches the flop, where its solves split."""
+    agents = [make(spec) for spec in (CHEAP, f"{CHEAP},threads=2")]
+    one, two = (match(agent, make("call"), pairs=2, seed=4, backend="local") for agent in agents)
+    assert one.per_pair.tolist() == two.per_pair.tolist() and one.stats == two.stats
+    assert isinstance(agents[1], SolverAgent) and agents[1].threads == 2 and two.stats[0].saw_flop >= 3
+    with pytest.raises(ValueError, match="threads"):
+        make("solver:threads=0")
