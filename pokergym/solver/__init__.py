@@ -3,8 +3,10 @@
 A spot starts at the beginning of the flop, turn or river with a pot, an
 effective stack and both players' ranges; :func:`solve` runs Discounted CFR
 (or CFR+) over the whole tree to the end of the hand, dealing every turn and
-river card, and measures the average strategies' exploitability with exact
-best responses on the same tree.
+river card (a card that differs from another only by suits both ranges and the
+board treat alike is walked once: :mod:`.isomorphism`), optionally on several
+threads (:mod:`.parallel`), and measures the average strategies'
+exploitability with exact best responses on the same tree.
 
 Example:
     >>> from pokergym.cards import parse_cards
