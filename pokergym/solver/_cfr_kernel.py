@@ -722,6 +722,34 @@ def _update_gadget(regrets: Any, entered: Any, values: Any, alternatives: Any, c
 
 
 @_jit
+def iteration_discounts(t: int, plus: bool, pot: float) -> tuple[float, float, float, float, float, float]:
+    """``walk``'s ``discounts`` at iteration ``t``: (positive, negative, keep, weight, floor, noise)."""
+    noise = NOISE * pot
+    if plus:
+        return (1.0, 1.0, 1.0, float(t), 1.0, noise)
+    positive, negative, keep = dcfr_discounts(t)
+    return (positive, negative, keep, 1.0, 0.0, noise)
+
+
+@_jit
+def gadget_reaches(trav: int, weights: Any, gadget_player: int, gadget_regrets: Any) -> tuple[Any, Any, Any]:
+    """The traverser's and the opponent's reach at the root, and the gadget player's entering probabilities.
+
+    Without a gadget (``gadget_player`` -1) the reaches are the weights and the probabilities a single 1; with
+    one, that player's hands reach the subgame as often as they enter it.
+    """
+    reach_t, reach_o = weights[trav], weights[1 - trav]
+    entered = np.ones(1)
+    if gadget_player >= 0:
+        entered = _entering(gadget_regrets, len(weights[gadget_player]))
+        if trav == gadget_player:
+            reach_t = reach_t * entered
+        else:
+            reach_o = reach_o * entered
+    return reach_t, reach_o, entered
+
+
+@_jit
 def iterate(
     first_iteration: int,
     iterations: int,
@@ -746,21 +774,9 @@ def iterate(
     one per hand): the re-solving gadget of safe subgame solving. -1: no gadget.
     """
     for t in range(first_iteration, first_iteration + iterations):
-        noise = NOISE * pot
-        if plus:
-            discounts = (1.0, 1.0, 1.0, float(t), 1.0, noise)
-        else:
-            positive, negative, keep = dcfr_discounts(t)
-            discounts = (positive, negative, keep, 1.0, 0.0, noise)
+        discounts = iteration_discounts(t, plus, pot)
         for trav in range(2):
-            reach_t, reach_o = weights[trav], weights[1 - trav]
-            entered = np.ones(1)
-            if gadget_player >= 0:  # the gadget player's hands reach the subgame as often as they enter it
-                entered = _entering(gadget_regrets, len(weights[gadget_player]))
-                if trav == gadget_player:
-                    reach_t = reach_t * entered
-                else:
-                    reach_o = reach_o * entered
+            reach_t, reach_o, entered = gadget_reaches(trav, weights, gadget_player, gadget_regrets)
             values = walk(
                 root,
                 trav,

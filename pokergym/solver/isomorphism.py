@@ -67,13 +67,17 @@ def swap_suits(card: int, swap: int) -> int:
     return card - suit + (b if suit == a else a if suit == b else suit)
 
 
+def _swapped_combos(swap: int) -> npt.NDArray[np.int64]:
+    """Each combo's index once the two suits of ``SWAPS[swap]`` are exchanged."""
+    suits = [swap_suits(suit, swap) for suit in range(4)]  # a suit code is the card code of a deuce
+    return permuted_combos((suits[0], suits[1], suits[2], suits[3]))
+
+
 def symmetric_swaps(ranges: Sequence[Range]) -> tuple[int, ...]:
     """Indices into :data:`SWAPS` of the suit swaps that leave every range's weights exactly unchanged."""
     out = []
-    for swap, (a, b) in enumerate(SWAPS):
-        suits = [0, 1, 2, 3]
-        suits[a], suits[b] = b, a
-        image = permuted_combos((suits[0], suits[1], suits[2], suits[3]))
+    for swap in range(len(SWAPS)):
+        image = _swapped_combos(swap)
         if all(np.array_equal(r.weights, r.weights[image]) for r in ranges):
             out.append(swap)
     return tuple(out)
@@ -127,10 +131,7 @@ def hand_images(hands: Sequence[npt.NDArray[np.intp]], swaps: Sequence[int]) -> 
     n_max = max(len(h) for h in hands)
     out = np.tile(np.arange(n_max, dtype=np.int64), (len(SWAPS), 2, 1))
     for swap in swaps:
-        a, b = SWAPS[swap]
-        suits = [0, 1, 2, 3]
-        suits[a], suits[b] = b, a
-        image = permuted_combos((suits[0], suits[1], suits[2], suits[3]))
+        image = _swapped_combos(swap)
         for p, combos in enumerate(hands):
             position = {int(c): i for i, c in enumerate(combos)}
             out[swap, p, : len(combos)] = [position.get(int(image[c]), i) for i, c in enumerate(combos)]

@@ -37,7 +37,7 @@ from pokergym.solver.tree import CHANCE, DECISION, GameTree
 if TYPE_CHECKING:
     from pokergym.solver.solve import Prepared
 
-__all__ = ["Split", "split_walk", "thread_pool"]
+__all__ = ["Split", "split_iterate", "split_walk", "thread_pool"]
 
 _Reach = npt.NDArray[np.float64]
 
@@ -136,6 +136,26 @@ def split_walk(
             _add_card(tree, child, np.asarray(next(results).result()), sums[k], trav, n, hands)
     above = (tree.root, trav, mode, reach_t, reach_o, pot, *args, discounts, depth, width, split.leaf_of, sums)
     return np.asarray(K.walk(*above))
+
+
+def split_iterate(
+    prepared: Prepared,
+    split: Split,
+    pool: Executor,
+    first: int,
+    count: int,
+    plus: bool,
+    gadget: tuple[int, npt.NDArray[np.float64], npt.NDArray[np.float64]],
+) -> None:
+    """:func:`._cfr_kernel.iterate` (the same steps, from the same kernels) with each walk split over ``pool``."""
+    player, alternatives, regrets = gadget
+    for t in range(first, first + count):
+        discounts = K.iteration_discounts(t, plus, float(prepared.spot.pot))
+        for trav in range(2):
+            reach_t, reach_o, entered = K.gadget_reaches(trav, prepared.weights, player, regrets)
+            values = split_walk(prepared, split, pool, trav, K.UPDATE, reach_t, reach_o, discounts)
+            if trav == player:
+                K._update_gadget(regrets, entered, values, alternatives, len(values), discounts)
 
 
 def _add_card(tree: GameTree, child: int, values: _Reach, total: _Reach, trav: int, n: int, hands: Any) -> None:

@@ -31,7 +31,6 @@ from pokergym.cards import parse_cards
 from pokergym.errors import SolverError
 from pokergym.evaluator.combos import N_COMBOS, combo_index, permuted_combos
 from pokergym.solver import _cfr_kernel as K
-from pokergym.solver.isomorphism import swap_suits
 from pokergym.solver.ranges import Range, class_of_combo
 from pokergym.solver.spot import Menu, Sizes, Spot, TreeAction
 from pokergym.solver.tree import CHANCE, DECISION
@@ -193,22 +192,16 @@ class Solution:
         reach = [w.copy() for w in self._prepared.weights]
         node = tree.root
         suits: tuple[int, ...] = (0, 1, 2, 3)
-        for position, step in enumerate(path):
-            wanted = (str(step[0]), int(step[1]))
-            child, swap = tree.step(node, wanted, suits)
-            if child < 0:
-                there = [tree.label(c) for c in tree.children_of(node)]
-                raise SolverError(f"no step {wanted} after {list(path)[:position]}; the node offers {there}")
-            if tree.kind[node] == DECISION:
-                actor = int(tree.player[node])
-                index = list(tree.children_of(node)).index(child)
-                reach[actor] = reach[actor] * self.strategy(node)[index]
+        for parent, child, swap, below in tree.steps(path):
+            if tree.kind[parent] == DECISION:
+                actor = int(tree.player[parent])
+                index = list(tree.children_of(parent)).index(child)
+                reach[actor] = reach[actor] * self.strategy(parent)[index]
             else:
                 for p in range(2):
                     mapped = reach[p] if swap < 0 else reach[p][images[swap, p, : len(reach[p])]]
                     reach[p] = np.asarray(K._deal(p, int(tree.card[child]), mapped, self._prepared.hands_args))
-                suits = suits if swap < 0 else tuple(swap_suits(s, swap) for s in suits)
-            node = child
+            node, suits = child, below
         return node, (reach[0], reach[1]), suits
 
     def _columns(self, player: int, suits: tuple[int, ...]) -> npt.NDArray[np.intp]:

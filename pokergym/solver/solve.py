@@ -27,7 +27,7 @@ from pokergym.evaluator.batch import evaluate_batch
 from pokergym.evaluator.combos import combo_array
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.isomorphism import hand_images
-from pokergym.solver.parallel import Split, split_walk, thread_pool
+from pokergym.solver.parallel import Split, split_iterate, split_walk, thread_pool
 from pokergym.solver.spot import Spot
 from pokergym.solver.tables import showdown_tables, table_bytes
 from pokergym.solver.tree import SHOWDOWN, GameTree, build_tree, count_tree, hand_cards
@@ -311,7 +311,9 @@ def _iterate(
 ) -> None:
     """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays (gadget: player, values, regrets)."""
     if prepared.split is not None:
-        _iterate_split(prepared, first, count, algorithm, gadget)
+        split_iterate(
+            prepared, prepared.split, thread_pool(prepared.threads), first, count, algorithm == "cfr+", gadget
+        )
         return
     K.iterate(
         first,
@@ -340,39 +342,6 @@ def _gadget_keeps_symmetry(spot: Spot, gadget: Gadget) -> bool:
         return True  # Gadget.alternatives names the problem
     images = hand_images(hands, spot.suit_swaps)[:, gadget.player, : len(values)]
     return all(np.array_equal(values[images[swap]], values) for swap in spot.suit_swaps)
-
-
-def _iterate_split(
-    prepared: Prepared,
-    first: int,
-    count: int,
-    algorithm: Algorithm,
-    gadget: tuple[int, npt.NDArray[np.float64], npt.NDArray[np.float64]],
-) -> None:
-    """:func:`._cfr_kernel.iterate` with each walk split over threads (:mod:`.parallel`), step for step."""
-    split, pool = prepared.split, thread_pool(prepared.threads)
-    assert split is not None
-    player, alternatives, regrets = gadget
-    weights = prepared.weights
-    for t in range(first, first + count):
-        noise = K.NOISE * float(prepared.spot.pot)
-        if algorithm == "cfr+":
-            discounts = (1.0, 1.0, 1.0, float(t), 1.0, noise)
-        else:
-            positive, negative, keep = K.dcfr_discounts(t)
-            discounts = (positive, negative, keep, 1.0, 0.0, noise)
-        for trav in range(2):
-            reach_t, reach_o = weights[trav], weights[1 - trav]
-            entered = np.ones(1)
-            if player >= 0:
-                entered = np.asarray(K._entering(regrets, len(weights[player])))
-                if trav == player:
-                    reach_t = reach_t * entered
-                else:
-                    reach_o = reach_o * entered
-            values = split_walk(prepared, split, pool, trav, K.UPDATE, reach_t, reach_o, discounts)
-            if trav == player:
-                K._update_gadget(regrets, entered, values, alternatives, len(values), discounts)
 
 
 def solve(

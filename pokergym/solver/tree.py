@@ -453,6 +453,27 @@ class GameTree:
                 out[int(self.twin_card[k])] = (child, int(self.twin_swap[k]))
         return dict(sorted(out.items()))
 
+    def steps(self, path: Sequence[TreeAction]) -> Iterator[tuple[int, int, int, tuple[int, ...]]]:
+        """Walk ``path`` from the root, one tuple a step.
+
+        Each tuple: the node, the child taken, the swap taken (-1 if none) and the suit map from the path's cards
+        to the tree's below the child (see :meth:`follow`).
+
+        Raises:
+            SolverError: if a step is not in the tree, naming what the node offers.
+        """
+        node = self.root
+        suits: tuple[int, ...] = (0, 1, 2, 3)
+        for position, step in enumerate(path):
+            wanted = (str(step[0]), int(step[1]))
+            child, swap = self.step(node, wanted, suits)
+            if child < 0:
+                there = [self.label(c) for c in self.children_of(node)]
+                raise SolverError(f"no step {wanted} after {list(path)[:position]}; the node offers {there}")
+            suits = suits if swap < 0 else tuple(swap_suits(s, swap) for s in suits)
+            yield node, child, swap, suits
+            node = child
+
     def follow(self, path: Sequence[TreeAction]) -> tuple[int, tuple[int, ...]]:
         """The node ``path`` leads to, and the suit map from the path's cards to the tree's at that node.
 
@@ -460,18 +481,10 @@ class GameTree:
         canonical card's subtree, and the path's suit ``s`` is the tree's suit ``suits[s]`` there.
 
         Raises:
-            SolverError: if a step is not in the tree, naming the actions there.
+            SolverError: if a step is not in the tree, naming what the node offers.
         """
-        node = self.root
-        suits: tuple[int, ...] = (0, 1, 2, 3)
-        for position, step in enumerate(path):
-            child, swap = self.step(node, (str(step[0]), int(step[1])), suits)
-            if child < 0:
-                there = [self.label(c) for c in self.children_of(node)]
-                raise SolverError(f"no action {tuple(step)} after {list(path)[:position]}; the tree has {there}")
-            node = child
-            suits = suits if swap < 0 else tuple(swap_suits(s, swap) for s in suits)
-        return node, suits
+        walked = list(self.steps(path))
+        return (walked[-1][1], walked[-1][3]) if walked else (self.root, (0, 1, 2, 3))
 
     def step(self, node: int, action: TreeAction, suits: tuple[int, ...]) -> tuple[int, int]:
         """The child ``action`` leads to from ``node`` and the swap it takes (-1 if none); ``(-1, -1)`` if none."""
