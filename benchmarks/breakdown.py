@@ -7,6 +7,10 @@ agent bet or raised and was called. Last, each duplicate pair's net goes to the 
 the two hands of the pair differ: the same cards in the same seat were played by the agent in one hand
 and by the opponent in the other, so a pair whose actions match nets zero and every other pair's net
 follows from the first place the agent chose otherwise (or the opponent did, holding the agent's cards).
+With ``--preflop N``, also the N preflop lines (the agent's seat, then each action and its size) where the
+agent's net was furthest from zero. The hands of ``pokergym exploit AGENT --histories FILE`` read the same
+way (the responder is named ``LBR``), but for the first-difference table: an LBR pair deals each seat the
+same cards in both hands and moves the button, so its two hands are not a duplicate pair.
 
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/breakdown.py runs/solver-rule-s7/histories.jsonl solver
@@ -84,10 +88,29 @@ def divergences(hands: Iterable[dict[str, Any]], name: str) -> dict[tuple[str, .
     return out
 
 
+def preflop_lines(hands: Iterable[dict[str, Any]], name: str) -> dict[str, list[float]]:
+    """Per preflop line, e.g. ``"button: agent raise 250, opponent raise 500, agent fold"``: ``[hands, net BB]``."""
+    out: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
+    for hand in hands:
+        seat = hand["names"].index(name)
+        steps = [
+            f"{'agent' if a['seat'] == seat else 'opponent'} {a['kind']}"
+            + (f" {a['to']}" if a["kind"] in _RAISES else "")
+            for a in hand["actions"]
+            if a["street"] == "preflop"
+        ]
+        position = "button" if hand["button"] == seat else "big blind"
+        row = out[f"{position}: {', '.join(steps)}"]
+        row[0] += 1
+        row[1] += hand["payoffs"][seat] / hand["config"]["big_blind"]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("histories", help="a histories.jsonl of one match")
     parser.add_argument("agent", help="the agent's name in the histories")
+    parser.add_argument("--preflop", type=int, default=0, metavar="N", help="also the N preflop lines of most net")
     args = parser.parse_args()
     with open(args.histories, encoding="utf-8") as lines:
         endings, rivers = tally((json.loads(line) for line in lines), args.agent)
@@ -105,6 +128,12 @@ def main() -> None:
     print("|---|---:|---:|")
     for key, (n, net) in sorted(split.items(), key=lambda item: item[1][1]):
         print(f"| {', '.join(key)} | {int(n)} | {net:+,.0f} |")
+    if args.preflop:
+        with open(args.histories, encoding="utf-8") as lines:
+            preflop = preflop_lines((json.loads(line) for line in lines), args.agent)
+        print("\n| preflop line | hands | net BB |\n|---|---:|---:|")
+        for line, (n, net) in sorted(preflop.items(), key=lambda item: -abs(item[1][1]))[: args.preflop]:
+            print(f"| {line} | {int(n)} | {net:+,.0f} |")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 
 Preflop, :class:`SolverAgent` plays the project's 169-class range tables
 (:func:`~pokergym.context.preflop.preflop_probabilities`; spots without a
-table get the rule agent's equity fallback). After the flop it keeps both
+table get the rule agent's equity fallback), continuing against a raise with
+at least the share of its range that keeps the raise from winning at once
+with any two cards (the minimum defence, :mod:`baselines.solver.preflop`). After the flop it keeps both
 players' ranges (:mod:`baselines.solver.ranges`) and, at each decision,
 solves the current street from its start with :func:`pokergym.solver.solve`:
 the pot and effective stack at the street's start, both ranges, the street
@@ -101,9 +103,9 @@ import numpy.typing as npt
 
 from baselines.policy import ActionDistribution, legal_of, merge, sample_action
 from baselines.rule_skill import RuleSkillAgent
-from baselines.solver.ranges import block, board_strength, preflop_ranges, representatives, street_start, tree_path
+from baselines.solver.preflop import defended_probabilities, preflop_ranges
+from baselines.solver.ranges import block, board_strength, representatives, street_start, tree_path
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
-from pokergym.context.preflop import detect_scenario
 from pokergym.engine.actions import ActionRecord
 from pokergym.engine.config import GameConfig
 from pokergym.errors import ConfigError, PokerGymError
@@ -213,6 +215,9 @@ class SolverAgent(BaseAgent):
         threads: threads per solve (:mod:`pokergym.solver.parallel`): the same decisions, sooner where cores
             are free (one match process on a many-core machine); 1 by default, as the arena's process and Ray
             backends already keep every core busy.
+        defend: (the default) preflop, facing a raise, continue with at least the minimum defence of the
+            range (:mod:`baselines.solver.preflop`); ``False``: the range tables as they are, whatever the
+            size faced (the agent before 2026-11-28).
         name: display name.
 
     Attributes:
@@ -235,6 +240,7 @@ class SolverAgent(BaseAgent):
         deep_menus: bool = True,
         tremble: float = 0.3,
         threads: int = 1,
+        defend: bool = True,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -262,6 +268,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
             raise ConfigError(f"threads must be a positive integer, got {threads!r}")
         self.threads = threads
+        if not isinstance(defend, bool):
+            raise ConfigError(f"defend must be True or False, got {defend!r}")
+        self.defend = defend
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -310,8 +319,10 @@ class SolverAgent(BaseAgent):
         """The action distribution and the fallback reason (``""`` when none applied)."""
         legal = legal_of(view)
         if view.street == Street.PREFLOP:
-            deep = not detect_scenario(view).has_table
-            return self._preflop.action_probabilities(view), "deep_preflop" if deep else ""
+            distribution = defended_probabilities(view, defend=self.defend)
+            if distribution is None:
+                return self._preflop.action_probabilities(view), "deep_preflop"
+            return distribution, ""
         plan = self._plan(view)
         if plan.solution is not None:
             distribution = self._from_solution(view, legal, plan)
@@ -379,7 +390,7 @@ class SolverAgent(BaseAgent):
         if known is not None:
             return known
         if street == Street.FLOP:
-            previous = preflop_ranges(config, button, before)
+            previous = preflop_ranges(config, button, before, defend=self.defend)
         else:
             last = Street(int(street) - 1)
             previous = self._start(config, seat, button, board, before, last)

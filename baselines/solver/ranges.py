@@ -1,21 +1,8 @@
-"""Range tracking for the solver agent: preflop ranges from the range tables, street starts, tree paths.
+"""Range tracking for the solver agent: card blocking, street starts, tree paths, representative combos.
 
-Both players' ranges are 1326-entry weight vectors in the combo order of
-:mod:`pokergym.evaluator.combos`. Before the flop each player starts from
-every combo at weight 1, and each preflop action multiplies the weight of
-every combo by the probability that its 169-class takes that action in the
-spot's range table (:mod:`pokergym.context.preflop`; the same mapping to
-legal actions as :func:`~pokergym.context.preflop.preflop_probabilities`: a
-fold when checking is free counts as a check, a raise that cannot be made as
-a call). Spots without a table (``deep_default``) leave the range as it was.
-
-Example:
-    >>> from pokergym.engine import HandState
-    >>> state = HandState.new(deck=tuple(range(9)), button=0)
-    >>> state.raise_to(250); state.call()          # open, call: on the flop
-    >>> ranges = preflop_ranges(state.config, 0, state.history)
-    >>> round(float(ranges[0].sum())), round(float(ranges[1].sum()))   # button opens ~75%, calls some
-    (991, 744)
+Ranges are 1326-entry weight vectors in the combo order of
+:mod:`pokergym.evaluator.combos`; the preflop ranges they start from are
+:func:`baselines.solver.preflop.preflop_ranges`.
 """
 
 from __future__ import annotations
@@ -28,31 +15,18 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from pokergym.context.preflop import detect_scenario, preflop_range
-from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
+from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
-from pokergym.engine.state import HandState
-from pokergym.engine.view import PlayerView
 from pokergym.evaluator import evaluate_batch
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_array
-from pokergym.solver.ranges import class_of_combo, hand_classes
 from pokergym.solver.spot import TreeAction
 
-__all__ = ["StreetStart", "block", "board_strength", "preflop_ranges", "representatives", "street_start", "tree_path"]
+__all__ = ["StreetStart", "block", "board_strength", "representatives", "street_start", "tree_path"]
 
 Weights = npt.NDArray[np.float64]
 
-_FILLER_DECK: Final = tuple(range(9))
 _TIE_ORDER: Final = np.random.default_rng(20261127).permutation(N_COMBOS)
 """A fixed order of the combos that breaks ties in strength (a combo's index follows its cards' ranks)."""
-"""Cards for replaying a history: the scenario of a preflop spot never depends on the cards."""
-
-
-@cache
-def _class_of_combos() -> npt.NDArray[np.intp]:
-    """For each combo, the position of its class in :func:`hand_classes`."""
-    position = {name: i for i, name in enumerate(hand_classes())}
-    return np.array([position[class_of_combo(c)] for c in range(N_COMBOS)], dtype=np.intp)
 
 
 @cache
@@ -76,65 +50,6 @@ def block(weights: Weights, cards: Sequence[int]) -> Weights:
     if len(cards):
         out[_card_masks()[list(cards)].any(axis=0)] = 0.0
     return out
-
-
-def _action_probability(view: PlayerView, record: ActionRecord) -> Weights | None:
-    """Per combo, the probability that the table of ``view``'s spot takes ``record``'s action (None: no table)."""
-    assert view.legal is not None
-    scenario = detect_scenario(view)
-    if not scenario.has_table:
-        return None
-    table = preflop_range(scenario)
-    names = hand_classes()
-    raise_p = np.array([table.raise_freq[n] for n in names])
-    call_p = np.array([table.call_freq[n] for n in names])
-    fold_p = np.clip(1.0 - raise_p - call_p, 0.0, 1.0)
-    legal = view.legal
-    if not legal.can_raise:  # the table's raise becomes the passive action
-        call_p, raise_p = call_p + raise_p, np.zeros_like(raise_p)
-    if not legal.can_fold:  # checking is free: the table's fold checks
-        call_p, fold_p = call_p + fold_p, np.zeros_like(fold_p)
-    if record.kind == ActionKind.FOLD:
-        by_class = fold_p
-    elif record.kind in (ActionKind.BET, ActionKind.RAISE):
-        by_class = raise_p
-    else:
-        by_class = call_p
-    probability: Weights = by_class[_class_of_combos()]
-    return probability
-
-
-def _engine_action(record: ActionRecord) -> Action:
-    if record.kind == ActionKind.FOLD:
-        return Action.fold()
-    if record.kind == ActionKind.CHECK:
-        return Action.check()
-    if record.kind == ActionKind.CALL:
-        return Action.call()
-    return Action.raise_to(record.to)
-
-
-def preflop_ranges(config: GameConfig, button: int, history: Sequence[ActionRecord]) -> tuple[Weights, Weights]:
-    """Each seat's range after the preflop actions of ``history``, by the range tables.
-
-    A preflop action under which no combo of the actor's range survives (a
-    line the tables never take) leaves that range as it was.
-
-    Returns:
-        ``(seat 0, seat 1)`` weights, not normalised, no cards blocked.
-    """
-    ranges = [np.ones(N_COMBOS), np.ones(N_COMBOS)]
-    state = HandState.new(config, button=button, deck=_FILLER_DECK)
-    for record in history:
-        if record.street != Street.PREFLOP:
-            break
-        probability = _action_probability(state.view(record.seat), record)
-        if probability is not None:
-            updated = ranges[record.seat] * probability
-            if updated.sum() > 0.0:
-                ranges[record.seat] = updated
-        state.apply(_engine_action(record), record.seat)
-    return ranges[0], ranges[1]
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,7 @@ from __future__ import annotations
 import argparse
 import copy
 import functools
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -88,12 +89,14 @@ import numpy.typing as npt
 from pokergym.agents.base import is_memoryless
 from pokergym.agents.play import broadcast
 from pokergym.agents.specs import resolve_agent
+from pokergym.arena.match import open_for_writing
 from pokergym.arena.runners import AsyncRunner, LocalRunner, Runner, make_runner
 from pokergym.arena.stats import mean_ci
 from pokergym.arena.variance import StrategyAgent, canonical_action
 from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.events import EventFeed
+from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
 from pokergym.engine.view import PlayerView
 from pokergym.errors import AgentError
@@ -420,6 +423,7 @@ def lbr(
     range_samples: int | None = None,
     block_pairs: int | None = None,
     runner: Runner | None = None,
+    histories: str | os.PathLike[str] | None = None,
 ) -> LbrResult:
     """Estimate a lower bound on ``agent``'s exploitability with local best response.
 
@@ -442,6 +446,10 @@ def lbr(
             ``seed`` and ``block_pairs``, not on where the blocks run.
         runner: where blocks run (:mod:`pokergym.arena.runners`; default: this process, one after another);
             left open for the caller to close.
+        histories: a JSON-lines file to write every hand to (a
+            :class:`~pokergym.engine.history.HandHistory` each, in play order, seat 0 named ``"LBR"``; its
+            ``extra`` holds the pair and the hand's counted value, ``"mbb"``: the responder's chips, all-in
+            luck removed, in mbb).
 
     Returns:
         The responder's win rate in mbb/hand with its 95% interval.
@@ -466,19 +474,24 @@ def lbr(
     pairs = (hands + 1) // 2
     root = np.random.SeedSequence(seed)
     settings = _Settings(variant, tuple(fractions), preflop_samples, range_samples)
+    keep = histories is not None
     if block_pairs is None:
-        results = [_lbr_block(_Block(agent, root, pairs, config, settings))]
+        results = [_lbr_block(_Block(agent, root, pairs, config, settings, 0, keep))]
     else:
-        sizes = [min(block_pairs, pairs - start) for start in range(0, pairs, block_pairs)]
+        starts = range(0, pairs, block_pairs)
+        sizes = [min(block_pairs, pairs - start) for start in starts]
         blocks = [
-            _Block(agent, child, size, config, settings)
-            for child, size in zip(root.spawn(len(sizes)), sizes, strict=True)
+            _Block(agent, child, size, config, settings, start, keep)
+            for child, size, start in zip(root.spawn(len(sizes)), sizes, starts, strict=True)
         ]
         run = runner or LocalRunner()  # a caller's runner stays open: the caller closes it
         results = list(run.map(_lbr_block, blocks))
-    mean, ci = mean_ci([value for per_pair, _ in results for value in per_pair])
+    with open_for_writing(histories) as out:
+        if out is not None:
+            out.writelines(line + "\n" for result in results for line in result.histories)
+    mean, ci = mean_ci([value for result in results for value in result.per_pair])
     name = str(getattr(agent, "name", type(agent).__name__))
-    return LbrResult(name, variant, 2 * pairs, mean, ci, range_samples, sum(fallbacks for _, fallbacks in results))
+    return LbrResult(name, variant, 2 * pairs, mean, ci, range_samples, sum(result.fallbacks for result in results))
 
 
 @dataclass(frozen=True)
@@ -490,10 +503,21 @@ class _Block:
     pairs: int
     config: GameConfig
     settings: _Settings
+    first_pair: int = 0
+    histories: bool = False
 
 
-def _lbr_block(block: _Block) -> tuple[list[float], int]:
-    """The responder's mbb per pair (summed over its two hands) in each pair of ``block``, and its fallbacks."""
+@dataclass(frozen=True)
+class _BlockResult:
+    """The responder's mbb per pair (summed over its two hands), its fallbacks, and the hands as JSON if kept."""
+
+    per_pair: list[float]
+    fallbacks: int
+    histories: list[str]
+
+
+def _lbr_block(block: _Block) -> _BlockResult:
+    """Play the pairs of ``block``."""
     agent = block.agent if is_memoryless(block.agent) else copy.deepcopy(block.agent)  # a learner starts afresh
     deck_seed, play_seed, sample_seed = block.seeds.spawn(3)  # the first two as before range sampling existed
     decks = np.random.default_rng(deck_seed)
@@ -501,8 +525,10 @@ def _lbr_block(block: _Block) -> tuple[list[float], int]:
     sampler = np.random.default_rng(sample_seed)
     strategy = _Strategy(agent)
     config = block.config
-    per_pair, fallbacks = [], 0
-    for _ in range(block.pairs):
+    names = ("LBR", str(getattr(agent, "name", type(agent).__name__)))
+    per_pair: list[float] = []
+    fallbacks, histories = 0, []
+    for pair in range(block.first_pair, block.first_pair + block.pairs):
         deck = deal_deck(decks)
         chips = 0.0
         for button in (0, 1):
@@ -510,8 +536,12 @@ def _lbr_block(block: _Block) -> tuple[list[float], int]:
             won, fell_back = _play(strategy, state, block.settings, rngs[button], sampler)
             chips += won
             fallbacks += fell_back
+            if block.histories:
+                extra = {"pair": pair, "mbb": won * 1000.0 / config.big_blind}
+                hand = HandHistory.from_state(state, hand_id=2 * pair + button, names=names, extra=extra)
+                histories.append(hand.to_json())
         per_pair.append(chips * 500.0 / config.big_blind)
-    return per_pair, fallbacks
+    return _BlockResult(per_pair, fallbacks, histories)
 
 
 def exploit_main(argv: Sequence[str] | None = None) -> int:
@@ -555,6 +585,12 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=None, help="pool processes or Ray CPUs (default: all cores)")
     parser.add_argument("--address", default=None, help="Ray cluster address, e.g. 'auto' (ray backend only)")
+    parser.add_argument(
+        "--histories",
+        default=None,
+        metavar="FILE",
+        help="write every hand to FILE as JSON lines (seat 0 is the responder; extra.mbb: the hand's counted value)",
+    )
     args = parser.parse_args(argv)
     if args.backend != "local" and args.block_pairs is None:
         parser.error(f"--backend {args.backend} needs --block-pairs (one stream of draws cannot be split)")
@@ -576,6 +612,7 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
             range_samples=args.range_samples,
             block_pairs=args.block_pairs,
             runner=runner,
+            histories=args.histories,
         )
     finally:
         if runner is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,7 +15,7 @@ from pokergym.agents.base import BaseAgent
 from pokergym.arena.lbr import _Responder, _Settings, _Strategy, exploit_main, lbr
 from pokergym.arena.stats import Z95
 from pokergym.cards import rank_of
-from pokergym.engine import DEFAULT_CONFIG, HandState
+from pokergym.engine import DEFAULT_CONFIG, HandHistory, HandState
 from pokergym.engine.actions import Action
 from pokergym.engine.view import PlayerView
 from pokergym.evaluator import CLASS_NAMES_169, COMBO_CARDS, class_index_169, combos_in_class, equity_vs_random
@@ -132,6 +133,22 @@ def test_exploit_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
     assert exploit_main(["fold", "--hands", "4", "--range-samples", "10"]) == 0
     assert "750.0 +- 0.0 mbb/hand over 4 hands (range sampled: 10 holdings, 0 hands" in capsys.readouterr().out
+
+
+def test_histories_hold_every_hand_and_its_counted_value(tmp_path: Path) -> None:
+    out = tmp_path / "lbr" / "hands.jsonl"
+    result = lbr(make("rule"), hands=10, seed=4, block_pairs=2, histories=out)
+    hands = [HandHistory.from_json(line) for line in out.read_text().splitlines()]
+    assert [h.hand_id for h in hands] == list(range(10)) and {h.names for h in hands} == {("LBR", "rule")}
+    assert [h.button for h in hands] == [0, 1] * 5
+    per_pair = [hands[i].extra["mbb"] + hands[i + 1].extra["mbb"] for i in range(0, 10, 2)]
+    assert math.isclose(sum(per_pair) / 10, result.mbb_per_hand)
+    for hand in hands:  # the counted value is the payoff, or its all-in expectation before the river
+        assert hand.payoffs is not None
+        if not (hand.showdown and len(hand.board) == 5 and hand.actions[-1].street < 3):
+            assert math.isclose(hand.extra["mbb"], hand.payoffs[0] * 10.0)
+    assert exploit_main(["fold", "--hands", "4", "--histories", str(tmp_path / "f.jsonl")]) == 0
+    assert len((tmp_path / "f.jsonl").read_text().splitlines()) == 4
 
 
 def test_card_blind_agents_are_asked_once_and_give_the_same_bound() -> None:

@@ -12,7 +12,8 @@ from baselines import make
 from baselines.policy import legal_of
 from baselines.simple import ManiacBot
 from baselines.solver import SolverAgent
-from baselines.solver.ranges import block, board_strength, preflop_ranges, representatives
+from baselines.solver.preflop import preflop_ranges
+from baselines.solver.ranges import block, board_strength, representatives
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
