@@ -120,14 +120,11 @@ def _converted(fold_p: Weights, own: Weights, floor: float) -> Weights:
     by_class = np.bincount(_class_of_combos(), weights=own, minlength=len(fold_p))
     folding = fold_p * by_class
     missing = floor * by_class.sum() - (by_class.sum() - folding.sum())
+    order = _strongest_first()
+    ordered = folding[order]
+    taken = np.clip(missing - (np.cumsum(ordered) - ordered), 0.0, ordered)  # the strongest folds go first
     converted = np.zeros_like(fold_p)
-    for k in _strongest_first():
-        if missing <= 0.0:
-            break
-        if folding[k] > 0.0:
-            take = min(folding[k], missing)
-            converted[k] = take / folding[k]
-            missing -= take
+    converted[order] = np.divide(taken, ordered, out=np.zeros_like(taken), where=ordered > 0.0)
     return converted
 
 
@@ -148,11 +145,10 @@ def continuing_share(view: PlayerView, own: Weights, *, defend: bool = True) -> 
     Raises:
         ValueError: at a spot without a table.
     """
-    table = _table_frequencies(view)
-    defended = _defended(view, own)
-    if table is None or defended is None:
+    defended = _defended(view, own, defend)
+    if defended is None:
         raise ValueError("no preflop table for this spot")
-    fold_p = defended[0][2] if defend else table[2]
+    fold_p = defended[0][2]
     by_class = np.bincount(_class_of_combos(), weights=own, minlength=len(fold_p))
     return float(1.0 - (fold_p * by_class).sum() / by_class.sum())
 
@@ -163,8 +159,7 @@ def defended_probabilities(view: PlayerView, *, defend: bool = True) -> ActionDi
     The table's mix (:func:`~pokergym.context.preflop.preflop_probabilities`) with the share of the
     hand class's folds that the defence converts moved to the call; ``defend=False``: the table's mix.
     """
-    own = preflop_ranges(view.config, view.button, view.history, defend=defend)[view.seat]
-    defended = _defended(view, own, defend)
+    defended = _defended_at(view.config, view.button, _preflop(view.history), defend)
     if defended is None:
         return None
     converted = float(defended[1][_class_of_combos()[combo_index(*view.hole)]])
@@ -193,39 +188,41 @@ def preflop_ranges(
     Returns:
         ``(seat 0, seat 1)`` weights, not normalised, no cards blocked (read-only).
     """
-    return _preflop_ranges(config, button, tuple(r for r in history if r.street == Street.PREFLOP), defend)
+    return _preflop_ranges(config, button, _preflop(history), defend)
+
+
+def _preflop(history: Sequence[ActionRecord]) -> tuple[ActionRecord, ...]:
+    return tuple(r for r in history if r.street == Street.PREFLOP)
+
+
+@lru_cache(maxsize=_RANGE_CACHE)
+def _defended_at(
+    config: GameConfig, button: int, history: tuple[ActionRecord, ...], defend: bool
+) -> tuple[Frequencies, Weights] | None:
+    """:func:`_defended` for the seat to act after the preflop ``history`` (one answer per public state)."""
+    state = HandState.new(config, button=button, deck=_FILLER_DECK)
+    for record in history:
+        state.apply(record.action, record.seat)
+    seat = state.actor
+    return _defended(state.view(seat), _preflop_ranges(config, button, history, defend)[seat], defend)
 
 
 @lru_cache(maxsize=_RANGE_CACHE)
 def _preflop_ranges(
     config: GameConfig, button: int, history: tuple[ActionRecord, ...], defend: bool
 ) -> tuple[Weights, Weights]:
-    if history:
-        before = _preflop_ranges(config, button, history[:-1], defend)
-        ranges = [before[0], before[1]]
-        record = history[-1]
-        state = HandState.new(config, button=button, deck=_FILLER_DECK)
-        for earlier in history[:-1]:
-            state.apply(_engine_action(earlier), earlier.seat)
-        defended = _defended(state.view(record.seat), ranges[record.seat], defend)
-        if defended is not None:
-            raise_p, call_p, fold_p = defended[0]
-            by_kind = {ActionKind.FOLD: fold_p, ActionKind.BET: raise_p, ActionKind.RAISE: raise_p}
-            updated = ranges[record.seat] * by_kind.get(record.kind, call_p)[_class_of_combos()]
-            if updated.sum() > 0.0:
-                ranges[record.seat] = updated
-    else:
-        ranges = [np.ones(N_COMBOS), np.ones(N_COMBOS)]
-    for weights in ranges:
-        weights.setflags(write=False)
+    if not history:
+        start = np.ones(N_COMBOS)
+        start.setflags(write=False)
+        return start, start
+    ranges = list(_preflop_ranges(config, button, history[:-1], defend))
+    record = history[-1]
+    defended = _defended_at(config, button, history[:-1], defend)
+    if defended is not None:
+        raise_p, call_p, fold_p = defended[0]
+        by_kind = {ActionKind.FOLD: fold_p, ActionKind.BET: raise_p, ActionKind.RAISE: raise_p}
+        updated = ranges[record.seat] * by_kind.get(record.kind, call_p)[_class_of_combos()]
+        if updated.sum() > 0.0:
+            updated.setflags(write=False)
+            ranges[record.seat] = updated
     return ranges[0], ranges[1]
-
-
-def _engine_action(record: ActionRecord) -> Action:
-    if record.kind == ActionKind.FOLD:
-        return Action.fold()
-    if record.kind == ActionKind.CHECK:
-        return Action.check()
-    if record.kind == ActionKind.CALL:
-        return Action.call()
-    return Action.raise_to(record.to)

@@ -490,8 +490,9 @@ def lbr(
         if out is not None:
             out.writelines(line + "\n" for result in results for line in result.histories)
     mean, ci = mean_ci([value for result in results for value in result.per_pair])
-    name = str(getattr(agent, "name", type(agent).__name__))
-    return LbrResult(name, variant, 2 * pairs, mean, ci, range_samples, sum(result.fallbacks for result in results))
+    return LbrResult(
+        _name(agent), variant, 2 * pairs, mean, ci, range_samples, sum(result.fallbacks for result in results)
+    )
 
 
 @dataclass(frozen=True)
@@ -507,9 +508,14 @@ class _Block:
     histories: bool = False
 
 
+def _name(agent: StrategyAgent) -> str:
+    """The agent's display name (its class name if it has none)."""
+    return str(getattr(agent, "name", type(agent).__name__))
+
+
 @dataclass(frozen=True)
 class _BlockResult:
-    """The responder's mbb per pair (summed over its two hands), its fallbacks, and the hands as JSON if kept."""
+    """The responder's mbb/hand in each pair (the mean of its two hands), its fallbacks, its hands as JSON if kept."""
 
     per_pair: list[float]
     fallbacks: int
@@ -525,7 +531,7 @@ def _lbr_block(block: _Block) -> _BlockResult:
     sampler = np.random.default_rng(sample_seed)
     strategy = _Strategy(agent)
     config = block.config
-    names = ("LBR", str(getattr(agent, "name", type(agent).__name__)))
+    names = ("LBR", _name(agent))
     per_pair: list[float] = []
     fallbacks, histories = 0, []
     for pair in range(block.first_pair, block.first_pair + block.pairs):

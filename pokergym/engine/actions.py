@@ -161,6 +161,19 @@ class ActionRecord(NamedTuple):
     added: int
     all_in: bool
 
+    @property
+    def action(self) -> Action:
+        """The action that replays this record (bets and raises to their street total).
+
+        Example:
+            >>> from pokergym.engine import HandState
+            >>> state = HandState.new(deck=tuple(range(9)))
+            >>> state.raise_to(250)
+            >>> str(state.history[-1].action)
+            'raise to 250'
+        """
+        return Action(self.kind, self.to) if self.kind in (ActionKind.BET, ActionKind.RAISE) else Action(self.kind)
+
     def __str__(self) -> str:
         """E.g. ``seat 0 raises to 300 (all-in)``."""
         verb = {

@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokergym.cards import format_cards, parse_cards, validate_cards
-from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
+from pokergym.engine.actions import ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.state import HandState
 from pokergym.errors import CardError, ConfigError, HistoryError, IllegalActionError, brief
@@ -630,12 +630,8 @@ def _replay_action(state: HandState, index: int, record: ActionRecord) -> None:
     """Apply one recorded action to ``state`` and check the engine records the same."""
     if state.terminal:
         raise HistoryError(f"action {index} ({record}) comes after the end of the hand")
-    if record.kind in (ActionKind.BET, ActionKind.RAISE):
-        action = Action(record.kind, record.to)
-    else:
-        action = Action(record.kind)
     try:
-        state.apply(action, seat=record.seat)
+        state.apply(record.action, seat=record.seat)
     except IllegalActionError as exc:
         raise HistoryError(f"action {index} ({record}) cannot be replayed: {exc}") from exc
     if state.history[-1] != record:
