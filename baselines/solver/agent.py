@@ -10,7 +10,9 @@ solves the current street from its start with :func:`pokergym.solver.solve`:
 the pot and effective stack at the street's start, both ranges, the street
 menu below, and every bet or raise already made on the street inserted at
 its real size (an off-menu size becomes an extra action of the tree, never
-a nearby menu size). It then plays the current node's strategy for its hand.
+a nearby menu size). It then plays the current node's strategy for its hand;
+on the flop, facing a bet or raise, with its folds cut to the minimum defence
+of its range at that node (:mod:`baselines.solver.defence`), as preflop.
 
 Ranges follow Bayes' rule through the solves: when a street is over, each
 player's range is multiplied by the probability of the actions it took, read
@@ -103,6 +105,7 @@ import numpy.typing as npt
 
 from baselines.policy import ActionDistribution, legal_of, merge, sample_action
 from baselines.rule_skill import RuleSkillAgent
+from baselines.solver.defence import defend_flop
 from baselines.solver.preflop import defended_probabilities, preflop_ranges
 from baselines.solver.ranges import block, board_strength, representatives, street_start, tree_path
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
@@ -218,6 +221,9 @@ class SolverAgent(BaseAgent):
         defend: (the default) preflop, facing a raise, continue with at least the minimum defence of the
             range (:mod:`baselines.solver.preflop`); ``False``: the range tables as they are, whatever the
             size faced (the agent before 2026-11-28).
+        defend_flop: (the default) on the flop, facing a bet or raise, continue with at least the minimum
+            defence of the range at that node (:mod:`baselines.solver.defence`); ``False``: the flop solve's
+            strategy as it is (the agent at 8e23b6d).
         name: display name.
 
     Attributes:
@@ -241,6 +247,7 @@ class SolverAgent(BaseAgent):
         tremble: float = 0.3,
         threads: int = 1,
         defend: bool = True,
+        defend_flop: bool = True,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -271,6 +278,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(defend, bool):
             raise ConfigError(f"defend must be True or False, got {defend!r}")
         self.defend = defend
+        if not isinstance(defend_flop, bool):
+            raise ConfigError(f"defend_flop must be True or False, got {defend_flop!r}")
+        self.defend_flop = defend_flop
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -495,6 +505,8 @@ class SolverAgent(BaseAgent):
                 )
         except (PokerGymError, ValueError):
             solution = None
+        if solution is not None and street == Street.FLOP and self.defend_flop:
+            defend_flop(solution, _player(seat, button))
         self._remember(self._solves, key, solution)
         return solution
 

@@ -40,6 +40,17 @@ class sets ``ignores_hole_cards = True`` (its play never looks at its own
 cards, like the random bot or the calling station) is asked once per
 decision instead of once per holding.
 
+**AIVAT.** Beside the counted chips, every hand is scored with AIVAT
+(:func:`~pokergym.arena.variance.adjust_hand_with`): the responder's chips minus
+control variates of mean zero for each chance event (hole cards, board cards,
+all-in run-outs) and for each agent action, the latter from the very
+distribution the agent's action was drawn from, recorded as it played (so an
+agent that learns is scored with the strategy it had then). The responder's
+own actions need no term: its play is a function of what it has seen. Both
+figures estimate the same expectation, so both bound the agent's
+exploitability from below; the AIVAT interval is usually the narrower one
+(:attr:`LbrResult.aivat_ci95`).
+
 **Agents that learn.** The agent receives every event of its hands through
 ``observe``, as in a match (its start event, each action, each street, the
 showdown), and plays the whole run as one session: its memory carries from
@@ -78,6 +89,7 @@ from __future__ import annotations
 import argparse
 import copy
 import functools
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,7 +104,7 @@ from pokergym.agents.specs import resolve_agent
 from pokergym.arena.match import open_for_writing
 from pokergym.arena.runners import AsyncRunner, LocalRunner, Runner, make_runner
 from pokergym.arena.stats import mean_ci
-from pokergym.arena.variance import StrategyAgent, canonical_action
+from pokergym.arena.variance import StrategyAgent, adjust_hand_with, canonical_action
 from pokergym.engine.actions import Action, ActionKind, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.events import EventFeed
@@ -104,6 +116,7 @@ from pokergym.evaluator import (
     COMBO_CARDS,
     N_COMBOS,
     combo_array,
+    combo_index,
     equity_hand_vs_hand,
     equity_vs_random,
     equity_vs_range,
@@ -142,6 +155,9 @@ class LbrResult:
         range_samples: holdings the responder tracked per hand (``None``: all 1326).
         fallbacks: hands in which every sampled holding was ruled out and the
             responder went back to the whole range (always 0 without sampling).
+        aivat_mbb_per_hand: the same mean win estimated with AIVAT (the module's "AIVAT"): the same
+            expectation, usually a narrower interval.
+        aivat_ci95: its 95% half-width over duplicate pairs.
     """
 
     agent: str
@@ -151,9 +167,11 @@ class LbrResult:
     ci95: float
     range_samples: int | None = None
     fallbacks: int = 0
+    aivat_mbb_per_hand: float = math.nan
+    aivat_ci95: float = math.nan
 
     def __str__(self) -> str:
-        """E.g. ``LBR(full) vs fold: 750.0 +- 0.0 mbb/hand over 20 hands``."""
+        """E.g. ``LBR(full) vs fold: 750.0 +- 0.0 mbb/hand over 20 hands (AIVAT: 750.0 +- 0.0)``."""
         sampled = (
             ""
             if self.range_samples is None
@@ -161,7 +179,7 @@ class LbrResult:
         )
         return (
             f"LBR({self.variant}) vs {self.agent}: {self.mbb_per_hand:.1f} +- {self.ci95:.1f} mbb/hand "
-            f"over {self.hands} hands{sampled}"
+            f"over {self.hands} hands (AIVAT: {self.aivat_mbb_per_hand:.1f} +- {self.aivat_ci95:.1f}){sampled}"
         )
 
 
@@ -210,13 +228,28 @@ class _Strategy:
             return np.full(live.size, blind.get(target, 0.0))
         out = np.empty(live.size)
         for i, combo in enumerate(live.tolist()):
-            probs = known.get(combo)
-            if probs is None:
-                probs = self._ask(view, legal, combo)
-                if len(probs) <= _MEMO_ACTIONS:
-                    known[combo] = probs
-            out[i] = probs.get(target, 0)
+            out[i] = self._known(view, legal, known, combo).get(target, 0)
         return out
+
+    def distribution(self, view: PlayerView, combo: int) -> list[tuple[Action, float]]:
+        """The agent's distribution at ``view`` for holding ``combo``, one action per canonical action."""
+        legal = view.legal
+        assert legal is not None
+        public = view._replace(hole=(-1, -1))
+        known = (self._hand if view.board else self._preflop).setdefault(public, {})
+        probs = self._known(view, legal, known, combo)
+        return [(_as_action(kind, to), p) for (kind, to), p in probs.items()]
+
+    def _known(
+        self, view: PlayerView, legal: LegalActions, known: dict[int, _Probabilities], combo: int
+    ) -> _Probabilities:
+        """The memoised distribution of ``combo`` at ``view`` (asked and kept when missing)."""
+        probs = known.get(combo)
+        if probs is None:
+            probs = self._ask(view, legal, combo)
+            if len(probs) <= _MEMO_ACTIONS:
+                known[combo] = probs
+        return probs
 
     def _ask(self, view: PlayerView, legal: LegalActions, combo: int) -> _Probabilities:
         """The agent's distribution for holding ``combo`` at ``view``, by canonical action."""
@@ -225,6 +258,11 @@ class _Strategy:
             key = canonical_action(legal, action)
             probs[key] = probs.get(key, 0) + p
         return probs
+
+
+def _as_action(kind: ActionKind, to: int) -> Action:
+    """The action of a canonical ``(kind, to)`` pair (:func:`~pokergym.arena.variance.canonical_action`)."""
+    return Action.raise_to(to) if kind == ActionKind.RAISE else Action(kind)
 
 
 @functools.cache
@@ -374,16 +412,26 @@ class _Responder:
         return best
 
 
+@dataclass(frozen=True)
+class _Played:
+    """One hand's outcome: the responder's counted chips, AIVAT's estimate of them, and whether its range fell back."""
+
+    chips: float
+    aivat: float
+    fell_back: bool
+
+
 def _play(
     strategy: _Strategy,
     state: HandState,
     settings: _Settings,
     rng: np.random.Generator,
     sampler: np.random.Generator,
-) -> tuple[float, bool]:
-    """Play one hand: the responder's chips (all-in luck removed) and whether its range fell back to all.
+) -> _Played:
+    """Play one hand: the responder's chips (all-in luck removed), their AIVAT estimate, the range's fallback.
 
-    The agent observes every event.
+    The agent observes every event. The distribution the agent played at each of its decisions is kept
+    for AIVAT's action terms (see the module's "AIVAT").
     """
     agent = strategy.agent
     agent.reset(_AGENT, rng)
@@ -393,22 +441,32 @@ def _play(
     broadcast(feed, [agent])
     strategy.observed()
     responder = _Responder(strategy, state, settings, rng, sampler)
+    played: dict[int, list[tuple[Action, float]]] = {}
     while not state.terminal:
         if state.actor == _AGENT:
-            action = agent.act(state.view(_AGENT))
+            view = state.view(_AGENT)
+            action = agent.act(view)
             responder.observe(state, action)
+            played[len(state.history)] = strategy.distribution(view, combo_index(*state.hole(_AGENT)))
         else:
             action = responder.act(state)
         state.apply(action, state.actor)
         broadcast(feed, [agent])
         strategy.observed()
     assert state.payoffs is not None
+    values = adjust_hand_with(HandHistory.from_state(state), (None, lambda before, _seat: played[len(before.history)]))
+    return _Played(_counted(state), values.aivat, responder.fell_back)
+
+
+def _counted(state: HandState) -> float:
+    """The responder's chips in a finished hand, an all-in before the river worth its expectation."""
+    assert state.payoffs is not None
     street = state.history[-1].street
     if state.showdown and street != Street.RIVER:
         board = state.board[: (0, 3, 4)[street]]
         equity = equity_hand_vs_hand(state.hole(_RESPONDER), state.hole(_AGENT), board).equity
-        return (2.0 * equity - 1.0) * min(state.contributions), responder.fell_back
-    return float(state.payoffs[_RESPONDER]), responder.fell_back
+        return (2.0 * equity - 1.0) * min(state.contributions)
+    return float(state.payoffs[_RESPONDER])
 
 
 def lbr(
@@ -490,9 +548,9 @@ def lbr(
         if out is not None:
             out.writelines(line + "\n" for result in results for line in result.histories)
     mean, ci = mean_ci([value for result in results for value in result.per_pair])
-    return LbrResult(
-        _name(agent), variant, 2 * pairs, mean, ci, range_samples, sum(result.fallbacks for result in results)
-    )
+    aivat, aivat_ci = mean_ci([value for result in results for value in result.aivat_per_pair])
+    fallbacks = sum(result.fallbacks for result in results)
+    return LbrResult(_name(agent), variant, 2 * pairs, mean, ci, range_samples, fallbacks, aivat, aivat_ci)
 
 
 @dataclass(frozen=True)
@@ -515,9 +573,10 @@ def _name(agent: StrategyAgent) -> str:
 
 @dataclass(frozen=True)
 class _BlockResult:
-    """The responder's mbb/hand in each pair (the mean of its two hands), its fallbacks, its hands as JSON if kept."""
+    """Per pair, the responder's mbb/hand (the mean of its two hands) and AIVAT's estimate of it; fallbacks; hands."""
 
     per_pair: list[float]
+    aivat_per_pair: list[float]
     fallbacks: int
     histories: list[str]
 
@@ -532,22 +591,26 @@ def _lbr_block(block: _Block) -> _BlockResult:
     strategy = _Strategy(agent)
     config = block.config
     names = ("LBR", _name(agent))
+    to_mbb = 1000.0 / config.big_blind
     per_pair: list[float] = []
+    aivat_per_pair: list[float] = []
     fallbacks, histories = 0, []
     for pair in range(block.first_pair, block.first_pair + block.pairs):
         deck = deal_deck(decks)
-        chips = 0.0
+        chips = aivat = 0.0
         for button in (0, 1):
             state = HandState.new(config, button=button, deck=deck)
-            won, fell_back = _play(strategy, state, block.settings, rngs[button], sampler)
-            chips += won
-            fallbacks += fell_back
+            hand = _play(strategy, state, block.settings, rngs[button], sampler)
+            chips += hand.chips
+            aivat += hand.aivat
+            fallbacks += hand.fell_back
             if block.histories:
-                extra = {"pair": pair, "mbb": won * 1000.0 / config.big_blind}
-                hand = HandHistory.from_state(state, hand_id=2 * pair + button, names=names, extra=extra)
-                histories.append(hand.to_json())
-        per_pair.append(chips * 500.0 / config.big_blind)
-    return _BlockResult(per_pair, fallbacks, histories)
+                extra = {"pair": pair, "mbb": hand.chips * to_mbb, "aivat_mbb": hand.aivat * to_mbb}
+                record = HandHistory.from_state(state, hand_id=2 * pair + button, names=names, extra=extra)
+                histories.append(record.to_json())
+        per_pair.append(chips * to_mbb / 2.0)
+        aivat_per_pair.append(aivat * to_mbb / 2.0)
+    return _BlockResult(per_pair, aivat_per_pair, fallbacks, histories)
 
 
 def exploit_main(argv: Sequence[str] | None = None) -> int:

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, Protocol, runtime_checkable
@@ -82,7 +82,9 @@ __all__ = [
     "Estimate",
     "HandValues",
     "StrategyAgent",
+    "StrategyLookup",
     "adjust_hand",
+    "adjust_hand_with",
     "adjusted_match",
     "allin_chips",
     "canonical_action",
@@ -267,20 +269,66 @@ def adjust_hand(
         AgentError: an agent reports ``action_probabilities`` but does not declare
             ``memoryless = True`` (see :func:`known_strategies`).
     """
+    lookups = [None if agent is None else _asking(agent) for agent in known_strategies(agents)]
+    return adjust_hand_with(hand, lookups, preflop_samples=preflop_samples)
+
+
+StrategyLookup = Callable[[HandState, int], Sequence[tuple[Action, float]]]
+"""The distribution a seat played at a state: ``lookup(state, seat)``, the state just before its action."""
+
+
+def _asking(agent: StrategyAgent) -> StrategyLookup:
+    """The lookup that asks ``agent`` for its distribution at the seat's view."""
+    return lambda state, seat: agent.action_probabilities(state.view(seat))
+
+
+def adjust_hand_with(
+    hand: HandHistory,
+    lookups: Sequence[StrategyLookup | None],
+    *,
+    preflop_samples: int | None = DEFAULT_PREFLOP_SAMPLES,
+) -> HandValues:
+    """:func:`adjust_hand` with each known seat's strategy given as a lookup instead of an agent.
+
+    For a caller that recorded the distributions a seat played as it played them (local best response
+    keeps those of a learning agent, whose later answers may differ): the action terms stay zero-mean
+    as long as each lookup returns the distribution the seat's action was drawn from.
+
+    Args:
+        hand: a finished hand; every board card dealt must be recorded.
+        lookups: per seat, the distribution it played at a state (``None``: unknown, no action terms).
+        preflop_samples: Monte Carlo boards for preflop equities, ``None`` for exact (the table).
+
+    Returns:
+        The three estimates of seat 0's chips.
+
+    Raises:
+        ValueError: if the hand is unfinished, or a lookup gives the played action zero probability.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.engine import HandState, HandHistory
+        >>> state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
+        >>> state.fold()
+        >>> fold_always = lambda state, seat: [(Action.fold(), 1.0)]
+        >>> values = adjust_hand_with(HandHistory.from_state(state), (fold_always, None))
+        >>> values.raw, round(values.aivat), values.terms[5]  # a sure fold has no action term
+        (-50, -115, 0.0)
+    """
     if hand.payoffs is None:
         raise ValueError("the hand is unfinished: nothing to adjust")
     equity = _Equity(hand.hole_cards, preflop_samples)
     state = hand.state_before(0)
-    known = known_strategies(agents)
     terms = [0.0] * len(AIVAT_TERMS)
     terms[0] = _value(state, equity)  # the hole-card deal; its mean is 0
     for record in hand.actions:
         street = state.street
         played = _played(record)
         before_deal = _action_values(state, equity, [played])[0]
-        agent = known[record.seat]
-        if agent is not None:
-            terms[5 + record.seat] += before_deal - _expected_action_value(agent, state, equity, record.seat, played)
+        lookup = lookups[record.seat]
+        if lookup is not None:
+            dist = lookup(state, record.seat)
+            terms[5 + record.seat] += before_deal - _expected_action_value(dist, state, equity, record.seat, played)
         state.apply(played, record.seat)
         if state.street != street:
             terms[_deal_term(street, state)] += _value(state, equity) - before_deal
@@ -290,9 +338,10 @@ def adjust_hand(
     return HandValues(int(hand.payoffs[0]), _allin(hand, equity), aivat, tuple(terms))
 
 
-def _expected_action_value(agent: StrategyAgent, state: HandState, equity: _Equity, seat: int, played: Action) -> float:
-    """The mean value for seat 0 of the actions ``agent`` would take in ``state``, checked against ``played``."""
-    dist = agent.action_probabilities(state.view(seat))
+def _expected_action_value(
+    dist: Sequence[tuple[Action, float]], state: HandState, equity: _Equity, seat: int, played: Action
+) -> float:
+    """The mean value for seat 0 of the actions of ``dist`` in ``state``, checked against ``played``."""
     probs = np.array([p for _, p in dist])
     values = np.array(_action_values(state, equity, [a for a, _ in dist]))
     legal = state.legal_actions()

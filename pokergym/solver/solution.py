@@ -131,6 +131,41 @@ class Solution:
             K._strategy(sums, int(tree.offset[node]), int(tree.n_children[node]), self.spot.n_hands[actor], False)
         )
 
+    def override(self, node: int, strategy: npt.ArrayLike) -> None:
+        """Replace the average strategy at decision node ``node`` by ``strategy`` (``(actions, hands)``).
+
+        The rest of the tree is not re-solved: every later reach, value and equity read from this solution
+        follows the new strategy, and :attr:`exploitability` is measured again for the changed profile.
+
+        Raises:
+            SolverError: if ``node`` is not a decision node, or ``strategy`` is not a distribution per hand
+                of the node's actor (non-negative, each column summing to 1).
+
+        Example:
+            >>> from pokergym.cards import parse_cards
+            >>> from pokergym.solver import Menu, Range, Spot, solve
+            >>> spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, (Range.parse("AA,32o"), Range.parse("KQ")),
+            ...             Menu.uniform("a"))
+            >>> solution = solve(spot, iterations=200)
+            >>> n = len(spot.hands(0))
+            >>> solution.override(solution.tree.root, np.vstack([np.ones(n), np.zeros(n)]))  # always check
+            >>> solution.node(()).strategy_of("AsAh").tolist()
+            [1.0, 0.0]
+        """
+        tree = self.tree
+        if not 0 <= node < tree.n_nodes or tree.kind[node] != DECISION:
+            raise SolverError(f"node {node} is not a decision node")
+        actor = int(tree.player[node])
+        shape = (int(tree.n_children[node]), self.spot.n_hands[actor])
+        rows = np.asarray(strategy, dtype=np.float64)
+        if rows.shape != shape or np.any(rows < 0.0) or not np.allclose(rows.sum(axis=0), 1.0, atol=1e-6):
+            raise SolverError(
+                f"a strategy for node {node} is {shape} (actions, hands), non-negative, columns summing to 1"
+            )
+        offset = int(tree.offset[node])
+        self._prepared.store[2 + actor][offset : offset + rows.size] = rows.reshape(-1)
+        self.history = [entry for entry in self.history if entry[0] != self.iterations]
+
     def node(self, path: tuple[TreeAction, ...] | list[TreeAction]) -> NodeView:
         """The node that ``path`` leads to, with reaches, strategy, EVs and equities.
 
@@ -149,6 +184,15 @@ class Solution:
         return NodeView(
             tuple(path), actor, actions, hands, (seen[0], seen[1]), strategy, (ev[0], ev[1]), (equity[0], equity[1])
         )
+
+    def reach(self, path: tuple[TreeAction, ...] | list[TreeAction], player: int) -> npt.NDArray[np.float64]:
+        """:attr:`NodeView.reach` of one player at the node ``path`` leads to, without the rest of :meth:`node`.
+
+        Raises:
+            SolverError: if a step of ``path`` is not in the tree.
+        """
+        _, reach, suits = self._reached(path)
+        return reach[player][self._columns(player, suits)]
 
     def ev(self, path: tuple[TreeAction, ...] | list[TreeAction], player: int) -> npt.NDArray[np.float64]:
         """:attr:`NodeView.ev` of one player at the node ``path`` leads to, without the rest of :meth:`node`.

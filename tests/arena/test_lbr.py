@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from baselines import make
-from baselines.simple import CallBot, FoldBot
+from baselines.simple import CallBot, FoldBot, RandomBot
 from pokergym.agents import RandomAgent
 from pokergym.agents.base import BaseAgent
 from pokergym.arena.lbr import _Responder, _Settings, _Strategy, exploit_main, lbr
 from pokergym.arena.stats import Z95
+from pokergym.arena.variance import adjust_hand
 from pokergym.cards import rank_of
 from pokergym.engine import DEFAULT_CONFIG, HandHistory, HandState
 from pokergym.engine.actions import Action
@@ -132,7 +133,9 @@ def test_exploit_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert exploit_main(["fold", "--hands", "4", "--seed", "1"]) == 0
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
     assert exploit_main(["fold", "--hands", "4", "--range-samples", "10"]) == 0
-    assert "750.0 +- 0.0 mbb/hand over 4 hands (range sampled: 10 holdings, 0 hands" in capsys.readouterr().out
+    assert "750.0 +- 0.0 mbb/hand over 4 hands (AIVAT: 750.0 +- 0.0) (range sampled: 10 holdings, 0 hands" in (
+        capsys.readouterr().out
+    )
 
 
 def test_histories_hold_every_hand_and_its_counted_value(tmp_path: Path) -> None:
@@ -149,6 +152,32 @@ def test_histories_hold_every_hand_and_its_counted_value(tmp_path: Path) -> None
             assert math.isclose(hand.extra["mbb"], hand.payoffs[0] * 10.0)
     assert exploit_main(["fold", "--hands", "4", "--histories", str(tmp_path / "f.jsonl")]) == 0
     assert len((tmp_path / "f.jsonl").read_text().splitlines()) == 4
+
+
+def test_aivat_scores_each_hand_with_the_strategy_the_agent_played(tmp_path: Path) -> None:
+    # A memoryless agent's recorded distributions are the ones it reports after the match, so the AIVAT value
+    # kept with each hand equals variance.adjust_hand's with the agent as the known seat 1; its all-in
+    # adjusted figure is LBR's counted value.
+    out = tmp_path / "hands.jsonl"
+    agent = make("rule")
+    result = lbr(agent, hands=12, seed=5, histories=out)
+    hands = [HandHistory.from_json(line) for line in out.read_text().splitlines()]
+    aivat = 0.0
+    for hand in hands:
+        values = adjust_hand(hand, (None, agent))
+        assert math.isclose(hand.extra["aivat_mbb"], values.aivat * 10.0, abs_tol=1e-9)
+        assert math.isclose(hand.extra["mbb"], values.allin * 10.0, abs_tol=1e-9)
+        aivat += values.aivat * 10.0
+    assert math.isclose(aivat / len(hands), result.aivat_mbb_per_hand)
+    assert any(not math.isclose(h.extra["mbb"], h.extra["aivat_mbb"]) for h in hands)
+
+
+def test_aivat_corrections_have_mean_zero_and_narrow_the_interval() -> None:
+    # The random agent mixes at every decision, so the action terms carry most of the chips' spread: AIVAT
+    # must agree with the counted figure within the sampling error of their difference, and be narrower.
+    result = lbr(RandomBot(), hands=60, seed=8)
+    assert result.aivat_ci95 < 0.8 * result.ci95
+    assert abs(result.aivat_mbb_per_hand - result.mbb_per_hand) < result.ci95
 
 
 def test_card_blind_agents_are_asked_once_and_give_the_same_bound() -> None:
