@@ -11,8 +11,8 @@ the pot and effective stack at the street's start, both ranges, the street
 menu below, and every bet or raise already made on the street inserted at
 its real size (an off-menu size becomes an extra action of the tree, never
 a nearby menu size). It then plays the current node's strategy for its hand;
-on the flop, facing a bet or raise, with its folds cut to the minimum defence
-of its range at that node (:mod:`baselines.solver.defence`), as preflop.
+facing a bet or raise, with its folds cut to the minimum defence of its range
+at that node (:mod:`baselines.solver.defence`), as preflop.
 
 Ranges follow Bayes' rule through the solves: when a street is over, each
 player's range is multiplied by the probability of the actions it took, read
@@ -35,9 +35,12 @@ of the street before, and keeps every opponent hand at most near its value
 there, whatever the modelled weights. The re-solve is then no more
 exploitable than the street before's solve, where an unsafe one
 (``safe=False``) can be exploited by an opponent whose range is not the
-modelled one. Other streets are re-solved unsafely: the flop's street before
-is preflop (range tables, no values per hand), and a depth-limited flop solve
-has only check-down values for the turn (see :meth:`SolverAgent._gadget`).
+modelled one. The flop's street before is preflop (range tables, no values per
+hand), so the flop is re-solved safely only against the opponent's off-menu
+sizes: the gadget holds the opponent's values in the flop's solve without them
+(nested safe re-solving, :meth:`SolverAgent._flop_gadget`); a turn after a
+flop solve that did not deal its card (or checked the turn down) is re-solved
+unsafely (see :meth:`SolverAgent._gadget`).
 
 Street settings (``_STREETS``): the flop's solve is depth-limited, with bets of
 33% or 75% pot and one raise: by default (``flop_turns=6``) it plays the
@@ -105,7 +108,7 @@ import numpy.typing as npt
 
 from baselines.policy import ActionDistribution, legal_of, merge, sample_action
 from baselines.rule_skill import RuleSkillAgent
-from baselines.solver.defence import defend_flop
+from baselines.solver.defence import defend_street
 from baselines.solver.preflop import defended_probabilities, preflop_ranges
 from baselines.solver.ranges import block, board_strength, representatives, street_start, tree_path
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
@@ -131,6 +134,9 @@ class _StreetSettings:
     deep: Menu
     deal_sample: int | None = None
 
+
+_DEFENDED: Final = ("none", "preflop", "flop", "turn", "river")
+"""Values of ``defend``: the minimum defence holds on every street up to the one named."""
 
 _DEEP_SPR: Final = 3.0
 """A spot whose effective stack is more than this many pots plays the street's ``deep`` menu (no all-in)."""
@@ -199,8 +205,9 @@ class SolverAgent(BaseAgent):
         iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
             (flop 1, or 10/3 with ``flop_turns``; turn 4/3; river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
-        safe: re-solve safely where the street before's solve played this street (a
-            :class:`~pokergym.solver.Gadget` with the opponent's values there; see the module);
+        safe: re-solve safely where the street before's solve played this street, and the flop against the
+            opponent's off-menu sizes (a :class:`~pokergym.solver.Gadget` with the opponent's values there;
+            see the module);
             ``False``: always trust the opponent's modelled range (unsafe re-solving).
         flop_turns: 1 to 49 (default 6): the flop's solve plays the turn's betting too (75% pot bets, 100
             combos a side, 10/3 times ``iterations``) on this many turn cards, a fixed sample per board
@@ -218,12 +225,11 @@ class SolverAgent(BaseAgent):
         threads: threads per solve (:mod:`pokergym.solver.parallel`): the same decisions, sooner where cores
             are free (one match process on a many-core machine); 1 by default, as the arena's process and Ray
             backends already keep every core busy.
-        defend: (the default) preflop, facing a raise, continue with at least the minimum defence of the
-            range (:mod:`baselines.solver.preflop`); ``False``: the range tables as they are, whatever the
-            size faced (the agent before 2026-11-28).
-        defend_flop: (the default) on the flop, facing a bet or raise, continue with at least the minimum
-            defence of the range at that node (:mod:`baselines.solver.defence`); ``False``: the flop solve's
-            strategy as it is (the agent at 8e23b6d).
+        defend: the last street on which the agent, facing a bet or raise, continues with at least the
+            minimum defence of its range (``1 - r / P``): ``"river"`` (the default) every street, ``"turn"``,
+            ``"flop"``, ``"preflop"`` (the agent at 8e23b6d) or ``"none"`` (the range tables and the solves as
+            they are, the agent before 2026-11-28); preflop by :mod:`baselines.solver.preflop`, after it by
+            :mod:`baselines.solver.defence`. ``True`` and ``False`` are ``"preflop"`` and ``"none"``.
         name: display name.
 
     Attributes:
@@ -246,8 +252,7 @@ class SolverAgent(BaseAgent):
         deep_menus: bool = True,
         tremble: float = 0.3,
         threads: int = 1,
-        defend: bool = True,
-        defend_flop: bool = True,
+        defend: str | bool = "river",
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -275,12 +280,12 @@ class SolverAgent(BaseAgent):
         if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
             raise ConfigError(f"threads must be a positive integer, got {threads!r}")
         self.threads = threads
-        if not isinstance(defend, bool):
-            raise ConfigError(f"defend must be True or False, got {defend!r}")
-        self.defend = defend
-        if not isinstance(defend_flop, bool):
-            raise ConfigError(f"defend_flop must be True or False, got {defend_flop!r}")
-        self.defend_flop = defend_flop
+        if defend is True or defend is False:  # the switch of the preflop defence alone, as it was
+            defend = "preflop" if defend else "none"
+        if defend not in _DEFENDED:
+            raise ConfigError(f"defend must be one of {', '.join(_DEFENDED)}, got {defend!r}")
+        self.defend = _DEFENDED.index(defend) > 0
+        self.defended_streets = frozenset(Street(s) for s in range(_DEFENDED.index(defend)))
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -505,8 +510,8 @@ class SolverAgent(BaseAgent):
                 )
         except (PokerGymError, ValueError):
             solution = None
-        if solution is not None and street == Street.FLOP and self.defend_flop:
-            defend_flop(solution, _player(seat, button))
+        if solution is not None and street in self.defended_streets:
+            defend_street(solution, _player(seat, button))
         self._remember(self._solves, key, solution)
         return solution
 
@@ -526,7 +531,7 @@ class SolverAgent(BaseAgent):
         """
         street = spot.street
         if street == Street.FLOP:
-            return None
+            return self._flop_gadget(config, seat, button, before, spot)
         last = Street(int(street) - 1)
         earlier = tuple(r for r in before if r.street < last)
         records = tuple(r for r in before if r.street == last)
@@ -545,6 +550,28 @@ class SolverAgent(BaseAgent):
         ev = previous.ev((*path, ("deal", card)), opponent)
         moved = np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0
         return Gadget(opponent, moved[_proxies(previous, opponent)[spot.hands(opponent)]])
+
+    def _flop_gadget(
+        self, config: GameConfig, seat: int, button: int, before: tuple[ActionRecord, ...], spot: Spot
+    ) -> Gadget | None:
+        """The opponent's values at the flop's start in the flop's solve without its off-menu sizes.
+
+        None where the opponent bet or raised no size off the menu (the spot's tree is that solve's). Otherwise the
+        re-solve with the sizes inserted keeps every opponent hand near its value in the solve without them
+        (nested safe re-solving, Brown and Sandholm 2017): a size the menu lacks earns no hand more than the
+        menu did, whatever the modelled range, so an opponent betting a size the model gives a strong range
+        cannot bet any hand with it for profit.
+        """
+        opponent = _player(1 - seat, button)
+        theirs = [(path, amount) for path, amount in spot.extra_actions if len(path) % 2 == opponent]
+        if not theirs:
+            return None
+        ranges = self._start(config, seat, button, spot.board, before, Street.FLOP)
+        blueprint = self._solve(config, seat, button, spot.board, before, (), ranges)
+        if blueprint is None or all(_on_menu(blueprint, path, amount) for path, amount in theirs):
+            return None
+        ev = np.nan_to_num(blueprint.ev((), opponent), nan=0.0)
+        return Gadget(opponent, ev[_proxies(blueprint, opponent)[spot.hands(opponent)]])
 
     def _trimmed(self, weights: Weights, board: tuple[int, ...], max_combos: int) -> Weights:
         """``weights`` without the combos too light, cut to ``max_combos`` representatives, scaled to a maximum of 1."""
@@ -601,6 +628,15 @@ def _walk(
         reach[actor] = reach[actor] * probability
         node = children[index]
     return node, (reach[0], reach[1])
+
+
+def _on_menu(solution: Solution, path: tuple[tuple[str, int], ...], amount: int) -> bool:
+    """Whether the tree of ``solution`` has a bet or raise to ``amount`` after ``path`` (False if off the tree)."""
+    walked = _walk(solution, path)
+    if walked is None or solution.tree.kind[walked[0]] != DECISION:
+        return False
+    labels = (solution.tree.label(c) for c in solution.tree.children_of(walked[0]))
+    return any(kind in ("bet", "raise") and to == amount for kind, to in labels)
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)

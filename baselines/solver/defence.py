@@ -1,4 +1,4 @@
-"""The minimum defence on the flop: a solve's folds cut to what keeps any bet from winning at once with any hand.
+"""The minimum defence after the flop: a solve's folds cut to what keeps any bet from winning at once with any hand.
 
 The flop's solve starts from ranges the preflop range tables model (there are
 no values per hand from a preflop solve to re-solve against safely, see
@@ -12,8 +12,9 @@ call, the big blind's checking range folded 8 of 12 times to half-pot bets,
 4 of 5 to pot and 12 of 14 to twice the pot (the minimum defence folds at
 most 33%, 50% and 67%).
 
-:func:`defend_flop` raises the continuing share of one player's range at each
-of its flop decisions that face a bet to at least ``1 - r / P``: where the
+:func:`defend_street` raises the continuing share of one player's range at each
+of its decisions on a solve's first street (the flop, the turn or the river
+the solve starts on) that face a bet to at least ``1 - r / P``: where the
 solve folds more, the folding hands whose call is worth the most in the
 solve (its expected value per hand after the call) call instead, the last one
 in part. Nodes are taken from the root down, so a node's range is the one
@@ -27,7 +28,7 @@ Example:
     >>> spot = Spot(parse_cards("Td9d6h"), 400, 19800, (Range.parse("22+,A2+,K2+,Q2+,J2+"), Range.parse("AA,KK")),
     ...             Menu.uniform("50", "2.5x", raise_cap=1), betting_streets=1)
     >>> solution = solve(spot, iterations=50)
-    >>> defend_flop(solution, 0)
+    >>> defend_street(solution, 0)
     1
     >>> round(continuing_share(solution, (("check", 0), ("bet", 200))), 3)  # 1 - 200 / 600
     0.667
@@ -44,7 +45,7 @@ from pokergym.solver import Solution
 from pokergym.solver.spot import TreeAction
 from pokergym.solver.tree import DECISION
 
-__all__ = ["continuing_share", "defence_floor", "defend_flop"]
+__all__ = ["continuing_share", "defence_floor", "defend_street"]
 
 Path = tuple[TreeAction, ...]
 
@@ -87,11 +88,11 @@ def continuing_share(solution: Solution, path: Path) -> float:
     return 1.0 - folding / total if total > 0.0 else 1.0
 
 
-def defend_flop(solution: Solution, player: int) -> int:
+def defend_street(solution: Solution, player: int) -> int:
     """Give ``player`` the minimum defence at each of its decisions on the solve's first street; nodes changed.
 
     Args:
-        solution: a solve whose first street is the one to defend (the rest is left as solved).
+        solution: a solve whose first street is the one to defend (later streets are left as solved).
         player: 0 out of position, 1 in position.
 
     Returns:

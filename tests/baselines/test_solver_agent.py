@@ -207,8 +207,48 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     turn_gadget = dealt._gadget(view.config, 1, 0, before[:5], turn_spot)
     assert turn_gadget is not None and turn_gadget.values.shape == (turn_spot.n_hands[1],)
     assert np.ptp(turn_gadget.values) > 0.1 * turn_spot.pot
-    # the flop follows the range tables: no gadget
+    # the flop follows the range tables: no gadget without an off-menu size
     assert flop_spot is not None and safe._gadget(view.config, 1, 0, before[:2], flop_spot.spot) is None
+
+
+def test_the_flop_is_re_solved_safely_against_the_opponents_off_menu_sizes() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    state.raise_to(200)
+    state.call()
+    state.check()
+    agent = SolverAgent(iterations=10)
+    menu_bet, off_menu = state.copy(), state.copy()
+    menu_bet.raise_to(300)  # the deep flop menu's 75% pot
+    off_menu.raise_to(800)  # twice the pot
+    before = tuple(r for r in state.history if r.street == Street.PREFLOP)
+    on_plan, off_plan = agent._plan(menu_bet.view(1)), agent._plan(off_menu.view(1))
+    assert on_plan.solution is not None and off_plan.solution is not None
+    assert agent._gadget(state.config, 1, 0, before, on_plan.solution.spot) is None
+    gadget = agent._gadget(state.config, 1, 0, before, off_plan.solution.spot)
+    assert gadget is not None and gadget.player == 1  # the button's hands choose
+    spot = off_plan.solution.spot
+    blueprint = agent._solve(
+        state.config,
+        1,
+        0,
+        spot.board,
+        before,
+        (),
+        agent._start(state.config, 1, 0, spot.board, state.history, Street.FLOP),
+    )
+    assert blueprint is not None and blueprint.spot.extra_actions == ()
+    assert np.allclose(gadget.values, np.nan_to_num(blueprint.ev((), 1))[: spot.n_hands[1]])  # the same hands
+    assert np.ptp(gadget.values) > 0.1 * spot.pot
+    # the agent's own off-menu sizes are not the opponent's: the button facing a big blind's lead of its own size
+    lead = state.copy()
+    lead_view = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
+    for act in (lambda s: s.raise_to(200), lambda s: s.call(), lambda s: s.raise_to(800)):
+        act(lead_view)
+    del lead
+    plan = agent._plan(lead_view.view(0))
+    assert plan.solution is not None
+    assert agent._gadget(state.config, 0, 0, before, plan.solution.spot) is not None  # seat 0 faces seat 1's size
+    assert SolverAgent(iterations=10, safe=False)._gadget(state.config, 1, 0, before, spot) is not None
 
 
 def test_less_than_a_big_blind_behind_falls_back_and_is_counted() -> None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from baselines import make
-from baselines.solver.defence import continuing_share, defence_floor, defend_flop
+from baselines.solver.defence import continuing_share, defence_floor, defend_street
 from pokergym.cards import parse_cards
 from pokergym.engine import HandState
 from pokergym.errors import SolverError
@@ -65,7 +65,7 @@ def test_every_decision_facing_a_bet_continues_with_at_least_the_floor() -> None
     before = {path: continuing_share(solution, path) for _, path in _decisions(solution, 0)}
     binding = [p for p, share in before.items() if share < defence_floor(400, p) - 1e-9]
     assert binding, "the spot should fold too much somewhere, or the test proves nothing"
-    assert defend_flop(solution, 0) >= 1
+    assert defend_street(solution, 0) >= 1
     for _, path in _decisions(solution, 0):
         floor = defence_floor(400, path)
         after = continuing_share(solution, path)
@@ -80,7 +80,7 @@ def test_the_folds_that_become_calls_are_those_worth_most_when_called() -> None:
     node = solution.tree.follow(path)[0]
     fold_before = solution.strategy(node)[0].copy()
     call_value = solution.ev((*path, ("call", 800)), 0)
-    defend_flop(solution, 0)
+    defend_street(solution, 0)
     fold_after = solution.strategy(node)[0]
     assert np.allclose(solution.strategy(node).sum(axis=0), 1.0)
     share = np.divide(fold_before - fold_after, fold_before, out=np.zeros_like(fold_before), where=fold_before > 1e-9)
@@ -104,7 +104,7 @@ def test_the_other_player_and_later_streets_keep_the_solve() -> None:
     tree = solution.tree
     every = [n for n in range(tree.n_nodes) if tree.kind[n] == DECISION]
     before = {n: solution.strategy(n).copy() for n in every}
-    assert defend_flop(solution, 0) >= 1
+    assert defend_street(solution, 0) >= 1
     flop = {n for n, _ in _decisions_before_chance(solution)}
     changed = {n for n in every if not np.allclose(before[n], solution.strategy(n))}
     assert changed and changed <= {n for n in flop if int(tree.player[n]) == 0}
@@ -145,7 +145,7 @@ def test_the_agent_defends_its_flop_and_can_be_told_not_to() -> None:
     view = state.view(1)
     shares = {}
     for defend in (True, False):
-        agent = make(f"solver:defend_flop={str(defend).lower()}")
+        agent = make(f"solver:defend={'river' if defend else 'preflop'}")
         plan = agent._plan(view)
         assert plan.solution is not None
         shares[defend] = continuing_share(plan.solution, plan.path)
