@@ -10,9 +10,10 @@ solves the current street from its start with :func:`pokergym.solver.solve`:
 the pot and effective stack at the street's start, both ranges, the street
 menu below, and every bet or raise already made on the street inserted at
 its real size (an off-menu size becomes an extra action of the tree, never
-a nearby menu size). It then plays the current node's strategy for its hand;
-facing a bet or raise, with its folds cut to the minimum defence of its range
-at that node (:mod:`baselines.solver.defence`), as preflop.
+a nearby menu size). It then plays the current node's strategy for its hand
+(with ``defend="flop"``, ``"turn"`` or ``"river"``, its folds facing a bet cut to
+the minimum defence of its range at that node on those streets,
+:mod:`baselines.solver.defence`).
 
 Ranges follow Bayes' rule through the solves: when a street is over, each
 player's range is multiplied by the probability of the actions it took, read
@@ -36,11 +37,12 @@ there, whatever the modelled weights. The re-solve is then no more
 exploitable than the street before's solve, where an unsafe one
 (``safe=False``) can be exploited by an opponent whose range is not the
 modelled one. The flop's street before is preflop (range tables, no values per
-hand), so the flop is re-solved safely only against the opponent's off-menu
-sizes: the gadget holds the opponent's values in the flop's solve without them
-(nested safe re-solving, :meth:`SolverAgent._flop_gadget`); a turn after a
-flop solve that did not deal its card (or checked the turn down) is re-solved
-unsafely (see :meth:`SolverAgent._gadget`).
+hand), so the flop is re-solved unsafely, or, with ``flop_gadget=True``, safely
+against the opponent's off-menu sizes only: the gadget holds the opponent's
+values in the flop's solve without them (nested safe re-solving,
+:meth:`SolverAgent._flop_gadget`). A turn after a flop solve that did not deal
+its card (or checked the turn down) is re-solved unsafely (see
+:meth:`SolverAgent._gadget`).
 
 Street settings (``_STREETS``): the flop's solve is depth-limited, with bets of
 33% or 75% pot and one raise: by default (``flop_turns=6``) it plays the
@@ -205,10 +207,13 @@ class SolverAgent(BaseAgent):
         iterations: Discounted CFR iterations per solve in the fixed mode, times the street's multiple
             (flop 1, or 10/3 with ``flop_turns``; turn 4/3; river 4).
         trim: combos below this share of the heaviest combo's weight are left out of a solve.
-        safe: re-solve safely where the street before's solve played this street, and the flop against the
-            opponent's off-menu sizes (a :class:`~pokergym.solver.Gadget` with the opponent's values there;
-            see the module);
+        safe: re-solve safely where the street before's solve played this street (a
+            :class:`~pokergym.solver.Gadget` with the opponent's values there; see the module);
             ``False``: always trust the opponent's modelled range (unsafe re-solving).
+        flop_gadget: with ``safe``, also re-solve the flop safely against the opponent's off-menu sizes (a
+            gadget with its values in the flop's solve without them, :meth:`_flop_gadget`); off by default: it
+            changed the big blind's continuing share by under 1% of its range in the spots measured and costs
+            a second flop solve.
         flop_turns: 1 to 49 (default 6): the flop's solve plays the turn's betting too (75% pot bets, 100
             combos a side, 10/3 times ``iterations``) on this many turn cards, a fixed sample per board
             (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the river; 0: it checks the hand
@@ -226,10 +231,11 @@ class SolverAgent(BaseAgent):
             are free (one match process on a many-core machine); 1 by default, as the arena's process and Ray
             backends already keep every core busy.
         defend: the last street on which the agent, facing a bet or raise, continues with at least the
-            minimum defence of its range (``1 - r / P``): ``"river"`` (the default) every street, ``"turn"``,
-            ``"flop"``, ``"preflop"`` (the agent at 8e23b6d) or ``"none"`` (the range tables and the solves as
-            they are, the agent before 2026-11-28); preflop by :mod:`baselines.solver.preflop`, after it by
-            :mod:`baselines.solver.defence`. ``True`` and ``False`` are ``"preflop"`` and ``"none"``.
+            minimum defence of its range (``1 - r / P``): ``"preflop"`` (the default), ``"flop"``, ``"turn"``,
+            ``"river"`` (every street) or ``"none"`` (the range tables and the solves as they are, the agent
+            before 2026-11-28); preflop by :mod:`baselines.solver.preflop`, after it by
+            :mod:`baselines.solver.defence` (which measured no gain against LBR; see there). ``True`` and
+            ``False`` are ``"preflop"`` and ``"none"``.
         name: display name.
 
     Attributes:
@@ -248,11 +254,12 @@ class SolverAgent(BaseAgent):
         iterations: int = 30,
         trim: float = 1e-3,
         safe: bool = True,
+        flop_gadget: bool = False,
         flop_turns: int = 6,
         deep_menus: bool = True,
         tremble: float = 0.3,
         threads: int = 1,
-        defend: str | bool = "river",
+        defend: str | bool = "preflop",
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -268,6 +275,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(safe, bool):
             raise ConfigError(f"safe must be True or False, got {safe!r}")
         self.safe = safe
+        if not isinstance(flop_gadget, bool):
+            raise ConfigError(f"flop_gadget must be True or False, got {flop_gadget!r}")
+        self.flop_gadget = flop_gadget
         if not isinstance(flop_turns, int) or isinstance(flop_turns, bool) or not 0 <= flop_turns <= 49:
             raise ConfigError(f"flop_turns must be a number of turn cards from 0 to 49, got {flop_turns!r}")
         self.flop_turns = flop_turns
@@ -531,7 +541,7 @@ class SolverAgent(BaseAgent):
         """
         street = spot.street
         if street == Street.FLOP:
-            return self._flop_gadget(config, seat, button, before, spot)
+            return self._flop_gadget(config, seat, button, before, spot) if self.flop_gadget else None
         last = Street(int(street) - 1)
         earlier = tuple(r for r in before if r.street < last)
         records = tuple(r for r in before if r.street == last)

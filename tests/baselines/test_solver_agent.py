@@ -211,12 +211,12 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     assert flop_spot is not None and safe._gadget(view.config, 1, 0, before[:2], flop_spot.spot) is None
 
 
-def test_the_flop_is_re_solved_safely_against_the_opponents_off_menu_sizes() -> None:
+def test_the_flop_can_be_re_solved_safely_against_the_opponents_off_menu_sizes() -> None:
     state = HandState.new(deck=parse_cards("AsKd7c7dQsJh2d3c8h"), button=0)
     state.raise_to(200)
     state.call()
     state.check()
-    agent = SolverAgent(iterations=10)
+    agent = SolverAgent(iterations=10, flop_gadget=True)
     menu_bet, off_menu = state.copy(), state.copy()
     menu_bet.raise_to(300)  # the deep flop menu's 75% pot
     off_menu.raise_to(800)  # twice the pot
@@ -248,7 +248,7 @@ def test_the_flop_is_re_solved_safely_against_the_opponents_off_menu_sizes() -> 
     plan = agent._plan(lead_view.view(0))
     assert plan.solution is not None
     assert agent._gadget(state.config, 0, 0, before, plan.solution.spot) is not None  # seat 0 faces seat 1's size
-    assert SolverAgent(iterations=10, safe=False)._gadget(state.config, 1, 0, before, spot) is not None
+    assert SolverAgent(iterations=10)._gadget(state.config, 1, 0, before, spot) is None  # off by default
 
 
 def test_less_than_a_big_blind_behind_falls_back_and_is_counted() -> None:
