@@ -507,7 +507,7 @@ def lbr(
         histories: a JSON-lines file to write every hand to (a
             :class:`~pokergym.engine.history.HandHistory` each, in play order, seat 0 named ``"LBR"``; its
             ``extra`` holds the pair and the hand's counted value, ``"mbb"``: the responder's chips, all-in
-            luck removed, in mbb).
+            luck removed, in mbb, and ``"aivat_mbb"``: AIVAT's estimate of them).
 
     Returns:
         The responder's win rate in mbb/hand with its 95% interval.
@@ -658,7 +658,8 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
         "--histories",
         default=None,
         metavar="FILE",
-        help="write every hand to FILE as JSON lines (seat 0 is the responder; extra.mbb: the hand's counted value)",
+        help="write every hand to FILE as JSON lines (seat 0 is the responder; extra.mbb: the hand's counted value, "
+        "extra.aivat_mbb: its AIVAT value)",
     )
     args = parser.parse_args(argv)
     if args.backend != "local" and args.block_pairs is None:
