@@ -294,7 +294,6 @@ class SolverAgent(BaseAgent):
             defend = "preflop" if defend else "none"
         if defend not in _DEFENDED:
             raise ConfigError(f"defend must be one of {', '.join(_DEFENDED)}, got {defend!r}")
-        self.defend = _DEFENDED.index(defend) > 0
         self.defended_streets = frozenset(Street(s) for s in range(_DEFENDED.index(defend)))
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
@@ -303,6 +302,11 @@ class SolverAgent(BaseAgent):
         self._preflop = RuleSkillAgent(fallback="equity")
         self._solves: dict[_Key, Solution | None] = {}
         self._starts: dict[_Key, tuple[Weights, Weights]] = {}
+
+    @property
+    def defend(self) -> bool:
+        """Whether the preflop minimum defence is on (``defend`` is not ``"none"``)."""
+        return Street.PREFLOP in self.defended_streets
 
     # ------------------------------------------------------------ the protocol
     def act(self, view: PlayerView) -> Action:
@@ -558,8 +562,7 @@ class SolverAgent(BaseAgent):
             return None
         opponent = _player(1 - seat, button)
         ev = previous.ev((*path, ("deal", card)), opponent)
-        moved = np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0
-        return Gadget(opponent, moved[_proxies(previous, opponent)[spot.hands(opponent)]])
+        return _gadget_of(previous, np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0, opponent, spot)
 
     def _flop_gadget(
         self, config: GameConfig, seat: int, button: int, before: tuple[ActionRecord, ...], spot: Spot
@@ -580,8 +583,7 @@ class SolverAgent(BaseAgent):
         blueprint = self._solve(config, seat, button, spot.board, before, (), ranges)
         if blueprint is None or all(_on_menu(blueprint, path, amount) for path, amount in theirs):
             return None
-        ev = np.nan_to_num(blueprint.ev((), opponent), nan=0.0)
-        return Gadget(opponent, ev[_proxies(blueprint, opponent)[spot.hands(opponent)]])
+        return _gadget_of(blueprint, np.nan_to_num(blueprint.ev((), opponent), nan=0.0), opponent, spot)
 
     def _trimmed(self, weights: Weights, board: tuple[int, ...], max_combos: int) -> Weights:
         """``weights`` without the combos too light, cut to ``max_combos`` representatives, scaled to a maximum of 1."""
@@ -638,6 +640,11 @@ def _walk(
         reach[actor] = reach[actor] * probability
         node = children[index]
     return node, (reach[0], reach[1])
+
+
+def _gadget_of(previous: Solution, values: Weights, opponent: int, spot: Spot) -> Gadget:
+    """A gadget for ``spot`` from ``values`` per hand of ``opponent`` in ``previous`` (a hand it lacks by its proxy)."""
+    return Gadget(opponent, values[_proxies(previous, opponent)[spot.hands(opponent)]])
 
 
 def _on_menu(solution: Solution, path: tuple[tuple[str, int], ...], amount: int) -> bool:

@@ -51,7 +51,7 @@ from pokergym.solver import Solution
 from pokergym.solver.spot import TreeAction
 from pokergym.solver.tree import DECISION
 
-__all__ = ["continuing_share", "defence_floor", "defend_street"]
+__all__ = ["continuing_share", "converted_folds", "defence_floor", "defend_street", "minimum_defence"]
 
 Path = tuple[TreeAction, ...]
 
@@ -80,7 +80,7 @@ def defence_floor(pot: int, path: Path) -> float:
         actor = 1 - actor
     if added <= 0:
         return 0.0
-    return 1.0 - added / (pot + bets[0] + bets[1])
+    return minimum_defence(added, pot + bets[0] + bets[1])
 
 
 def continuing_share(solution: Solution, path: Path) -> float:
@@ -128,16 +128,43 @@ def _converted(
     fold_p: npt.NDArray[np.float64], weights: npt.NDArray[np.float64], call_value: npt.NDArray[np.float64], floor: float
 ) -> npt.NDArray[np.float64]:
     """Per hand, the share of its folds that call so that ``weights`` continues with ``floor`` of its total."""
-    folding = weights * fold_p
-    missing = floor * weights.sum() - (weights.sum() - folding.sum())
-    converted = np.zeros_like(fold_p)
+    order = np.argsort(-call_value, kind="stable")  # the folds that lose least by calling go first
+    return converted_folds(weights * fold_p, float(weights.sum()), floor, order)
+
+
+def converted_folds(
+    folding: npt.NDArray[np.float64], total: float, floor: float, order: npt.NDArray[np.intp]
+) -> npt.NDArray[np.float64]:
+    """Per entry, the share of its folding weight that must continue for ``floor`` of ``total`` to continue.
+
+    ``folding`` is each entry's folding weight (of a range weighing ``total``); the folds are converted in
+    ``order``, the last one in part. The one rule behind both minimum defences (preflop per hand class,
+    :mod:`baselines.solver.preflop`; after it per hand).
+
+    Example:
+        >>> converted_folds(np.array([0.2, 0.3, 0.1]), 1.0, 0.6, np.array([2, 0, 1])).round(3).tolist()
+        [0.5, 0.0, 1.0]
+    """
+    missing = floor * total - (total - float(folding.sum()))
+    converted = np.zeros_like(folding)
     if missing <= 0.0:
         return converted
-    order = np.argsort(-call_value, kind="stable")  # the folds that lose least by calling go first
     ordered = folding[order]
     taken = np.clip(missing - (np.cumsum(ordered) - ordered), 0.0, ordered)
     converted[order] = np.divide(taken, ordered, out=np.zeros_like(taken), where=ordered > 0.0)
     return converted
+
+
+def minimum_defence(added: int, pot: int) -> float:
+    """``1 - r / P``: the share of its range a player facing a bet or raise that added ``r`` to a pot ``P`` keeps.
+
+    Folding more lets the bet win at once with any two cards. ``P`` includes ``r``.
+
+    Example:
+        >>> round(minimum_defence(200, 600), 3)  # a half-pot bet
+        0.667
+    """
+    return (pot - added) / pot
 
 
 def _facing(solution: Solution, player: int) -> Iterator[tuple[int, Path, list[TreeAction]]]:

@@ -45,6 +45,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baselines.policy import ActionDistribution
+from baselines.solver.defence import converted_folds, minimum_defence
 from pokergym.context.preflop import detect_scenario, preflop_probabilities, preflop_range
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
@@ -93,7 +94,7 @@ def defence_floor(view: PlayerView) -> float | None:
     last = view.history[-1] if view.history else None
     if last is None or last.kind not in (ActionKind.BET, ActionKind.RAISE):
         return None
-    return (view.pot - last.added) / view.pot
+    return minimum_defence(last.added, view.pot)
 
 
 def _table_frequencies(view: PlayerView) -> Frequencies | None:
@@ -118,14 +119,7 @@ def _table_frequencies(view: PlayerView) -> Frequencies | None:
 def _converted(fold_p: Weights, own: Weights, floor: float) -> Weights:
     """Per class, the share of its folds that call so that ``own`` continues with ``floor`` of its weight."""
     by_class = np.bincount(_class_of_combos(), weights=own, minlength=len(fold_p))
-    folding = fold_p * by_class
-    missing = floor * by_class.sum() - (by_class.sum() - folding.sum())
-    order = _strongest_first()
-    ordered = folding[order]
-    taken = np.clip(missing - (np.cumsum(ordered) - ordered), 0.0, ordered)  # the strongest folds go first
-    converted = np.zeros_like(fold_p)
-    converted[order] = np.divide(taken, ordered, out=np.zeros_like(taken), where=ordered > 0.0)
-    return converted
+    return converted_folds(fold_p * by_class, float(by_class.sum()), floor, _strongest_first())  # strongest first
 
 
 def _defended(view: PlayerView, own: Weights, defend: bool = True) -> tuple[Frequencies, Weights] | None:

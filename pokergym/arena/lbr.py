@@ -117,7 +117,6 @@ from pokergym.evaluator import (
     N_COMBOS,
     combo_array,
     combo_index,
-    equity_hand_vs_hand,
     equity_vs_random,
     equity_vs_range,
     preflop_equity,
@@ -219,8 +218,7 @@ class _Strategy:
         """Per live hand, the probability of the canonical action ``target`` at ``view``."""
         legal = view.legal
         assert legal is not None
-        public = view._replace(hole=(-1, -1))
-        known = (self._hand if view.board else self._preflop).setdefault(public, {})
+        known = self._memo(view)
         if getattr(self.agent, "ignores_hole_cards", False):
             # One answer serves every holding: the agent declares its play card-blind.
             first = int(live[0])
@@ -235,10 +233,12 @@ class _Strategy:
         """The agent's distribution at ``view`` for holding ``combo``, one action per canonical action."""
         legal = view.legal
         assert legal is not None
-        public = view._replace(hole=(-1, -1))
-        known = (self._hand if view.board else self._preflop).setdefault(public, {})
-        probs = self._known(view, legal, known, combo)
+        probs = self._known(view, legal, self._memo(view), combo)
         return [(_as_action(kind, to), p) for (kind, to), p in probs.items()]
+
+    def _memo(self, view: PlayerView) -> dict[int, _Probabilities]:
+        """The answers kept for ``view``'s public state, by holding (the preflop's for the run, later ones per hand)."""
+        return (self._hand if view.board else self._preflop).setdefault(view._replace(hole=(-1, -1)), {})
 
     def _known(
         self, view: PlayerView, legal: LegalActions, known: dict[int, _Probabilities], combo: int
@@ -455,18 +455,7 @@ def _play(
         strategy.observed()
     assert state.payoffs is not None
     values = adjust_hand_with(HandHistory.from_state(state), (None, lambda before, _seat: played[len(before.history)]))
-    return _Played(_counted(state), values.aivat, responder.fell_back)
-
-
-def _counted(state: HandState) -> float:
-    """The responder's chips in a finished hand, an all-in before the river worth its expectation."""
-    assert state.payoffs is not None
-    street = state.history[-1].street
-    if state.showdown and street != Street.RIVER:
-        board = state.board[: (0, 3, 4)[street]]
-        equity = equity_hand_vs_hand(state.hole(_RESPONDER), state.hole(_AGENT), board).equity
-        return (2.0 * equity - 1.0) * min(state.contributions)
-    return float(state.payoffs[_RESPONDER])
+    return _Played(values.allin, values.aivat, responder.fell_back)  # the counted chips: all-in luck removed
 
 
 def lbr(

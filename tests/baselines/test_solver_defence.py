@@ -29,15 +29,15 @@ def _solution(iterations: int = 60) -> Solution:
     return solve(spot, iterations=iterations)
 
 
-def _decisions(solution: Solution, player: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
-    """Every decision node of ``player`` in the tree with its path."""
+def _decisions(solution: Solution, player: int | None = None) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
+    """The decision nodes before any card is dealt with their paths (``player``'s only, if given)."""
     tree = solution.tree
     out, stack = [], [(tree.root, ())]
     while stack:
         node, path = stack.pop()
         if tree.kind[node] != DECISION:
             continue
-        if int(tree.player[node]) == player:
+        if player is None or int(tree.player[node]) == player:
             out.append((node, path))
         stack.extend((c, (*path, tree.label(c))) for c in tree.children_of(node))
     return out
@@ -105,20 +105,9 @@ def test_the_other_player_and_later_streets_keep_the_solve() -> None:
     every = [n for n in range(tree.n_nodes) if tree.kind[n] == DECISION]
     before = {n: solution.strategy(n).copy() for n in every}
     assert defend_street(solution, 0) >= 1
-    flop = {n for n, _ in _decisions_before_chance(solution)}
+    flop = {n for n, _ in _decisions(solution)}
     changed = {n for n in every if not np.allclose(before[n], solution.strategy(n))}
     assert changed and changed <= {n for n in flop if int(tree.player[n]) == 0}
-
-
-def _decisions_before_chance(solution: Solution) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
-    tree = solution.tree
-    out, stack = [], [(tree.root, ())]
-    while stack:
-        node, path = stack.pop()
-        if tree.kind[node] == DECISION:
-            out.append((node, path))
-            stack.extend((c, (*path, tree.label(c))) for c in tree.children_of(node))
-    return out
 
 
 def test_override_refuses_what_is_not_a_strategy() -> None:
