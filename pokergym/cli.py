@@ -140,9 +140,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "are saved as hand histories (JSON lines) under --out.",
     ),
     "solve": (
-        "solve a postflop spot ('solve spot --board Td9d6h ...') or compute a baseline's strategy ('solve cfr')",
+        "solve a postflop spot ('solve spot --board Td9d6h ...'), the preflop abstraction ('solve preflop') or "
+        "compute a baseline's strategy ('solve cfr')",
         "Run a solver; the options after its name are its own "
-        "(see 'pokergym solve spot --help', 'pokergym solve cfr --help').",
+        "(see 'pokergym solve spot --help', 'pokergym solve preflop --help', 'pokergym solve cfr --help').",
     ),
     "corpus": (
         "build the Bayes agent's hand corpus from hand histories ('corpus build --from DIR --db PATH')",
@@ -259,7 +260,7 @@ def _add_passthrough_commands(commands: argparse._SubParsersAction[argparse.Argu
     for name, options_help in _PASSTHROUGH.items():
         command = _command(commands, name, add_help=False)
         if name == "solve":
-            command.add_argument("solver", choices=("spot", "cfr"), help="which solver to run")
+            command.add_argument("solver", choices=("spot", "preflop", "cfr"), help="which solver to run")
         command.add_argument("options", nargs=argparse.REMAINDER, help=options_help)
 
 
@@ -554,7 +555,7 @@ def _run_serve(args: argparse.Namespace) -> int:
 
 
 def _solve_main(argv: list[str]) -> int:
-    solvers = ("spot", "cfr")
+    solvers = ("spot", "preflop", "cfr")
     if not argv or argv[0] not in solvers:
         print(f"usage: pokergym solve {{{','.join(solvers)}}} [options]  (e.g. 'pokergym solve spot --help')")
         return 0 if argv[:1] in (["-h"], ["--help"]) else 2
@@ -562,6 +563,10 @@ def _solve_main(argv: list[str]) -> int:
         from pokergym.solver.cli import main as spot_main
 
         return spot_main(argv[1:])
+    if argv[0] == "preflop":
+        from pokergym.solver.preflop_cli import main as preflop_main
+
+        return preflop_main(argv[1:])
     from baselines.cfr import solve_main
 
     return solve_main(argv[1:])

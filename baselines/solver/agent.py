@@ -4,7 +4,9 @@ Preflop, :class:`SolverAgent` plays the project's 169-class range tables
 (:func:`~pokergym.context.preflop.preflop_probabilities`; spots without a
 table get the rule agent's equity fallback), continuing against a raise with
 at least the share of its range that keeps the raise from winning at once
-with any two cards (the minimum defence, :mod:`baselines.solver.preflop`). After the flop it keeps both
+with any two cards (the minimum defence, :mod:`baselines.solver.preflop`); with ``preflop="solved"`` it
+plays the solved preflop abstraction instead (:mod:`baselines.solver.solved_preflop`: the opponent's
+sizes inserted into its tree, both ranges at the flop from its strategy). After the flop it keeps both
 players' ranges (:mod:`baselines.solver.ranges`) and, at each decision,
 solves the current street from its start with :func:`pokergym.solver.solve`:
 the pot and effective stack at the street's start, both ranges, the street
@@ -36,11 +38,15 @@ of the street before, and keeps every opponent hand at most near its value
 there, whatever the modelled weights. The re-solve is then no more
 exploitable than the street before's solve, where an unsafe one
 (``safe=False``) can be exploited by an opponent whose range is not the
-modelled one. The flop's street before is preflop (range tables, no values per
-hand), so the flop is re-solved unsafely, or, with ``flop_gadget=True``, safely
+modelled one. The flop's street before is preflop. After the range tables (no
+values per hand) the flop is re-solved unsafely, or, with ``flop_gadget=True``, safely
 against the opponent's off-menu sizes only: the gadget holds the opponent's
 values in the flop's solve without them (nested safe re-solving,
-:meth:`SolverAgent._flop_gadget`). A turn after a flop solve that did not deal
+:meth:`SolverAgent._flop_gadget`). After the solved preflop (``preflop="solved"``)
+the flop is re-solved safely against the abstraction's values: the opponent's
+range in the flop's solve is every live hand, each held to its share of the pot
+in the abstraction's model (:func:`~baselines.solver.solved_preflop.flop_shares`),
+as DeepStack re-solves from counterfactual values rather than a range. A turn after a flop solve that did not deal
 its card (or checked the turn down) is re-solved unsafely (see
 :meth:`SolverAgent._gadget`).
 
@@ -113,6 +119,7 @@ from baselines.rule_skill import RuleSkillAgent
 from baselines.solver.defence import defend_street
 from baselines.solver.preflop import defended_probabilities, preflop_ranges
 from baselines.solver.ranges import block, board_strength, representatives, street_start, tree_path
+from baselines.solver.solved_preflop import flop_shares, solved_probabilities, solved_ranges
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.engine.actions import ActionRecord
 from pokergym.engine.config import GameConfig
@@ -139,6 +146,9 @@ class _StreetSettings:
 
 _DEFENDED: Final = ("none", "preflop", "flop", "turn", "river")
 """Values of ``defend``: the minimum defence holds on every street up to the one named."""
+
+_PREFLOPS: Final = ("tables", "solved")
+"""Values of ``preflop``: the range tables with the minimum defence, or the solved abstraction."""
 
 _DEEP_SPR: Final = 3.0
 """A spot whose effective stack is more than this many pots plays the street's ``deep`` menu (no all-in)."""
@@ -236,6 +246,13 @@ class SolverAgent(BaseAgent):
             before 2026-11-28); preflop by :mod:`baselines.solver.preflop`, after it by
             :mod:`baselines.solver.defence` (which measured no gain against LBR; see there). ``True`` and
             ``False`` are ``"preflop"`` and ``"none"``.
+        preflop: ``"tables"`` (the default): the range tables with the minimum defence (``defend``) for its
+            play and both ranges at the flop; ``"solved"``: the solved preflop abstraction
+            (:mod:`baselines.solver.solved_preflop`), the opponent's off-menu sizes inserted into its tree, and
+            with ``safe`` the flop re-solved safely against its values (see the module).
+        preflop_tremble: the opponent's range at the flop with each of its preflop actions' probabilities
+            mixed with uniformly random play over the spot's actions (0, the default: the tables' or the
+            solve's probabilities alone).
         name: display name.
 
     Attributes:
@@ -260,6 +277,8 @@ class SolverAgent(BaseAgent):
         tremble: float = 0.3,
         threads: int = 1,
         defend: str | bool = "preflop",
+        preflop: str = "tables",
+        preflop_tremble: float = 0.0,
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -295,6 +314,14 @@ class SolverAgent(BaseAgent):
         if defend not in _DEFENDED:
             raise ConfigError(f"defend must be one of {', '.join(_DEFENDED)}, got {defend!r}")
         self.defended_streets = frozenset(Street(s) for s in range(_DEFENDED.index(defend)))
+        if preflop not in _PREFLOPS:
+            raise ConfigError(f"preflop must be one of {', '.join(_PREFLOPS)}, got {preflop!r}")
+        self.preflop = preflop
+        if isinstance(preflop_tremble, bool) or not isinstance(preflop_tremble, int | float):
+            raise ConfigError(f"preflop_tremble must be a probability in [0, 1), got {preflop_tremble!r}")
+        if not 0.0 <= preflop_tremble < 1.0:
+            raise ConfigError(f"preflop_tremble must be a probability in [0, 1), got {preflop_tremble!r}")
+        self.preflop_tremble = float(preflop_tremble)
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -302,6 +329,11 @@ class SolverAgent(BaseAgent):
         self._preflop = RuleSkillAgent(fallback="equity")
         self._solves: dict[_Key, Solution | None] = {}
         self._starts: dict[_Key, tuple[Weights, Weights]] = {}
+
+    @property
+    def _safe_flop(self) -> bool:
+        """Whether the flop is re-solved safely with the solved preflop's values (``preflop="solved"``, ``safe``)."""
+        return self.safe and self.preflop == "solved"
 
     @property
     def defend(self) -> bool:
@@ -348,6 +380,8 @@ class SolverAgent(BaseAgent):
         """The action distribution and the fallback reason (``""`` when none applied)."""
         legal = legal_of(view)
         if view.street == Street.PREFLOP:
+            if self.preflop == "solved":
+                return solved_probabilities(view), ""
             distribution = defended_probabilities(view, defend=self.defend)
             if distribution is None:
                 return self._preflop.action_probabilities(view), "deep_preflop"
@@ -419,7 +453,7 @@ class SolverAgent(BaseAgent):
         if known is not None:
             return known
         if street == Street.FLOP:
-            previous = preflop_ranges(config, button, before, defend=self.defend)
+            previous = self._preflop_ranges(config, seat, button, before)
         else:
             last = Street(int(street) - 1)
             previous = self._start(config, seat, button, board, before, last)
@@ -430,6 +464,22 @@ class SolverAgent(BaseAgent):
         ranges = (_normalised(block(previous[0], cards)), _normalised(block(previous[1], cards)))
         self._remember(self._starts, key, ranges)
         return ranges
+
+    def _preflop_ranges(
+        self, config: GameConfig, seat: int, button: int, before: tuple[ActionRecord, ...]
+    ) -> tuple[Weights, Weights]:
+        """Both seats' ranges after the preflop: its own exactly, the opponent's with ``preflop_tremble``."""
+
+        def ranges(tremble: float) -> tuple[Weights, Weights]:
+            if self.preflop == "solved":
+                return solved_ranges(config, button, before, tremble)
+            return preflop_ranges(config, button, before, defend=self.defend, tremble=tremble)
+
+        exact = ranges(0.0)
+        if not self.preflop_tremble:
+            return exact
+        trembled = ranges(self.preflop_tremble)
+        return (exact[0], trembled[1]) if seat == 0 else (trembled[0], exact[1])
 
     def _advance(
         self,
@@ -493,6 +543,9 @@ class SolverAgent(BaseAgent):
         settings = _STREETS[street]
         if street == Street.FLOP and self.flop_turns:
             settings = replace(_FLOP_WITH_TURN, deal_sample=self.flop_turns)
+        if street == Street.FLOP and self._safe_flop:  # any opponent hand: the gadget holds each to its value
+            opponent_range = block(np.ones(N_COMBOS), board)
+            ranges = (opponent_range, ranges[1]) if seat == 1 else (ranges[0], opponent_range)
         oop = self._trimmed(ranges[1 - button], board, settings.max_combos)
         ip = self._trimmed(ranges[button], board, settings.max_combos)
         solution: Solution | None
@@ -534,7 +587,9 @@ class SolverAgent(BaseAgent):
     ) -> Gadget | None:
         """The opponent's values at ``spot``'s start in the solve of the street before, for a safe re-solve.
 
-        None on the flop (the street before is preflop, played from the range tables) and where the last
+        On the flop: after the solved preflop, the opponent's share of the pot per hand in the abstraction's model
+        (:func:`~baselines.solver.solved_preflop.flop_shares`); after the range tables (no values per hand)
+        None, or with ``flop_gadget`` :meth:`_flop_gadget`'s. None also where the last
         street's solve does not reach the spot (refused, or its line is not in that tree). Values are moved
         from the last street's start to this one's (plus the chips each put in on the last street); an opponent
         hand the last solve left out takes the value of its proxy (:func:`_proxies`). Also None where the last
@@ -544,6 +599,10 @@ class SolverAgent(BaseAgent):
         rule, 4,000 hands of seed 7: the turn's folds cost -1,928 BB over 342 hands, from -1,454 over 232).
         """
         street = spot.street
+        if street == Street.FLOP and self._safe_flop:
+            opponent = _player(1 - seat, button)
+            shares = flop_shares(config, button, before, 1 - seat)
+            return Gadget(opponent, shares[spot.hands(opponent)] * spot.pot)
         if street == Street.FLOP:
             return self._flop_gadget(config, seat, button, before, spot) if self.flop_gadget else None
         last = Street(int(street) - 1)

@@ -171,7 +171,7 @@ def defended_probabilities(view: PlayerView, *, defend: bool = True) -> ActionDi
 
 
 def preflop_ranges(
-    config: GameConfig, button: int, history: Sequence[ActionRecord], *, defend: bool = True
+    config: GameConfig, button: int, history: Sequence[ActionRecord], *, defend: bool = True, tremble: float = 0.0
 ) -> tuple[Weights, Weights]:
     """Each seat's range after the preflop actions of ``history``, by the defended tables (``defend=False``: as is).
 
@@ -179,10 +179,13 @@ def preflop_ranges(
     preflop action under which no combo of the actor's range survives (a line the tables never take), or
     a spot without a table, leaves that range as it was.
 
+    With ``tremble``, each action's probability is mixed with uniformly random play over the spot's
+    actions (``(1 - tremble) * p + tremble / actions``), so that no class drops out.
+
     Returns:
         ``(seat 0, seat 1)`` weights, not normalised, no cards blocked (read-only).
     """
-    return _preflop_ranges(config, button, _preflop(history), defend)
+    return _preflop_ranges(config, button, _preflop(history), defend, tremble)
 
 
 def _preflop(history: Sequence[ActionRecord]) -> tuple[ActionRecord, ...]:
@@ -198,24 +201,28 @@ def _defended_at(
     for record in history:
         state.apply(record.action, record.seat)
     seat = state.actor
-    return _defended(state.view(seat), _preflop_ranges(config, button, history, defend)[seat], defend)
+    return _defended(state.view(seat), _preflop_ranges(config, button, history, defend, 0.0)[seat], defend)
 
 
 @lru_cache(maxsize=_RANGE_CACHE)
 def _preflop_ranges(
-    config: GameConfig, button: int, history: tuple[ActionRecord, ...], defend: bool
+    config: GameConfig, button: int, history: tuple[ActionRecord, ...], defend: bool, tremble: float
 ) -> tuple[Weights, Weights]:
     if not history:
         start = np.ones(N_COMBOS)
         start.setflags(write=False)
         return start, start
-    ranges = list(_preflop_ranges(config, button, history[:-1], defend))
+    ranges = list(_preflop_ranges(config, button, history[:-1], defend, tremble))
     record = history[-1]
     defended = _defended_at(config, button, history[:-1], defend)
     if defended is not None:
         raise_p, call_p, fold_p = defended[0]
         by_kind = {ActionKind.FOLD: fold_p, ActionKind.BET: raise_p, ActionKind.RAISE: raise_p}
-        updated = ranges[record.seat] * by_kind.get(record.kind, call_p)[_class_of_combos()]
+        taken = by_kind.get(record.kind, call_p)
+        if tremble > 0.0:
+            actions = sum(1 for p in (raise_p, call_p, fold_p) if p.any())
+            taken = (1.0 - tremble) * taken + tremble / actions
+        updated = ranges[record.seat] * taken[_class_of_combos()]
         if updated.sum() > 0.0:
             updated.setflags(write=False)
             ranges[record.seat] = updated

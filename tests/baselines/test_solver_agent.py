@@ -14,11 +14,13 @@ from baselines.simple import ManiacBot
 from baselines.solver import SolverAgent
 from baselines.solver.preflop import preflop_ranges
 from baselines.solver.ranges import block, board_strength, representatives
+from baselines.solver.solved_preflop import flop_shares, solved_line, solved_ranges
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
 from pokergym.engine import GameConfig, HandState
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
+from pokergym.solver import Gadget, Spot, solve
 
 CHEAP = "solver:iterations=1"
 
@@ -47,6 +49,8 @@ def card_set(combo: int) -> set[int]:
         (MinRaiser(), GameConfig(), CHEAP),
         (RandomAgent(), GameConfig(stacks=(20000, 700)), CHEAP),
         (RandomAgent(), GameConfig(), f"{CHEAP},flop_turns=0,safe=false,deep_menus=false"),
+        (ManiacBot(), GameConfig(), f"{CHEAP},preflop=solved,preflop_tremble=0.3"),
+        (MinRaiser(), GameConfig(stacks=(20000, 3000)), f"{CHEAP},preflop=solved"),
     ],
 )
 def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig, spec: str) -> None:
@@ -261,6 +265,68 @@ def test_less_than_a_big_blind_behind_falls_back_and_is_counted() -> None:
     assert state.can_apply(action) and agent.fallbacks["no_solve"] == 1
 
 
+def test_the_solved_preflop_plays_and_models_the_tree_with_the_real_sizes() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
+    state.raise_to(300)  # off the solved menu's opens (200, 250, 350, 500)
+    agent = SolverAgent(iterations=1, preflop="solved")
+    distribution = dict(agent.action_probabilities(state.view(1)))
+    solution, line = solved_line(state.config, state.history)
+    assert line == (Action.raise_to(300),) and solution.actor(line) == 1
+    assert set(distribution) <= set(solution.actions(line)) and math.isclose(sum(distribution.values()), 1.0)
+    state.call()
+    button, big_blind = solved_ranges(state.config, 0, state.history)
+    _, trembled = solved_ranges(state.config, 0, state.history, tremble=0.3)
+    np.testing.assert_allclose(button[1325], solution.reach(line)[0][0])  # AA's reach in the solve
+    seven_deuce = next(c for c, cards in enumerate(COMBO_CARDS) if set(cards) == {20, 1})
+    assert big_blind[seven_deuce] < 1e-3 and trembled[seven_deuce] > 0.3 / len(solution.actions(line))
+    state.check()  # the big blind on the flop: the button's range is the opponent's
+    own, other = SolverAgent(iterations=1, preflop="solved", preflop_tremble=0.3).ranges(state.view(1))
+    exact_own, exact_other = agent.ranges(state.view(1))
+    np.testing.assert_allclose(own, exact_own)  # its own range is never trembled
+    light = np.count_nonzero(exact_other < 1e-3 * exact_other.max())
+    assert np.count_nonzero(other < 1e-3 * other.max()) < light  # fewer hands all but ruled out
+
+
+def test_after_the_solved_preflop_the_flop_is_re_solved_safely_against_any_range(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import baselines.solver.agent as agent_module
+
+    seen: list[tuple[Spot, Gadget | None]] = []
+
+    def recording(spot: Spot, **options: object) -> object:
+        seen.append((spot, options.get("gadget")))  # type: ignore[arg-type]
+        return solve(spot, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(agent_module, "solve", recording)
+    state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
+    state.raise_to(350)
+    state.call()
+    agent = SolverAgent(iterations=2, preflop="solved")
+    agent.action_probabilities(state.view(1))  # the big blind first on the flop
+    spot, gadget = seen[-1]
+    assert isinstance(gadget, Gadget) and gadget.player == 1  # the button's hands hold their values
+    shares = flop_shares(state.config, 0, state.history, 0)
+    np.testing.assert_allclose(gadget.values, shares[spot.hands(1)] * spot.pot)
+    assert len(spot.hands(1)) == 100  # representatives of every live hand, not of the modelled range
+    assert ((gadget.values > 0.0) & (gadget.values < spot.pot)).all()
+    seen.clear()
+    SolverAgent(iterations=2, preflop="solved", safe=False).action_probabilities(state.view(1))
+    assert seen[-1][1] is None
+
+
+def test_the_tables_tremble_the_opponents_preflop_range_only() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
+    state.raise_to(250)
+    state.raise_to(750)
+    state.call()
+    exact = preflop_ranges(state.config, 0, state.history)
+    trembled = preflop_ranges(state.config, 0, state.history, tremble=0.3)
+    assert np.count_nonzero(trembled[1]) == N_COMBOS > np.count_nonzero(exact[1])
+    seven_deuce = next(c for c, cards in enumerate(COMBO_CARDS) if set(cards) == {20, 1})
+    assert trembled[1][seven_deuce] == pytest.approx(0.1)  # the table folds it: 0.3 of uniform over 3 actions
+
+
 def test_registry_specs() -> None:
     agent = make("solver:iterations=20")
     assert isinstance(agent, SolverAgent) and agent.iterations == 20 and agent.reproducible
@@ -277,6 +343,11 @@ def test_registry_specs() -> None:
     for bad in ("1.0", "-0.1"):
         with pytest.raises(ValueError, match="tremble"):
             make(f"solver:tremble={bad}")
+        with pytest.raises(ValueError, match="preflop_tremble"):
+            make(f"solver:preflop_tremble={bad}")
+    with pytest.raises(ValueError, match="preflop must be one of"):
+        make("solver:preflop=chart")
+    assert SolverAgent().preflop == "tables" and SolverAgent().preflop_tremble == 0.0
 
 
 def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:

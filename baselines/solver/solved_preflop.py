@@ -1,0 +1,146 @@
+"""The solver agent's solved preflop: its play and both players' ranges from :func:`pokergym.solver.solve_preflop`.
+
+With ``preflop="solved"`` the agent plays the preflop abstraction's average
+strategy (:mod:`pokergym.solver.preflop`: the 169 classes, the menu's sizes,
+an equity-realisation value at the flop) instead of the range tables, and
+starts the flop with the ranges that strategy implies: each player's class
+weights multiplied by the probability of every preflop action it took. An
+opponent's raise to a size off the menu goes into the tree at its real amount
+(``extra``) and the abstraction is solved again with it, so the big blind's
+defence and the opener's modelled range are those of that size, never of a
+nearby one. Each tree is solved once per process (about 2 s with the
+defaults, more with sizes inserted) and kept.
+
+Example:
+    >>> from pokergym.engine import HandState
+    >>> state = HandState.new(deck=tuple(range(9)), button=0)
+    >>> state.raise_to(500)                        # an open to 5 big blinds, on the menu
+    >>> distribution = solved_probabilities(state.view(1))
+    >>> sorted({a.kind.name for a, _ in distribution}) <= ["CALL", "FOLD", "RAISE"]
+    True
+    >>> button, big_blind = solved_ranges(state.config, 0, state.history)
+    >>> 0.0 < float(button.mean()) < 0.5 < float(big_blind.mean())   # the open narrows the button's range
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from baselines.policy import ActionDistribution, merge
+from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
+from pokergym.engine.config import GameConfig
+from pokergym.engine.view import PlayerView
+from pokergym.errors import PokerGymError
+from pokergym.evaluator.combos import combo_index
+from pokergym.solver.preflop import Line, PreflopMenu, PreflopSolution, combo_classes, preflop_tree, solve_preflop
+
+__all__ = ["PREFLOP_ITERATIONS", "flop_shares", "solved_line", "solved_probabilities", "solved_ranges"]
+
+Weights = npt.NDArray[np.float64]
+Key = tuple[int, int]
+"""A preflop action as the tree matches it: ``(0, 0)`` fold, ``(1, 0)`` check or call, ``(2, to)`` a raise to ``to``."""
+
+PREFLOP_ITERATIONS: Final = 400
+"""Discounted CFR iterations per preflop tree (the abstraction's exploitability about 3 mbb a hand, 1 s)."""
+
+_MENU: Final = PreflopMenu()
+_CACHE: Final = 256
+"""Preflop trees kept per process (one per set of inserted sizes)."""
+
+
+def _key(kind: ActionKind, to: int, cap: int) -> Key:
+    if kind == ActionKind.FOLD:
+        return (0, 0)
+    if kind in (ActionKind.CHECK, ActionKind.CALL):
+        return (1, 0)
+    return (2, min(to, cap))
+
+
+def _keys(history: Sequence[ActionRecord], cap: int) -> tuple[Key, ...]:
+    return tuple(_key(r.kind, r.to, cap) for r in history if r.street == Street.PREFLOP)
+
+
+@lru_cache(maxsize=_CACHE)
+def _solved(config: GameConfig, extra: tuple[tuple[Line, tuple[int, ...]], ...]) -> PreflopSolution:
+    return solve_preflop(config, _MENU, extra=dict(extra), iterations=PREFLOP_ITERATIONS)
+
+
+@lru_cache(maxsize=4096)
+def _placed(config: GameConfig, keys: tuple[Key, ...]) -> tuple[PreflopSolution, Line]:
+    """The solved tree that holds the line ``keys`` (sizes off the menu inserted) and the line in its actions.
+
+    The sizes to insert are found on the unsolved trees (:func:`~pokergym.solver.preflop.preflop_tree`), so
+    each line costs one solve.
+    """
+    extra: dict[Line, tuple[int, ...]] = {}
+    while True:
+        tree = preflop_tree(config, _MENU, extra=extra)
+        line: list[Action] = []
+        for key in keys:
+            found = [a for a in tree[tuple(line)] if _key(a.kind, a.amount, config.effective_stack) == key]
+            if found:
+                line.append(found[0])
+                continue
+            if key[0] != 2:
+                raise PokerGymError(f"preflop action {key} has no counterpart in the tree after {line}")
+            extra[tuple(line)] = (*extra.get(tuple(line), ()), key[1])
+            break
+        else:
+            return _solved(config, tuple(sorted(extra.items(), key=_line_order))), tuple(line)
+
+
+def _line_order(item: tuple[Line, tuple[int, ...]]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A total order on inserted sizes (by their line), so that one set of sizes is one cache entry."""
+    return len(item[0]), tuple((int(a.kind), a.amount) for a in item[0])
+
+
+def solved_line(config: GameConfig, history: Sequence[ActionRecord]) -> tuple[PreflopSolution, Line]:
+    """The solved tree that holds ``history``'s preflop actions, and those actions as the tree's line."""
+    return _placed(config, _keys(history, config.effective_stack))
+
+
+def solved_probabilities(view: PlayerView) -> ActionDistribution:
+    """The solved preflop strategy of ``view``'s hand class at its spot, as legal engine actions.
+
+    Raises:
+        PokerGymError: if the view is not a preflop decision.
+    """
+    legal = view.legal
+    if view.street != Street.PREFLOP or legal is None:
+        raise PokerGymError("solved_probabilities needs a preflop decision")
+    solution, line = solved_line(view.config, view.history)
+    column = combo_classes()[combo_index(*view.hole)]
+    weighted = []
+    for action, p in zip(solution.actions(line), solution.strategy(line)[:, column], strict=True):
+        if action.kind == ActionKind.RAISE:
+            action = Action.raise_to(min(max(action.amount, legal.min_raise_to), legal.max_raise_to))
+        weighted.append((action, float(p)))
+    return merge(weighted)
+
+
+def solved_ranges(
+    config: GameConfig, button: int, history: Sequence[ActionRecord], tremble: float = 0.0
+) -> tuple[Weights, Weights]:
+    """Each seat's range (per combo, not normalised, cards not blocked) after ``history``'s preflop actions.
+
+    ``tremble`` mixes each action's probability with uniformly random play over the node's actions.
+    """
+    solution, line = solved_line(config, history)
+    by_position = [reach[combo_classes()] for reach in solution.reach(line, tremble)]
+    return (by_position[0], by_position[1]) if button == 0 else (by_position[1], by_position[0])
+
+
+def flop_shares(config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int) -> Weights:
+    """Per combo, the share of the flop's pot ``seat``'s hand wins in the solved abstraction's model.
+
+    ``history``'s preflop actions must end at the flop; see :meth:`~pokergym.solver.PreflopSolution.flop_shares`.
+    """
+    solution, line = solved_line(config, history)
+    shares: Weights = solution.flop_shares(line, 0 if seat == button else 1)[combo_classes()]
+    return shares

@@ -1,0 +1,152 @@
+"""The preflop abstraction: card removal in the class matchups, the tree, DCFR's convergence, a second best response."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pokergym.engine.actions import Action, ActionKind
+from pokergym.engine.config import GameConfig
+from pokergym.errors import ConfigError
+from pokergym.solver.preflop import PreflopMenu, PreflopSolution, class_matchups, preflop_tree, solve_preflop
+
+PUSH_FOLD = PreflopMenu(opens=(), over_limp=(), reraises=(), later_raises=())
+SHORT = GameConfig(stacks=(1000, 1000))
+
+
+@pytest.fixture(scope="module")
+def default() -> PreflopSolution:
+    return solve_preflop(iterations=300)
+
+
+def test_class_matchups_count_card_removal() -> None:
+    pairs, equity = class_matchups()
+    aa, kk, aks = 0, 1, 13
+    assert pairs[aa, aa] == 6  # AsAh meets only AdAc
+    assert pairs[aa, aks] == 12  # each AA combo meets the 2 AKs combos of the other suits
+    assert pairs[aa, kk] == 36
+    assert pairs.sum() == 1326 * 1225
+    np.testing.assert_allclose(equity + equity.T, pairs, atol=1e-9)  # ties split: the two equities add to one
+    assert 0.81 < equity[aa, kk] / pairs[aa, kk] < 0.83
+
+
+def test_strategies_are_distributions_over_the_tree(default: PreflopSolution) -> None:
+    for line in default._lines:
+        if default.has(line):
+            strategy = default.strategy(line)
+            assert strategy.shape == (len(default.actions(line)), 169)
+            np.testing.assert_allclose(strategy.sum(axis=0), 1.0, atol=1e-9)
+            assert (strategy >= 0.0).all()
+    assert [str(a) for a in default.actions(())] == [
+        "fold",
+        "call",
+        "raise to 200",
+        "raise to 250",
+        "raise to 350",
+        "raise to 500",
+        "raise to 20000",
+    ]
+
+
+def test_exploitability_falls_with_iterations() -> None:
+    few, many = solve_preflop(iterations=20), solve_preflop(iterations=400)
+    assert many.exploitability_mbb < few.exploitability_mbb / 4
+    assert many.exploitability_mbb < 5.0
+    assert few.exploitability_mbb > 0.0
+
+
+def test_the_big_blind_defends_less_against_larger_opens(default: PreflopSolution) -> None:
+    pairs, _ = class_matchups()
+    combos = pairs.sum(axis=1) / 1225
+    folds = []
+    for amount in (200, 250, 350, 500):
+        line = (Action.raise_to(amount),)
+        fold = default.strategy(line)[default.actions(line).index(Action.fold())]
+        folds.append(float((fold * combos).sum() / combos.sum()))
+    assert folds == sorted(folds) and folds[-1] > folds[0] + 0.3
+    aa, seven_two = default.class_index("AA"), default.class_index("72o")
+    line = (Action.raise_to(500),)
+    assert default.strategy(line)[0, aa] < 1e-3 and default.strategy(line)[0, seven_two] > 0.99
+
+
+def test_reach_multiplies_the_actions_taken(default: PreflopSolution) -> None:
+    line = (Action.raise_to(350), Action.call())
+    button, big_blind = default.reach(line)
+    np.testing.assert_allclose(button, default.strategy(())[4])
+    np.testing.assert_allclose(big_blind, default.strategy(line[:1])[1])
+
+
+def test_extra_sizes_enter_the_tree_and_bad_ones_are_refused() -> None:
+    solution = solve_preflop(SHORT, extra={(): [300]}, iterations=50)
+    assert Action.raise_to(300) in solution.actions(())
+    assert solution.has((Action.raise_to(300),))
+    with pytest.raises(ConfigError, match="not legal"):
+        solve_preflop(SHORT, extra={(): [150]}, iterations=1)  # below the minimum raise to 200
+    with pytest.raises(ConfigError, match="iterations"):
+        solve_preflop(iterations=0)
+    with pytest.raises(ConfigError, match="exceed 1"):
+        PreflopMenu(opens=(0.5,))
+
+
+def _second_best_response(solution: PreflopSolution, player: int) -> float:
+    """A best response written apart from the solver's: every pure plan of ``player`` by enumeration is too many,
+    so walk the tree with explicit loops over the 169 classes and the opponent's reach per class."""
+    pairs, equity = class_matchups()
+    nodes = solution._nodes
+
+    def value(index: int, reach: np.ndarray) -> np.ndarray:
+        node = nodes[index]
+        if node.kind == "fold":
+            sign = -1.0 if node.actor == player else 1.0
+            return np.array([sign * node.matched * sum(pairs[a, b] * reach[b] for b in range(169)) for a in range(169)])
+        if node.kind in ("showdown", "flop"):
+            out = np.zeros(169)
+            for a in range(169):
+                for b in range(169):
+                    if pairs[a, b] == 0:
+                        continue
+                    mine = equity[a, b] / pairs[a, b]
+                    big_blind_equity = mine if player == 1 else 1.0 - mine
+                    big_blind_share = node.share * big_blind_equity
+                    share = big_blind_share if player == 1 else 1.0 - big_blind_share
+                    out[a] += pairs[a, b] * reach[b] * (2 * node.matched * share - node.matched)
+            return out
+        strategy = solution._strategies[index]
+        if node.actor == player:
+            return np.max([value(c, reach) for c in node.children], axis=0)
+        return np.sum([value(c, reach * strategy[k]) for k, c in enumerate(node.children)], axis=0)
+
+    return float(value(0, np.ones(169)).sum()) * 1000.0 / solution.config.big_blind / float(pairs.sum())
+
+
+def test_exploitability_agrees_with_a_second_best_response() -> None:
+    solution = solve_preflop(SHORT, PUSH_FOLD, iterations=30)
+    kinds = {a.kind for line in solution._lines if solution.has(line) for a in solution.actions(line)}
+    assert kinds <= {ActionKind.FOLD, ActionKind.CALL, ActionKind.CHECK, ActionKind.RAISE}
+    responses = [_second_best_response(solution, p) for p in (0, 1)]
+    assert solution.exploitability_mbb == pytest.approx(sum(responses) / 2, rel=1e-9, abs=1e-9)
+    assert responses[0] >= solution.value_mbb - 1e-9 and responses[1] >= -solution.value_mbb - 1e-9
+
+
+def test_the_unsolved_tree_is_the_solved_one(default: PreflopSolution) -> None:
+    tree = preflop_tree()
+    decisions = {line for line in default._lines if default.has(line)}
+    assert {line for line, actions in tree.items() if actions} == decisions
+    assert all(tree[line] == default.actions(line) for line in decisions)
+    inserted = preflop_tree(extra={(Action.raise_to(250),): [1000]})
+    assert Action.raise_to(1000) in inserted[(Action.raise_to(250),)]
+
+
+def test_flop_shares_split_every_pot_between_the_two_players(default: PreflopSolution) -> None:
+    pairs, _ = class_matchups()
+    for line in [(Action.raise_to(350), Action.call()), (Action.call(), Action.check())]:
+        button, big_blind = default.reach(line)
+        shares = [default.flop_shares(line, 0), default.flop_shares(line, 1)]
+        assert all(((s >= 0.0) & (s <= 1.0)).all() for s in shares)
+        met = [pairs @ big_blind, pairs @ button]  # each class's weight of meetings with the other range
+        total = float(button @ met[0])
+        won = float((button * met[0]) @ shares[0] + (big_blind * met[1]) @ shares[1])
+        assert won == pytest.approx(total, rel=1e-9)  # each pot goes to one player or the other
+        assert shares[1][default.class_index("AA")] > shares[1][default.class_index("72o")]
+    with pytest.raises(KeyError, match="does not end at the flop"):
+        default.flop_shares((Action.raise_to(350),), 0)
