@@ -8,7 +8,9 @@ ends all-in is worth its showdown equity. A line that reaches the flop is not
 played on: the pot goes to the players by their equity, the big blind (out of
 position after the flop) *realising* only ``realization`` of its equity at a
 stack-to-pot ratio of ``full_spr`` or more, all of it when the stacks are
-in, linearly in between; the button gets the rest of the pot. This is the
+in, linearly in between; the button gets the rest of the pot. Where the big
+blind made the last raise (a 3-bet the button called) the initiative offsets
+the position: it realises ``raiser_realization`` (all of its equity by default). This is the
 equity-realisation model of preflop charts: it prices a call out of position
 in a deep pot below its raw equity, so that the defence falls as the open
 grows, which raw equity alone does not do (a call of a 5-big-blind open
@@ -76,8 +78,11 @@ class PreflopMenu:
         reraises: the first re-raise (a 3-bet) as multiples of the amount faced.
         later_raises: the next re-raise (a 4-bet) as multiples; later raises are all-in only.
         all_in_share: a size putting in at least this share of the stack is left to the all-in.
-        realization: the share of its equity the big blind realises when the pot reaches the flop deep.
-        full_spr: the stack-to-pot ratio at and above which ``realization`` applies in full.
+        realization: the share of its equity the big blind realises when the pot reaches the flop deep after
+            the button raised last (or nobody raised): out of position, without the initiative.
+        raiser_realization: the big blind's share when it raised last (a 3-bet called): the initiative
+            offsets the position.
+        full_spr: the stack-to-pot ratio at and above which the realisations apply in full.
     """
 
     opens: tuple[float, ...] = (2.0, 2.5, 3.5, 5.0)
@@ -86,6 +91,7 @@ class PreflopMenu:
     later_raises: tuple[float, ...] = (2.3,)
     all_in_share: float = 0.67
     realization: float = 0.8
+    raiser_realization: float = 1.0
     full_spr: float = 8.0
 
     def __post_init__(self) -> None:
@@ -93,12 +99,14 @@ class PreflopMenu:
         sizes = (*self.opens, *self.over_limp, *self.reraises, *self.later_raises)
         if any(not size > 1.0 for size in sizes):
             raise ConfigError(f"preflop sizes must exceed 1 (big blinds or multiples), got {sizes}")
-        if not (0.0 < self.all_in_share <= 1.0 and 0.0 < self.realization <= 1.0 and self.full_spr > 0.0):
-            raise ConfigError("all_in_share and realization must lie in (0, 1], full_spr above 0")
+        shares = (self.all_in_share, self.realization, self.raiser_realization)
+        if not (all(0.0 < share <= 1.0 for share in shares) and self.full_spr > 0.0):
+            raise ConfigError("all_in_share and the realisations must lie in (0, 1], full_spr above 0")
 
-    def big_blind_share(self, spr: float) -> float:
+    def big_blind_share(self, spr: float, big_blind_raised: bool = False) -> float:
         """The share of its equity the big blind realises at stack-to-pot ratio ``spr`` on the flop."""
-        return 1.0 - (1.0 - self.realization) * min(1.0, spr / self.full_spr)
+        deep = self.raiser_realization if big_blind_raised else self.realization
+        return 1.0 - (1.0 - deep) * min(1.0, spr / self.full_spr)
 
     def raise_targets(self, state: HandState, raises: int) -> list[int]:
         """The menu's raise-to amounts at ``state`` (legal, all-in included), after ``raises`` voluntary raises."""
@@ -170,7 +178,9 @@ def _settle(node: _Node, state: HandState, config: GameConfig, menu: PreflopMenu
         node.kind = "showdown"
         return
     node.kind = "flop"
-    node.share = menu.big_blind_share((min(config.stacks) - matched) / (2 * matched))
+    raises = [r.seat for r in state.history if r.kind in (ActionKind.BET, ActionKind.RAISE)]
+    big_blind_raised = bool(raises) and raises[-1] != state.button
+    node.share = menu.big_blind_share((min(config.stacks) - matched) / (2 * matched), big_blind_raised)
 
 
 @cache

@@ -2,7 +2,7 @@
 
 Example:
     >>> main(["--iterations", "50", "--stack", "20"])  # doctest: +ELLIPSIS
-    preflop abstraction: blinds 50/100, stacks 2000, realization 0.8 at SPR >= 8.0; 50 iterations
+    preflop abstraction: blinds 50/100, stacks 2000, the big blind realises 0.8 (1.0 where it raised last) ...
     exploitability ... mbb/hand (of the abstraction), the button's value ... mbb/hand (... s)
     the button (share of hands): fold ...
     the big blind after call: check ...
@@ -35,6 +35,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--stack", type=float, default=200.0, help="effective stack in big blinds (default 200)")
     parser.add_argument("--realization", type=float, default=PreflopMenu.realization, help="the big blind's share")
+    parser.add_argument(
+        "--raiser-realization",
+        type=float,
+        default=PreflopMenu.raiser_realization,
+        help="the big blind's share where it raised last",
+    )
     parser.add_argument("--full-spr", type=float, default=PreflopMenu.full_spr, help="SPR of full realisation loss")
     parser.add_argument("--iterations", type=int, default=1000, help="Discounted CFR iterations (default 1000)")
     parser.add_argument("--classes", action="store_true", help="also the button's strategy per hand class")
@@ -54,12 +60,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     args = _parser().parse_args(argv)
     config = GameConfig(stacks=(round(args.stack * 100),) * 2)
-    menu = PreflopMenu(realization=args.realization, full_spr=args.full_spr)
+    menu = PreflopMenu(realization=args.realization, raiser_realization=args.raiser_realization, full_spr=args.full_spr)
     start = time.perf_counter()
     solution = solve_preflop(config, menu, iterations=args.iterations)
     print(
         f"preflop abstraction: blinds {config.small_blind}/{config.big_blind}, stacks {config.effective_stack}, "
-        f"realization {menu.realization} at SPR >= {menu.full_spr}; {solution.iterations} iterations"
+        f"the big blind realises {menu.realization} ({menu.raiser_realization} where it raised last) at SPR >= "
+        f"{menu.full_spr}; {solution.iterations} iterations"
     )
     print(
         f"exploitability {solution.exploitability_mbb:.2f} mbb/hand (of the abstraction), "

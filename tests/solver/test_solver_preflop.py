@@ -150,3 +150,19 @@ def test_flop_shares_split_every_pot_between_the_two_players(default: PreflopSol
         assert shares[1][default.class_index("AA")] > shares[1][default.class_index("72o")]
     with pytest.raises(KeyError, match="does not end at the flop"):
         default.flop_shares((Action.raise_to(350),), 0)
+
+
+def test_the_big_blind_realises_its_equity_where_it_raised_last(default: PreflopSolution) -> None:
+    def share(*line: Action) -> float:
+        return default._nodes[default._lines[line]].share
+
+    assert share(Action.raise_to(250), Action.call()) == pytest.approx(0.8)  # deep, the button raised
+    assert share(Action.call(), Action.check()) == pytest.approx(0.8)  # a limped pot: nobody raised
+    assert share(Action.raise_to(250), Action.raise_to(750), Action.call()) == pytest.approx(1.0)
+    four_bet = default.actions((Action.raise_to(250), Action.raise_to(750)))[2]
+    spr = (20000 - four_bet.amount) / (2 * four_bet.amount)  # the 4-bet called: the button raised last
+    expected = 1.0 - 0.2 * min(1.0, spr / 8.0)
+    assert share(Action.raise_to(250), Action.raise_to(750), four_bet, Action.call()) == pytest.approx(expected)
+    assert PreflopMenu(raiser_realization=0.9).big_blind_share(20.0, big_blind_raised=True) == pytest.approx(0.9)
+    with pytest.raises(ConfigError, match="realisations"):
+        PreflopMenu(raiser_realization=1.5)
