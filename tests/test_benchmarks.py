@@ -106,6 +106,40 @@ def test_paired_differences_match_the_two_matches(monkeypatch: pytest.MonkeyPatc
         paired.per_pair([{"hand_id": 0, "names": ["x", "y"]}], "solver")
 
 
+def test_lbr_compare_pairs_two_runs_on_the_same_decks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from baselines import make
+    from pokergym.arena.lbr import lbr
+
+    compare = load("lbr_compare", monkeypatch)
+    runs, results = [], []
+    for name in ("call", "rule"):
+        path = tmp_path / f"{name}.jsonl"
+        results.append(lbr(make(name), hands=12, seed=3, block_pairs=3, histories=path))
+        runs.append([json.loads(line) for line in path.read_text().splitlines()])
+    counted, aivat, same = compare.differences(runs[0], runs[1])
+    assert len(counted) == 6 and same == 12  # the same seed deals the same cards
+    assert sum(counted) / 6 == pytest.approx(results[1].mbb_per_hand - results[0].mbb_per_hand)
+    assert sum(aivat) / 6 == pytest.approx(results[1].aivat_mbb_per_hand - results[0].aivat_mbb_per_hand)
+    assert compare.differences(runs[0], runs[0])[0] == [0.0] * 6
+    compare.main([str(tmp_path / "call.jsonl"), str(tmp_path / "rule.jsonl"), "--lines", "2"])
+    printed = capsys.readouterr().out
+    assert "LBR button" in printed and "minus the first, 6 pairs in both, 12 hands dealt alike" in printed
+
+
+def test_solver_folds_weighs_the_buttons_range(monkeypatch: pytest.MonkeyPatch) -> None:
+    from baselines import make
+
+    folds = load("solver_folds", monkeypatch)
+    agent = make("solver:iterations=2,preflop=solved")
+    shares = [folds.fold_share(agent, "AsKd7c2d2s5h9dKc3h", 350, 1750, size) for size in ("0.5", "a")]
+    assert all(0.0 <= share <= 1.0 for share in shares)
+    assert shares[1] > shares[0]  # more folds to all-in than to half the pot
+
+
 def test_solver_leads_reads_the_big_blinds_first_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     from baselines.solver import SolverAgent
 

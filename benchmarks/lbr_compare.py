@@ -1,0 +1,107 @@
+"""LBR runs of one seed compared: each run's counted and AIVAT figures, by LBR's seat, and paired differences.
+
+Reads the ``--histories`` files of ``pokergym exploit AGENT --seed S`` runs (the responder is named ``LBR``),
+prints for each its counted mbb/hand (``extra.mbb``) and AIVAT's (``extra.aivat_mbb``) with 95% normal
+intervals over hands, both split by whether LBR had the button, and, for every run after the first, the mean
+difference from the first over the pairs both played (``extra.pair``; a pair's two hands deal the same cards
+to each seat), where the same ``--seed`` and ``--block-pairs`` dealt the same cards. ``--lines N`` adds the
+N preflop lines where LBR's AIVAT winnings, summed, were largest.
+
+Usage (from the repository root):
+    PYTHONPATH=. python benchmarks/lbr_compare.py runs/lbr-s1.jsonl runs/lbr-s1-solved.jsonl --lines 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+Hand = dict[str, Any]
+
+
+def interval(values: Sequence[float]) -> str:
+    """``mean +- half-width`` of a 95% normal interval."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else float("nan")
+    return f"{mean:+,.0f} +- {1.96 * sd / math.sqrt(n):,.0f}"
+
+
+def lbr_has_button(hand: Hand) -> bool:
+    """Whether the responder had the button in ``hand``."""
+    return bool(hand["button"] == hand["names"].index("LBR"))
+
+
+def preflop_line(hand: Hand) -> str:
+    """LBR's seat, then each preflop action: ``L`` LBR or ``A`` the agent, the kind's letter, a raise's amount."""
+    lbr = hand["names"].index("LBR")
+    steps = [
+        ("L" if a["seat"] == lbr else "A") + a["kind"][0] + (str(a["to"]) if a["kind"] in ("bet", "raise") else "")
+        for a in hand["actions"]
+        if a["street"] == "preflop"
+    ]
+    return ("LBR button: " if lbr_has_button(hand) else "LBR big blind: ") + " ".join(steps)
+
+
+def summary(name: str, hands: list[Hand]) -> None:
+    """Print one run's figures, whole and by LBR's seat."""
+    print(f"{name}: {len(hands)} hands")
+    for label, chosen in (("all", hands), ("LBR button", [h for h in hands if lbr_has_button(h)])):
+        others = [h for h in hands if not lbr_has_button(h)] if label != "all" else []
+        for part, rows in ((label, chosen), ("LBR big blind", others)):
+            if rows:
+                counted = interval([h["extra"]["mbb"] for h in rows])
+                aivat = interval([h["extra"]["aivat_mbb"] for h in rows])
+                print(f"  {part:14s} counted {counted:>18s}   AIVAT {aivat:>18s}   ({len(rows)} hands)")
+
+
+def differences(first: list[Hand], other: list[Hand]) -> tuple[list[float], list[float], int]:
+    """Per pair both runs played, other minus first (counted, AIVAT; mbb/hand), and the hands dealt alike."""
+    sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
+    dealt = {h["hand_id"]: (h["hole_cards"], h["board"]) for h in first}
+    same = 0
+    for run, hands in enumerate((first, other)):
+        for h in hands:
+            row = sums[h["extra"]["pair"]]
+            row[run] += h["extra"]["mbb"] / 2
+            row[2 + run] += h["extra"]["aivat_mbb"] / 2
+            row[4] += 1 + run  # 3: in both runs
+            same += run == 1 and dealt.get(h["hand_id"]) == (h["hole_cards"], h["board"])
+    both = [row for row in sums.values() if row[4] == 6]  # two hands of each run
+    return [r[1] - r[0] for r in both], [r[3] - r[2] for r in both], same
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the comparison; returns the exit status."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("runs", nargs="+", type=Path, help="histories.jsonl files of LBR runs")
+    parser.add_argument("--lines", type=int, default=0, help="print the N preflop lines LBR won most in")
+    args = parser.parse_args(argv)
+    loaded = [[json.loads(line) for line in path.read_text().splitlines() if line] for path in args.runs]
+    for index, (path, hands) in enumerate(zip(args.runs, loaded, strict=True)):
+        summary(str(path), hands)
+        if index:
+            counted, aivat, same = differences(loaded[0], hands)
+            print(f"  minus the first, {len(counted)} pairs in both, {same} hands dealt alike:")
+            print(f"    counted {interval(counted)}   AIVAT {interval(aivat)}")
+        if args.lines:
+            won: dict[str, list[float]] = defaultdict(list)
+            for h in hands:
+                won[preflop_line(h)].append(h["extra"]["aivat_mbb"])
+            top = sorted(won.items(), key=lambda item: -sum(item[1]))[: args.lines]
+            for line, values in top:
+                share = sum(values) / len(hands)
+                print(
+                    f"    {line:44s} {len(values):5d} hands, {sum(values) / len(values) / 1000:+7.1f} BB a hand"
+                    f" (AIVAT), {share:+7.0f} mbb/hand of the run"
+                )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
