@@ -51,13 +51,16 @@ def preflop_line(hand: Hand) -> str:
 def summary(name: str, hands: list[Hand]) -> None:
     """Print one run's figures, whole and by LBR's seat."""
     print(f"{name}: {len(hands)} hands")
-    for label, chosen in (("all", hands), ("LBR button", [h for h in hands if lbr_has_button(h)])):
-        others = [h for h in hands if not lbr_has_button(h)] if label != "all" else []
-        for part, rows in ((label, chosen), ("LBR big blind", others)):
-            if rows:
-                counted = interval([h["extra"]["mbb"] for h in rows])
-                aivat = interval([h["extra"]["aivat_mbb"] for h in rows])
-                print(f"  {part:14s} counted {counted:>18s}   AIVAT {aivat:>18s}   ({len(rows)} hands)")
+    parts = (
+        ("all", hands),
+        ("LBR button", [h for h in hands if lbr_has_button(h)]),
+        ("LBR big blind", [h for h in hands if not lbr_has_button(h)]),
+    )
+    for part, rows in parts:
+        if rows:
+            counted = interval([h["extra"]["mbb"] for h in rows])
+            aivat = interval([h["extra"]["aivat_mbb"] for h in rows])
+            print(f"  {part:14s} counted {counted:>18s}   AIVAT {aivat:>18s}   ({len(rows)} hands)")
 
 
 def differences(first: list[Hand], other: list[Hand]) -> tuple[list[float], list[float], int]:

@@ -21,6 +21,7 @@ from baselines import make
 from baselines.solver import SolverAgent
 from pokergym.cards import parse_cards
 from pokergym.engine import HandState
+from pokergym.engine.actions import ActionKind
 from pokergym.evaluator.combos import COMBO_CARDS
 
 
@@ -41,7 +42,7 @@ def fold_share(agent: SolverAgent, deck: str, opened: int, three_bet: int, size:
         if taken & set(cards):
             continue
         distribution = agent.action_probabilities(view._replace(hole=tuple(cards)))
-        folded += own[combo] * sum(p for a, p in distribution if a.kind.name == "FOLD")
+        folded += own[combo] * sum(p for a, p in distribution if a.kind == ActionKind.FOLD)
         total += own[combo]
     return folded / total
 

@@ -317,9 +317,11 @@ class SolverAgent(BaseAgent):
         if preflop not in _PREFLOPS:
             raise ConfigError(f"preflop must be one of {', '.join(_PREFLOPS)}, got {preflop!r}")
         self.preflop = preflop
-        if isinstance(preflop_tremble, bool) or not isinstance(preflop_tremble, int | float):
-            raise ConfigError(f"preflop_tremble must be a probability in [0, 1), got {preflop_tremble!r}")
-        if not 0.0 <= preflop_tremble < 1.0:
+        if (
+            isinstance(preflop_tremble, bool)
+            or not isinstance(preflop_tremble, int | float)
+            or not 0.0 <= preflop_tremble < 1.0
+        ):
             raise ConfigError(f"preflop_tremble must be a probability in [0, 1), got {preflop_tremble!r}")
         self.preflop_tremble = float(preflop_tremble)
         self.reproducible = budget_ms is None

@@ -53,7 +53,8 @@ from pokergym.engine.state import HandState
 from pokergym.engine.view import PlayerView
 from pokergym.evaluator import preflop_equity
 from pokergym.evaluator.combos import N_COMBOS, combo_index
-from pokergym.solver.ranges import class_of_combo, hand_classes
+from pokergym.solver.preflop import combo_classes
+from pokergym.solver.ranges import hand_classes
 
 __all__ = ["continuing_share", "defence_floor", "defended_probabilities", "preflop_ranges"]
 
@@ -66,13 +67,6 @@ _FILLER_DECK: Final = tuple(range(9))
 
 _RANGE_CACHE: Final = 4096
 """Preflop histories whose ranges are kept (a preflop line is a few actions; LBR asks each many times)."""
-
-
-@cache
-def _class_of_combos() -> npt.NDArray[np.intp]:
-    """For each combo, the position of its class in :func:`hand_classes`."""
-    position = {name: i for i, name in enumerate(hand_classes())}
-    return np.array([position[class_of_combo(c)] for c in range(N_COMBOS)], dtype=np.intp)
 
 
 @cache
@@ -118,7 +112,7 @@ def _table_frequencies(view: PlayerView) -> Frequencies | None:
 
 def _converted(fold_p: Weights, own: Weights, floor: float) -> Weights:
     """Per class, the share of its folds that call so that ``own`` continues with ``floor`` of its weight."""
-    by_class = np.bincount(_class_of_combos(), weights=own, minlength=len(fold_p))
+    by_class = np.bincount(combo_classes(), weights=own, minlength=len(fold_p))
     return converted_folds(fold_p * by_class, float(by_class.sum()), floor, _strongest_first())  # strongest first
 
 
@@ -143,7 +137,7 @@ def continuing_share(view: PlayerView, own: Weights, *, defend: bool = True) -> 
     if defended is None:
         raise ValueError("no preflop table for this spot")
     fold_p = defended[0][2]
-    by_class = np.bincount(_class_of_combos(), weights=own, minlength=len(fold_p))
+    by_class = np.bincount(combo_classes(), weights=own, minlength=len(fold_p))
     return float(1.0 - (fold_p * by_class).sum() / by_class.sum())
 
 
@@ -156,7 +150,7 @@ def defended_probabilities(view: PlayerView, *, defend: bool = True) -> ActionDi
     defended = _defended_at(view.config, view.button, _preflop(view.history), defend)
     if defended is None:
         return None
-    converted = float(defended[1][_class_of_combos()[combo_index(*view.hole)]])
+    converted = float(defended[1][combo_classes()[combo_index(*view.hole)]])
     table = preflop_probabilities(view)
     if converted <= 0.0:
         return table
@@ -222,7 +216,7 @@ def _preflop_ranges(
         if tremble > 0.0:
             actions = sum(1 for p in (raise_p, call_p, fold_p) if p.any())
             taken = (1.0 - tremble) * taken + tremble / actions
-        updated = ranges[record.seat] * taken[_class_of_combos()]
+        updated = ranges[record.seat] * taken[combo_classes()]
         if updated.sum() > 0.0:
             updated.setflags(write=False)
             ranges[record.seat] = updated

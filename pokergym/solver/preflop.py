@@ -174,13 +174,13 @@ def _settle(node: _Node, state: HandState, config: GameConfig, menu: PreflopMenu
         return
     matched = min(state.contributions)
     node.matched = matched
-    if max(config.stacks) - matched <= 0 or min(config.stacks) - matched <= 0:
+    if matched >= config.effective_stack:  # the stacks are in
         node.kind = "showdown"
         return
     node.kind = "flop"
     raises = [r.seat for r in state.history if r.kind in (ActionKind.BET, ActionKind.RAISE)]
     big_blind_raised = bool(raises) and raises[-1] != state.button
-    node.share = menu.big_blind_share((min(config.stacks) - matched) / (2 * matched), big_blind_raised)
+    node.share = menu.big_blind_share((config.effective_stack - matched) / (2 * matched), big_blind_raised)
 
 
 @cache

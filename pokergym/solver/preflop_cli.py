@@ -20,7 +20,7 @@ import numpy as np
 
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
-from pokergym.solver.preflop import Line, PreflopMenu, PreflopSolution, class_matchups, solve_preflop
+from pokergym.solver.preflop import Line, PreflopMenu, PreflopSolution, combo_classes, solve_preflop
 from pokergym.solver.ranges import hand_classes
 
 __all__ = ["main"]
@@ -48,8 +48,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _shares(solution: PreflopSolution, line: Line) -> str:
-    pairs, _ = class_matchups()
-    combos = pairs.sum(axis=1)
+    combos = np.bincount(combo_classes(), minlength=len(hand_classes()))
     strategy = solution.strategy(line)
     actions = solution.actions(line)
     parts = [f"{a} {float((row * combos).sum() / combos.sum()):.1%}" for a, row in zip(actions, strategy, strict=True)]
