@@ -20,9 +20,14 @@ in this process, alternating a few iterations of each N times, and prints the
 CPU time per iteration of each and their exploitability after the same
 iterations.
 
+``--compare-algorithms CHECKS`` solves the first turn spot with each of
+:func:`pokergym.solver.solve`'s algorithms (DCFR, CFR+, predictive DCFR+)
+and prints its exploitability after each number of iterations in
+``CHECKS`` (comma-separated) and the CPU time of the whole run, then stops.
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2] [--flop-threads 2]
-        [--isomorphism-rounds 6]
+        [--isomorphism-rounds 6] [--compare-algorithms 20,40,80,150]
 """
 
 from __future__ import annotations
@@ -31,13 +36,14 @@ import argparse
 import statistics
 import time
 from dataclasses import replace
+from typing import get_args
 
 import numpy as np
 
 from pokergym.cards import format_cards, parse_cards
 from pokergym.solver import Menu, Range, Spot, count_tree, estimate_bytes, solve
 from pokergym.solver.reference import PlainCFR
-from pokergym.solver.solve import _iterate, prepare
+from pokergym.solver.solve import Algorithm, _iterate, prepare
 
 OOP = "22+,A2s+,K2s+,Q4s+,J6s+,T6s+,96s+,86s+,75s+,65s,54s,A2o+,K8o+,Q9o+,J9o+,T9o"
 IP = "22+,A2+,K2s+,K5o+,Q2s+,Q8o+,J4s+,J8o+,T6s+,T8o+,96s+,98o,85s+,75s+,64s+,54s"
@@ -109,6 +115,23 @@ def compare_isomorphism(spot: Spot, rounds: int, per_round: int = 3) -> None:
     print(f"speed-up per iteration: {ratio:.2f}x")
 
 
+def compare_algorithms(spot: Spot, checks: list[int]) -> None:
+    """Exploitability (% of the pot) of each algorithm after each of ``checks`` iterations, on ``spot``."""
+    gadget = (-1, np.zeros(1), np.zeros((2, 1)))
+    print("| algorithm | " + " | ".join(f"{c} it." for c in checks) + " | CPU |")
+    print("|---|" + "---:|" * (len(checks) + 1))
+    for algorithm in get_args(Algorithm):
+        prepared = prepare(spot, algorithm=algorithm)
+        done, cells, cpu = 0, [], 0.0
+        for check in checks:
+            start = time.process_time()
+            _iterate(prepared, done + 1, check - done, algorithm, gadget)
+            cpu += time.process_time() - start
+            done = check
+            cells.append(f"{100.0 * prepared.exploitability() / spot.pot:.3f}%")
+        print(f"| {algorithm} | " + " | ".join(cells) + f" | {cpu:.2f} s |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--skip-flop", action="store_true", help="leave out the full flop spot (the slowest)")
@@ -131,9 +154,17 @@ def main() -> None:
         default=0,
         help="also time the flop spot with and without suit isomorphism, interleaved over this many rounds",
     )
+    parser.add_argument(
+        "--compare-algorithms",
+        default="",
+        help="comma-separated iteration counts: only compare the algorithms on the first turn spot at these",
+    )
     args = parser.parse_args()
     river = next(iter(SPOTS.values()))
     solve(river, iterations=2)  # load or compile the kernels
+    if args.compare_algorithms:
+        compare_algorithms(list(SPOTS.values())[1], [int(c) for c in args.compare_algorithms.split(",")])
+        return
     print("| spot | combos OOP/IP | nodes | memory (estimate) | iterations | exploitability | wall | CPU |")
     print("|---|---|---|---|---|---|---|---|")
     results = {}

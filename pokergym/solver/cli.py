@@ -16,11 +16,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
+from typing import get_args
 
 from pokergym.cards import SUITS, format_cards, parse_cards
 from pokergym.solver.isomorphism import SWAPS
 from pokergym.solver.ranges import Range, hand_classes
-from pokergym.solver.solve import solve
+from pokergym.solver.solve import Algorithm, solve
 from pokergym.solver.spot import Menu, Spot
 from pokergym.solver.tree import count_tree
 
@@ -45,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--streets", type=int, default=None, help="streets of betting before the hand is checked down")
     parser.add_argument("--target", type=float, default=0.5, help="target exploitability, %% of the pot (default 0.5)")
     parser.add_argument("--iterations", type=int, default=None, help="run exactly this many iterations instead")
-    parser.add_argument("--algorithm", choices=("dcfr", "cfr+"), default="dcfr")
+    parser.add_argument("--algorithm", choices=get_args(Algorithm), default="dcfr")
     parser.add_argument(
         "--threads", type=int, default=1, help="threads for the subtrees under the first chance nodes (default 1)"
     )

@@ -144,13 +144,13 @@ def split_iterate(
     pool: Executor,
     first: int,
     count: int,
-    plus: bool,
+    algorithm: int,
     gadget: tuple[int, npt.NDArray[np.float64], npt.NDArray[np.float64]],
 ) -> None:
     """:func:`._cfr_kernel.iterate` (the same steps, from the same kernels) with each walk split over ``pool``."""
     player, alternatives, regrets = gadget
     for t in range(first, first + count):
-        discounts = K.iteration_discounts(t, plus, float(prepared.spot.pot))
+        discounts = K.iteration_discounts(t, algorithm, float(prepared.spot.pot))
         for trav in range(2):
             reach_t, reach_o, entered = K.gadget_reaches(trav, prepared.weights, player, regrets)
             values = split_walk(prepared, split, pool, trav, K.UPDATE, reach_t, reach_o, discounts)

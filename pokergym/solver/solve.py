@@ -37,18 +37,25 @@ if TYPE_CHECKING:
 
 __all__ = ["Algorithm", "Gadget", "Prepared", "check_gap", "estimate_bytes", "prepare", "solve"]
 
-Algorithm = Literal["dcfr", "cfr+"]
-_NO_DISCOUNTS = (1.0, 1.0, 1.0, 1.0, 0.0, 0.0)  # what a walk that updates nothing is given
+Algorithm = Literal["dcfr", "cfr+", "pdcfr+"]
+_ALGORITHM_CODES = {"dcfr": K.DCFR, "cfr+": K.CFR_PLUS, "pdcfr+": K.PDCFR_PLUS}
+_NO_DISCOUNTS = (1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0)  # what a walk that updates nothing is given
+_NO_CUMULATIVE = (np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32))
+"""The store's last two entries where the algorithm keeps no separate cumulative regrets."""
 _BYTES_PER_NODE = 240  # the build's lists and arrays (the flop benchmark: 2.0 GiB estimated, 2.2 GB resident)
 
 
-def estimate_bytes(spot: Spot) -> int:
-    """Memory a solve of ``spot`` needs: two float32 arrays per strategy slot plus the tree and its boards."""
+def estimate_bytes(spot: Spot, algorithm: Algorithm = "dcfr") -> int:
+    """Memory in bytes a solve of ``spot`` by ``algorithm`` needs.
+
+    Two float32 arrays per strategy slot (three for ``"pdcfr+"``), the tree and its boards.
+    """
     count = count_tree(spot)
     n_max = max(spot.n_hands)
     boards = count.showdown_boards * 2 * n_max * 4 + table_bytes(count.showdown_boards, n_max)
     checkdowns = {3: 50, 4: 1, 5: 0}[len(spot.board)] * n_max * n_max * 8  # at most: the flop and each turn
-    return 8 * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards + checkdowns
+    per_slot = 12 if algorithm == "pdcfr+" else 8
+    return per_slot * sum(count.slots) + _BYTES_PER_NODE * count.nodes + boards + checkdowns
 
 
 @dataclass(frozen=True)
@@ -101,8 +108,8 @@ def _available_bytes() -> int:
     return 8 << 30
 
 
-def _guard(spot: Spot, max_bytes: int | None) -> None:
-    need = estimate_bytes(spot)
+def _guard(spot: Spot, max_bytes: int | None, algorithm: Algorithm) -> None:
+    need = estimate_bytes(spot, algorithm)
     limit = int(0.8 * _available_bytes()) if max_bytes is None else max_bytes
     if need > limit:
         count = count_tree(spot)
@@ -206,9 +213,9 @@ class Prepared:
         return (br0 + br1 - self.spot.pot) / 2.0
 
 
-def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
-    """Check the memory guard, build the tree and the arrays for the walks."""
-    _guard(spot, max_bytes)
+def prepare(spot: Spot, *, max_bytes: int | None = None, algorithm: Algorithm = "dcfr") -> Prepared:
+    """Check the memory guard, build the tree and the arrays for the walks (``algorithm``'s regret arrays)."""
+    _guard(spot, max_bytes, algorithm)
     tree = build_tree(spot)
     first, second = hand_cards(spot)
     hands = [spot.hands(p) for p in range(2)]
@@ -244,6 +251,7 @@ def prepare(spot: Spot, *, max_bytes: int | None = None) -> Prepared:
         spot.ranges[1].weights[hands[1]].astype(np.float64),
     )
     store = tuple(np.zeros(tree.slots[p % 2], dtype=np.float32) for p in range(4))
+    store += tuple(np.zeros_like(store[p]) for p in range(2)) if algorithm == "pdcfr+" else _NO_CUMULATIVE
     tree_args = (
         tree.kind,
         tree.player,
@@ -312,13 +320,13 @@ def _iterate(
     """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays (gadget: player, values, regrets)."""
     if prepared.split is not None:
         split_iterate(
-            prepared, prepared.split, thread_pool(prepared.threads), first, count, algorithm == "cfr+", gadget
+            prepared, prepared.split, thread_pool(prepared.threads), first, count, _ALGORITHM_CODES[algorithm], gadget
         )
         return
     K.iterate(
         first,
         count,
-        algorithm == "cfr+",
+        _ALGORITHM_CODES[algorithm],
         prepared.tree.root,
         prepared.weights,
         float(prepared.spot.pot),
@@ -367,7 +375,9 @@ def solve(
         target_exploitability: otherwise stop once exploitability is at most this share of the starting pot
             (0.005 = 0.5%), or at ``max_iterations``; checked at most every ``check_every`` iterations and
             further apart while the trend says the target is still far (see :func:`check_gap`).
-        algorithm: ``"dcfr"`` (Discounted CFR, see :func:`._cfr_kernel.dcfr_discounts`) or ``"cfr+"``.
+        algorithm: ``"dcfr"`` (Discounted CFR, see :func:`._cfr_kernel.dcfr_discounts`), ``"cfr+"`` or
+            ``"pdcfr+"`` (predictive discounted CFR+, see :func:`._cfr_kernel.iteration_discounts`; one more
+            float32 array per strategy slot).
         max_iterations: cap when solving to a target.
         check_every: the fewest iterations between exploitability checks (and between looks at the clock).
         time_limit_s: also stop once this many seconds have passed, looking every ``check_every`` iterations
@@ -387,8 +397,8 @@ def solve(
     """
     from pokergym.solver.solution import Solution  # at call time: solution imports this module
 
-    if algorithm not in ("dcfr", "cfr+"):
-        raise SolverError(f"algorithm must be 'dcfr' or 'cfr+', got {algorithm!r}")
+    if algorithm not in _ALGORITHM_CODES:
+        raise SolverError(f"algorithm must be one of {sorted(_ALGORITHM_CODES)}, got {algorithm!r}")
     if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
         raise SolverError(f"iterations must be a positive integer or None, got {iterations!r}")
     if not target_exploitability > 0.0:
@@ -397,7 +407,7 @@ def solve(
         raise SolverError(f"threads must be a positive integer, got {threads!r}")
     if gadget is not None and not _gadget_keeps_symmetry(spot, gadget):
         spot = replace(spot, isomorphism=False)  # hands that enter unlike their suit twins break the symmetry
-    prepared = prepare(spot, max_bytes=max_bytes)
+    prepared = prepare(spot, max_bytes=max_bytes, algorithm=algorithm)
     prepared.threads = threads
     if gadget is None:
         arrays = (-1, np.zeros(1), np.zeros((2, 1)))

@@ -18,6 +18,7 @@ RANGES = (Range.parse("99+,AQs+,KQs,T9s,98s,76s"), Range.parse("TT+,AKs,KJs,QJs,
         ("Td9d6h", Menu.uniform("75", "a", raise_cap=1), "dcfr", False),  # suit twins at the turn and river
         ("Td9d6d", Menu.uniform("a", "", raise_cap=0), "cfr+", False),
         ("Kh7h4c2c", Menu.uniform("50,a", "a", raise_cap=1), "dcfr", True),  # a re-solving gadget
+        ("Td9d6h", Menu.uniform("75", "a", raise_cap=1), "pdcfr+", True),
     ],
 )
 def test_threads_change_nothing_but_the_clock(board: str, menu: Menu, algorithm: str, gadget: bool) -> None:

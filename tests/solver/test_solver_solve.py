@@ -8,7 +8,7 @@ import pytest
 from pokergym.cards import format_cards, parse_cards
 from pokergym.errors import SolverError
 from pokergym.evaluator.combos import COMBO_CARDS, combo_index
-from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, solve
+from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, estimate_bytes, solve
 from pokergym.solver.reference import PlainCFR
 from pokergym.solver.tree import CHANCE
 
@@ -178,6 +178,22 @@ def test_bad_settings_are_typed_errors(kwargs: dict[str, object]) -> None:
 
 def test_cfr_plus_also_converges() -> None:
     assert solve(polarised(), algorithm="cfr+", iterations=200).exploitability_pct < 0.01
+
+
+def test_predictive_dcfr_plus_matches_the_closed_form_too() -> None:
+    solution = solve(polarised(), algorithm="pdcfr+", target_exploitability=1e-5, max_iterations=3000, check_every=50)
+    assert solution.exploitability_pct < 1e-3
+    assert solution.node(()).strategy_of("6s5s")[1] == pytest.approx(0.5, abs=0.01)
+    assert solution.node([("bet", 1000)]).strategy_of("KhJh")[1] == pytest.approx(0.5, abs=0.01)
+    assert solution._prepared.store[4].shape == solution._prepared.store[0].shape  # its cumulative regrets
+
+
+def test_predictive_dcfr_plus_falls_on_a_turn_spot() -> None:
+    ranges = (Range.parse("99+,AQs+,KQs,T9s,98s,76s"), Range.parse("TT+,AKs,KJs,QJs,JTs,65s"))
+    spot = Spot(parse_cards("Kh7h4c2c"), 1000, 3000, ranges, Menu.uniform("50,a", "a", raise_cap=1))
+    early, late = (solve(spot, algorithm="pdcfr+", iterations=n).exploitability_pct for n in (5, 60))
+    assert late < early / 4
+    assert estimate_bytes(spot, "pdcfr+") > estimate_bytes(spot)
 
 
 def _excess(solution: Solution, values: np.ndarray, weights: np.ndarray) -> float:
