@@ -397,6 +397,34 @@ def _any_reach(reach: Any, count: int) -> bool:
 
 
 @_jit
+def _frames(depth_cap: int, max_actions: int, n_max: int) -> Any:
+    """:func:`walk`'s buffers, one frame per depth, allocated once per walk.
+
+    ``(nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy)``: the node at each depth,
+    its next child (-1 before the first visit), the rows holding the traverser's and the opponent's reach,
+    the row the node's value goes to, whether the opponent's reach is all 0, the traverser's reach rows, the
+    opponent's (rows ``d * max_actions + a`` for the actions of the node at depth ``d``, the last row the reach
+    at the root; entries past the opponent's hands stay 0: the padding showdowns read), which of them are
+    positive, the value rows (``width = max_actions + 1`` per depth: the node's value, then one per action of
+    a traverser's node) and the traverser's strategy per depth.
+    """
+    width = max_actions + 1
+    return (
+        np.empty(depth_cap, dtype=np.int64),
+        np.full(depth_cap, -1, dtype=np.int64),
+        np.zeros(depth_cap, dtype=np.int64),
+        np.full(depth_cap, depth_cap * max_actions, dtype=np.int64),
+        np.zeros(depth_cap, dtype=np.int64),
+        np.zeros(depth_cap, dtype=np.bool_),
+        np.zeros((depth_cap, n_max)),
+        np.zeros((depth_cap * max_actions + 1, n_max + 1)),
+        np.zeros((depth_cap, max_actions), dtype=np.bool_),
+        np.zeros((depth_cap * width, n_max)),
+        np.zeros((depth_cap, max_actions, n_max)),
+    )
+
+
+@_jit
 def walk(
     root: int,
     trav: int,
@@ -416,97 +444,44 @@ def walk(
 ) -> Any:
     """Counterfactual values of ``trav``'s hands below ``root`` (see the module docstring for ``mode``).
 
-    A depth-first walk with an explicit stack of frames (one per depth, buffers allocated once), so no
-    recursion: numba's disk cache cannot reload recursive functions safely. A reach that an action leaves
-    unchanged is not copied (``t_at``/``o_at`` say which depth's row holds it), the traverser's reach is kept
-    only where an update needs it, and a child of the traverser's decision writes its values straight into the
-    parent's row for that action.
-
-    ``leaf_of`` (empty, or one entry per node) marks chance nodes whose children were walked already (see
-    :mod:`pokergym.solver.parallel`): at a node with ``leaf_of[node] = k >= 0`` the walk takes row ``k`` of
-    ``leaf_sums`` as the sum over its cards and does not descend.
+    A depth-first walk with an explicit stack of frames (:func:`_frames`), so no recursion: numba's disk cache
+    cannot reload recursive functions safely. A reach that an action leaves unchanged is not copied, the
+    traverser's reach is kept only where an update needs it, and a child of the traverser's decision writes its
+    values straight into the parent's row for that action. At a chance node ``k = leaf_of[node] >= 0`` (if
+    ``leaf_of`` is not empty) its cards were walked already (:mod:`.parallel`): the sum over them is ``leaf_sums[k]``.
     """
-    kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a = tree[:9]
-    twin_start, n_twins, twin_card, twin_swap = tree[9:]
-    n_hands = hands[2]
-    n_max = max(n_hands[0], n_hands[1])
-    n, m = n_hands[trav], n_hands[1 - trav]
-    work = _workspace(hands)
-    depth_cap = max_depth + 1
-    width = max_actions + 1  # rows per depth: the node's value, then one per action of a traverser's node
-    nodes = np.empty(depth_cap, dtype=np.int64)
-    next_child = np.zeros(depth_cap, dtype=np.int64)
-    t_at = np.zeros(depth_cap, dtype=np.int64)
-    o_at = np.zeros(depth_cap, dtype=np.int64)
-    out_at = np.zeros(depth_cap, dtype=np.int64)
-    dead = np.zeros(depth_cap, dtype=np.bool_)
-    rt = np.zeros((depth_cap, n_max))
-    # the opponent's reach: at depth d, rows d * max_actions + a for the node's actions (entries past m stay 0: the
-    # padding showdowns read)
-    ro = np.zeros((depth_cap * max_actions + 1, n_max + 1))  # the last row: the reach at the root
-    alive = np.zeros((depth_cap, max_actions), dtype=np.bool_)
-    rows = np.zeros((depth_cap * width, n_max))
-    strategy = np.zeros((depth_cap, max_actions, n_max))
+    kind_a, player_a, _, child_start, n_children, children, card_a, _, offset_a = tree[:9]
+    n, m = hands[2][trav], hands[2][1 - trav]
+    work, width = _workspace(hands), max_actions + 1
+    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(
+        max_depth + 1, max_actions, max(n, m)
+    )
     rt[0, :n] = reach_t
-    o_at[0] = depth_cap * max_actions
     ro[o_at[0], :m] = reach_o
-    d = 0
-    nodes[0] = root
-    next_child[0] = -1
-    dead[0] = not _any_reach(ro[o_at[0]], m)
-    result = np.zeros(n)
+    d, nodes[0], dead[0] = 0, root, not _any_reach(reach_o, m)
     while d >= 0:
         node = nodes[d]
-        kind = kind_a[node]
+        kind, count = kind_a[node], n_children[node]
         dest = rows[out_at[d]]
         if next_child[d] < 0:  # first visit
             next_child[d] = 0
-            if kind == 1 or kind == 2 or kind == 4:
-                if dead[d]:
-                    dest[:n] = 0.0
-                else:
-                    _terminal(node, trav, ro[o_at[d]], pot, tree, hands, boards, work, dest)
-            elif kind == 0:
-                actor = player_a[node]
-                if actor == trav:
-                    if mode != BEST_RESPONSE:
-                        source = store[actor] if (mode == UPDATE) else store[2 + actor]
-                        _fill_strategy(
-                            source,
-                            offset_a[node],
-                            n_children[node],
-                            n_hands[actor],
-                            mode == UPDATE,
-                            strategy[d],
-                            work[0],
-                        )
-                else:
-                    if not dead[d]:  # a dead reach stays 0 whatever the strategy
-                        base_o = d * max_actions
-                        _fill_reach(
-                            store[actor] if (mode == UPDATE) else store[2 + actor],
-                            offset_a[node],
-                            n_children[node],
-                            n_hands[actor],
-                            mode == UPDATE,
-                            ro[o_at[d]],
-                            ro[base_o : base_o + n_children[node]],
-                            work[0],
-                            alive[d],
-                        )
-                    dest[:n] = 0.0
-            elif len(leaf_of) > 0 and leaf_of[node] >= 0:
+            if kind == 3 and len(leaf_of) > 0 and leaf_of[node] >= 0:  # its cards were walked already
                 dest[:n] = leaf_sums[leaf_of[node], :n]
-                next_child[d] = n_children[node]
-            else:
+                next_child[d] = count
+            elif kind == 0:
+                actor, below = player_a[node], ro[d * max_actions : d * max_actions + count]
+                source = store[actor] if mode == UPDATE else store[2 + actor]
+                args = (source, offset_a[node], count, ro[o_at[d]], below, strategy[d], alive[d], dest, work[0])
+                _decision(actor == trav, mode, dead[d], n, m, *args)
+            elif kind == 3 or dead[d]:
                 dest[:n] = 0.0
+            else:
+                _terminal(node, trav, ro[o_at[d]], pot, tree, hands, boards, work, dest)
         i = next_child[d]
-        if i < n_children[node]:
+        if i < count:
             child = children[child_start[node] + i]
-            live = True
             out_at[d + 1] = (d + 1) * width
-            t_at[d + 1], o_at[d + 1] = t_at[d], o_at[d]
-            dead[d + 1] = dead[d]
+            t_at[d + 1], o_at[d + 1], dead[d + 1], live = t_at[d], o_at[d], dead[d], True
             if kind == 3:
                 if mode == UPDATE:
                     _masked(rt[t_at[d]], rt[d + 1], trav, card_a[child], n, hands)
@@ -517,28 +492,14 @@ def walk(
                 live = mode == UPDATE or not dead[d + 1]
             elif player_a[node] == trav:
                 base = d * width + 1
-                if kind_a[child] == 1 and i + 1 < n_children[node]:
-                    sibling = children[child_start[node] + i + 1]
-                    if kind_a[sibling] == 2:  # fold, then call to a showdown: both from one pass over the reach
-                        if dead[d]:
-                            rows[base + i, :n] = 0.0
-                            rows[base + i + 1, :n] = 0.0
-                        else:
-                            _showdown_into(
-                                trav,
-                                board_a[sibling],
-                                pot,
-                                float(amount_a[sibling]),
-                                ro[o_at[d]],
-                                hands,
-                                boards,
-                                work,
-                                rows[base + i + 1],
-                                -float(amount_a[child]),
-                                rows[base + i],
-                            )
-                        next_child[d] = i + 2
-                        continue
+                sibling = children[child_start[node] + i + 1] if i + 1 < count else child
+                if kind_a[child] == 1 and kind_a[sibling] == 2:  # fold, then call: both from one pass over the reach
+                    fold, call = rows[base + i], rows[base + i + 1]
+                    _fold_and_call(
+                        dead[d], trav, pot, child, sibling, tree, ro[o_at[d]], hands, boards, work, fold, call
+                    )
+                    next_child[d] = i + 2
+                    continue
                 if mode == UPDATE:
                     _scaled(rt[t_at[d]], strategy[d, i], rt[d + 1], n)
                     t_at[d + 1] = d + 1
@@ -547,8 +508,8 @@ def walk(
                 dead[d + 1] = not alive[d, i]
                 o_at[d + 1] = d * max_actions + i
                 live = mode == UPDATE or not dead[d + 1]
-            if not live:  # nothing to win or lose below: the child's value is 0 and adds nothing here (an update
-                # never skips: it still needs the traverser's average-strategy sums below)
+            if not live:  # nothing to win or lose below: the child's value is 0 (an update never skips: it
+                # still needs the traverser's average-strategy sums below)
                 next_child[d] = i + 1
                 continue
             d += 1
@@ -557,20 +518,81 @@ def walk(
             continue
         _finish(d, node, trav, mode, tree, rows, width, dest, strategy[d], rt[t_at[d]], n, store, discounts)
         if d == 0:
-            result[:] = dest[:n]
-            break
-        parent = nodes[d - 1]
-        above = rows[out_at[d - 1]]
+            return dest[:n].copy()
+        parent, above = nodes[d - 1], rows[out_at[d - 1]]
         if kind_a[parent] == 3:
-            _add_unblocked(dest, above, trav, card_a[node], n, hands)
-            for k in range(twin_start[node], twin_start[node] + n_twins[node]):
-                _add_twin(dest, above, trav, twin_card[k], hands[8][twin_swap[k], trav], n, hands)
-        elif player_a[parent] != trav:
+            _add_card(dest, above, node, trav, tree, hands, n)
+        elif player_a[parent] != trav:  # a traverser's child wrote into its own row already
             for h in range(n):
                 above[h] += dest[h]
         next_child[d - 1] += 1
         d -= 1
-    return result
+    return np.zeros(n)
+
+
+@_jit
+def _decision(
+    own: bool,
+    mode: int,
+    dead: bool,
+    n: int,
+    m: int,
+    source: Any,
+    offset: int,
+    count: int,
+    reach_o: Any,
+    below: Any,
+    strategy: Any,
+    alive: Any,
+    dest: Any,
+    scratch: Any,
+) -> None:
+    """:func:`walk`'s first visit of a decision with ``count`` actions whose regrets or sums are ``source``.
+
+    The traverser's (``own``): its strategy into ``strategy`` (not in a best response). The opponent's: the reach
+    each action leads to into the rows of ``below`` and whether it is positive into ``alive`` (not where its
+    reach is ``dead``: it stays 0 whatever the strategy), and ``dest`` zeroed for the sum over the actions.
+    """
+    if own:
+        if mode != BEST_RESPONSE:
+            _fill_strategy(source, offset, count, n, mode == UPDATE, strategy, scratch)
+        return
+    if not dead:
+        _fill_reach(source, offset, count, m, mode == UPDATE, reach_o, below, scratch, alive)
+    dest[:n] = 0.0
+
+
+@_jit
+def _fold_and_call(
+    dead: bool,
+    trav: int,
+    pot: float,
+    fold: int,
+    call: int,
+    tree: Any,
+    reach_o: Any,
+    hands: Any,
+    boards: Any,
+    work: Any,
+    fold_values: Any,
+    call_values: Any,
+) -> None:
+    """The traverser's values at its ``fold`` and its ``call`` to a showdown, from one pass over ``reach_o``."""
+    n = hands[2][trav]
+    if dead:
+        fold_values[:n] = 0.0
+        call_values[:n] = 0.0
+        return
+    amount, lose, board = float(tree[2][call]), -float(tree[2][fold]), tree[7][call]
+    _showdown_into(trav, board, pot, amount, reach_o, hands, boards, work, call_values, lose, fold_values)
+
+
+@_jit
+def _add_card(value: Any, total: Any, node: int, trav: int, tree: Any, hands: Any, n: int) -> None:
+    """Add a chance child's values, and its twins' (see :func:`_add_twin`), to the hands its card leaves alive."""
+    _add_unblocked(value, total, trav, tree[6][node], n, hands)
+    for k in range(tree[9][node], tree[9][node] + tree[10][node]):
+        _add_twin(value, total, trav, tree[11][k], hands[8][tree[12][k], trav], n, hands)
 
 
 @_jit
