@@ -1,15 +1,12 @@
 """Numba kernel of the slow-play look-ahead: deal every unseen card, re-budget the made hand, count the spoilers.
 
-:func:`look_ahead` gives the verdict of :func:`pokergym.context.slow_play.slow_play`
-(a ``SlowPlay`` index: trap 0, lean slow play 1, lean fast play 2, no slow
-play 3) for a hand on the flop or turn. Each unseen next card is put on the
-board; :func:`._texture_kernel.board_facts` and
-:func:`._texture_kernel.hand_facts` (made hand only, as ``made_hand``) read
-the new board, and :func:`._budget_kernel.made_budget` gives the hand's
-attack there, capped at :data:`ATTACK_CAP`. A card is *unwanted* when that
-attack less the weighted bets so far no longer covers one bet per street
-still to come; the share of unwanted cards decides
-(:func:`._budget_kernel.slow_play_share_verdict`).
+:func:`look_ahead` runs the rule :func:`pokergym.context.slow_play.slow_play`
+states and returns its verdict as a ``SlowPlay`` index: each unseen next
+card is put on the board, :func:`._texture_kernel.board_facts` and
+:func:`._texture_kernel.hand_facts` (made hand only) read the new board,
+:func:`._budget_kernel.made_budget` gives the attack there (capped at
+:data:`ATTACK_CAP`), and :func:`._budget_kernel.slow_play_share_verdict`
+judges the share of unwanted cards.
 
 Cards of a suit with at most one board card are tried once per rank and
 counted for all such suits: the next board then holds at most two of that

@@ -27,13 +27,9 @@ A rank completes a *one-card straight* when some window holds four board
 ranks and misses only that rank: two or more such ranks are open-ended
 (``oe``), one is a gutshot (``gs``).
 
-The rules above live in one place, the compiled kernel
-:func:`pokergym.context._texture_kernel.board_facts`; :func:`analyze_board`
-checks the board, runs the kernel, decodes its row
-(:func:`~pokergym.context._texture_kernel.board_info`) and adds the
-descriptors printed in prompts; it is cached on the board tuple. The best
-straight of every rank mask is a table here (:data:`STRAIGHT_TOPS`) for the
-Python callers (special-board hand rules, the CFR abstraction).
+The rules live in the compiled kernel :func:`._texture_kernel.board_facts`;
+:func:`analyze_board` decodes its row and adds the descriptors printed in
+prompts. :func:`straight_top` serves Python callers (the CFR abstraction).
 
 Example:
     >>> from pokergym.cards import parse_cards

@@ -36,12 +36,9 @@ draw, or AJ/KJ/AT with both backdoor draws; in 4-bet and bigger pots only
 AK with a backdoor flush draw keeps its tier (the release's rule, stricter
 than the paper's text). Draws are not assessed on the special boards.
 
-The rules above, special boards and their JSON tiers included, live in one
-place: the compiled kernels :func:`pokergym.context._texture_kernel.hand_facts`
-(which calls :func:`pokergym.context._hand_kernel.hand_codes` for ordinary
-boards); this module runs them and decodes their row
-(:func:`~pokergym.context._texture_kernel.hand_info`). The first call of a
-process loads them from numba's disk cache.
+The rules, special boards and their JSON tiers included, live in the compiled
+kernel :func:`._texture_kernel.hand_facts` (with :func:`._hand_kernel.hand_codes`
+for ordinary boards); this module runs it and decodes its row.
 
 Example:
     >>> from pokergym.cards import parse_cards
