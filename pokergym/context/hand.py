@@ -59,23 +59,14 @@ import numpy as np
 
 from pokergym.errors import ContextError
 
-from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts_of, hand_info, pack_board
-from .board import analyze_board
+from ._budget_kernel import _POT_INDEX
+from ._texture_kernel import HAND_FIELDS, hand_facts_of, hand_info
+from .board import _board_row, analyze_board
 from .record import BoardInfo, HandInfo, PotType
 
 __all__ = ["classify_hand", "made_hand"]
 
-_POT_INDEX = {p: i for i, p in enumerate(PotType)}
 _POT_SRP = PotType.SRP
-
-
-@lru_cache(maxsize=1 << 14)
-def _board_row(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """A board packed for the kernels and its :func:`board_facts` row (read only), cached."""
-    cards = pack_board(board)
-    row = np.empty(BOARD_FIELDS, dtype=np.int64)
-    board_facts(cards, len(board), row)
-    return cards, row
 
 
 @lru_cache(maxsize=1 << 16)
