@@ -14,8 +14,7 @@ suit, no flush is possible with it, and the made hand and its budget do not
 depend on which of those suits the card has. Counting stops as soon as the
 unwanted cards alone make the verdict "no slow play".
 
-:func:`row_budget_args` turns the fact rows of the texture kernels into the
-budget kernels' facts and tables; the composed feature kernel uses it too.
+:func:`._texture_kernel.row_budget_args` reads the rows as the budget kernels' facts.
 """
 
 from __future__ import annotations
@@ -24,77 +23,12 @@ import numpy as np
 
 from pokergym._jit import kernel
 
-from ._budget_kernel import (
-    ATTACK_CAP,
-    MODIFIER_ROWS,
-    NO_SLOW_PLAY,
-    BudgetFacts,
-    BudgetTables,
-    budget_tables,
-    made_budget,
-    slow_play_share_verdict,
-)
-from ._texture_kernel import (
-    B_ONE_CARD_STRAIGHT,
-    B_PAIRED,
-    B_STRAIGHT_COMBOS,
-    B_STREET,
-    B_SUIT_MAX,
-    BOARD_FIELDS,
-    H_DRAW,
-    H_FLUSH_HIGH_RANK,
-    H_FLUSH_RANK,
-    H_HAS_OVERRIDE,
-    H_KICKER_POSITION,
-    H_KICKER_RANK,
-    H_MADE,
-    H_NUT_STRAIGHT,
-    H_OVERRIDE_ATTACK,
-    H_OVERRIDE_DEFENSE,
-    H_PAIR_LEVEL,
-    H_PAIR_RANK,
-    H_POCKET_PAIR,
-    H_STRAIGHT_CARDS,
-    H_TWO_PAIR_RANK,
-    HAND_FIELDS,
-    board_facts,
-    hand_facts,
-    texture_tables,
-)
+from ._budget_kernel import ATTACK_CAP, MODIFIER_ROWS, NO_SLOW_PLAY, made_budget, slow_play_share_verdict
+from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts, row_budget_args, texture_tables
 
-__all__ = ["ATTACK_CAP", "look_ahead", "row_budget_args"]
+__all__ = ["ATTACK_CAP", "look_ahead"]
 
 _TEXTURE = texture_tables()
-_BUDGET = budget_tables()
-
-
-@kernel
-def row_budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> tuple[BudgetFacts, BudgetTables]:
-    """The budget kernels' ``(facts, tables)`` from hand and board fact rows (see :mod:`._budget_kernel`)."""
-    facts = BudgetFacts(
-        int(hand[H_MADE]),
-        int(hand[H_DRAW]),
-        int(hand[H_KICKER_POSITION]),
-        int(hand[H_KICKER_RANK]),
-        int(hand[H_PAIR_LEVEL]),
-        int(hand[H_PAIR_RANK]),
-        hand[H_POCKET_PAIR] != 0.0,
-        int(hand[H_FLUSH_RANK]),
-        int(hand[H_FLUSH_HIGH_RANK]),
-        int(hand[H_STRAIGHT_CARDS]),
-        int(hand[H_NUT_STRAIGHT]),
-        int(hand[H_TWO_PAIR_RANK]),
-        hand[H_HAS_OVERRIDE] != 0.0,
-        hand[H_OVERRIDE_ATTACK],
-        hand[H_OVERRIDE_DEFENSE],
-        board[B_STREET],
-        board[B_SUIT_MAX],
-        board[B_PAIRED] != 0,
-        board[B_ONE_CARD_STRAIGHT],
-        board[B_STRAIGHT_COMBOS],
-        pot,
-    )
-    return facts, _BUDGET
 
 
 @kernel

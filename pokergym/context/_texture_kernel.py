@@ -26,7 +26,8 @@ stands for ``None`` and a bool is 0 or 1:
   one (:data:`H_HAS_OVERRIDE`), its attack and defense (NaN without one) and
   its label's index in :data:`OVERRIDE_LABELS`.
 
-:func:`board_info` and :func:`hand_info` decode the rows into the records.
+:func:`board_info` and :func:`hand_info` decode the rows into the records;
+:func:`row_budget_args` reads them as the budget kernels' facts.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -52,6 +53,7 @@ import numpy.typing as npt
 from pokergym._jit import kernel
 from pokergym.engine.actions import Street
 
+from ._budget_kernel import BudgetFacts, BudgetTables, budget_tables
 from ._hand_kernel import (
     SPECIAL,
     _add_rank,
@@ -124,6 +126,7 @@ __all__ = [
     "hand_facts_of",
     "hand_info",
     "pack_board",
+    "row_budget_args",
     "texture_tables",
 ]
 
@@ -945,3 +948,35 @@ def hand_facts_of(
 ) -> None:  # fmt: skip
     """:func:`hand_facts` with the override tables built in: how Python calls it (see :mod:`pokergym.context`)."""
     hand_facts(c0, c1, cards, n, pot, with_draw, board_row, _TABLES, out)
+
+
+_BUDGET = budget_tables()  # a module global: compiled into row_budget_args as a constant
+
+
+@kernel
+def row_budget_args(hand: Floats, board: Ints, pot: int) -> tuple[BudgetFacts, BudgetTables]:
+    """The budget kernels' ``(facts, tables)`` of a :func:`hand_facts` and a :func:`board_facts` row."""
+    facts = BudgetFacts(
+        int(hand[H_MADE]),
+        int(hand[H_DRAW]),
+        int(hand[H_KICKER_POSITION]),
+        int(hand[H_KICKER_RANK]),
+        int(hand[H_PAIR_LEVEL]),
+        int(hand[H_PAIR_RANK]),
+        hand[H_POCKET_PAIR] != 0.0,
+        int(hand[H_FLUSH_RANK]),
+        int(hand[H_FLUSH_HIGH_RANK]),
+        int(hand[H_STRAIGHT_CARDS]),
+        int(hand[H_NUT_STRAIGHT]),
+        int(hand[H_TWO_PAIR_RANK]),
+        hand[H_HAS_OVERRIDE] != 0.0,
+        hand[H_OVERRIDE_ATTACK],
+        hand[H_OVERRIDE_DEFENSE],
+        board[B_STREET],
+        board[B_SUIT_MAX],
+        board[B_PAIRED] != 0,
+        board[B_ONE_CARD_STRAIGHT],
+        board[B_STRAIGHT_COMBOS],
+        pot,
+    )
+    return facts, _BUDGET
