@@ -30,5 +30,5 @@ def test_ruff_format_leaves_every_file_as_it_is() -> None:
 
 def test_mypy_strict_is_clean_on_the_packages() -> None:
     pytest.importorskip("mypy")
-    result = run(sys.executable, "-m", "mypy", "--no-incremental", "pokergym", "baselines")
+    result = run(sys.executable, "-m", "mypy", "--no-incremental", "pokergym", "baselines", "tools")
     assert result.returncode == 0, result.stdout + result.stderr

@@ -33,7 +33,10 @@ viable options                         ``_viable_kernel.viable_kernel``         
 the feature vector                     ``_context_kernel.row_features``            ``compiled.skill_features``
 =====================================  ==========================================  =========================
 
-Numbers live in ``data/*.json`` (read once into the kernels' table tuples);
+Numbers live in ``data/*.json`` (read once into the kernels' table tuples;
+Python calls the kernels through ``*_of`` variants that read the tables as
+module globals, which numba compiles in as constants, where a tuple of arrays
+passed from Python costs a slow argument check on every call);
 wording lives with the decoders (``budget.modifier_text``, the prompt). To
 change a rule, edit its kernel (``NUMBA_DISABLE_JIT=1`` runs every kernel as
 plain Python, for a debugger or line coverage); the differential tests in

@@ -9,34 +9,15 @@ bit for bit; :func:`round2` is CPython's ``round(x, 2)``. The numbers of
 (:func:`budget_tables`).
 
 The budget kernels take the hand and board facts as one :class:`BudgetFacts`
-named tuple, encoded so (:func:`budget_args` builds it, with the tables, from
-a ``HandInfo``, a ``BoardInfo`` and a pot type):
-
-==  ====================  =====================================================================
-#   argument              encoding
-==  ====================  =====================================================================
-0   ``made``              ``MadeClass`` index (declaration order: nuts 0 .. trash 14)
-1   ``draw``              ``DrawClass`` index (strong_draw 0 .. weak_overcard_draw 7, no_draw 8)
-2   ``kicker_position``   int, -1 for ``None``
-3   ``kicker_rank``       int 0..12, -1 for ``None``
-4   ``pair_level``        int, -1 for ``None``
-5   ``pair_rank``         int 0..12, -1 for ``None``
-6   ``pocket_pair``       bool
-7   ``flush_rank``        int (1 = nut flush), -1 for ``None``
-8   ``flush_high_rank``   int 0..12, -1 for ``None``
-9   ``straight_cards``    int 1 or 2, -1 for ``None``
-10  ``nut_straight``      1 true, 0 false, -1 ``None``
-11  ``two_pair_rank``     int (1 = top two), -1 for ``None``
-12  ``has_override``      bool: the hand has a special-board ``BoardOverride``
-13  ``override_attack``   float, the override's attack (NaN without one)
-14  ``override_defense``  float, the override's defense (NaN without one)
-15  ``street``            int, 1 flop, 2 turn, 3 river
-16  ``suit_max``          int, the most board cards of one suit
-17  ``paired``            bool, a board rank appears twice or more
-18  ``one_card_straight`` 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
-19  ``straight_combos``   int, two-card holdings that make a straight
-20  ``pot``               ``PotType`` index: limp 0, srp 1, 3bp 2, 4bp 3, 5bp+ 4
-==  ====================  =====================================================================
+named tuple (:func:`budget_args` builds it, with the tables, from a
+``HandInfo``, a ``BoardInfo`` and a pot type): the ``HandInfo`` fields from
+``made`` to ``two_pair_rank`` (``set_level`` left out), the override as
+``has_override``, ``override_attack`` and ``override_defense`` (NaN without
+one), the board's ``street`` (1 flop .. 3 river), ``suit_max``, ``paired``,
+``one_card_straight`` (0 ``None``, 1 ``"gs"``, 2 ``"oe"``) and
+``straight_combos``, and the pot. Classes and the pot type are their index
+in ``MadeClass``, ``DrawClass`` and ``PotType`` (declaration order), -1
+stands for ``None`` (``nut_straight`` is -1, 0 or 1).
 
 Every budget kernel writes what changed the base into ``mods``
 (:func:`new_modifiers`, :data:`MODIFIER_ROWS`) as notes ``(code, a, b)``: the
@@ -215,14 +196,12 @@ _P_SET_CLEAN = _P.block(1, "set.clean")
 _P_SET_BY_COMBOS = _P.block(3, "set.by_combos")
 _P_SET_THREE = _P.block(1, "set.three")
 _P_SET_OCS = _P.block(2, "set.ocs_gs", "set.ocs_oe")
-_P_SET_OCS_FOUR = _P.block(1, "set.ocs_four")
-_P_SET_FOUR = _P.block(1, "set.four")
 # (dry, three, ocs_gs, ocs_oe): [low, high] attack
 _P_TRIPS_ATTACK = _P.block(4, *_each("trips.{}.attack", "dry", "three", "ocs_gs", "ocs_oe"))
-_P_TRIPS_OCS_FOUR = _P.block(1, "trips.ocs_four")
-_P_TRIPS_FOUR = _P.block(1, "trips.four")
-_P_TWO_PAIR_FOUR_OCS = _P.block(1, "two_pair.four_ocs")
-_P_TWO_PAIR_FOUR = _P.block(1, "two_pair.four")
+# set, trips, two pair on a four-flush: 2 * (made - _SET) + (without, with a one-card straight)
+_P_FOUR_FLUSH = _P.block(
+    6, "set.four", "set.ocs_four", "trips.four", "trips.ocs_four", "two_pair.four", "two_pair.four_ocs"
+)
 _P_TWO_PAIR_OCS = _P.block(2, "two_pair.ocs_gs", "two_pair.ocs_oe")
 _P_TWO_PAIR_OCS_THREE = _P.block(2, "two_pair.ocs_three_gs", "two_pair.ocs_three_oe")
 _P_TWO_PAIR_THREE = _P.block(2, "two_pair.three.first", "two_pair.three.last")
@@ -283,9 +262,6 @@ class BudgetFacts(NamedTuple):
     pot: int
 
 
-Facts = BudgetFacts
-"""The facts type the kernels' signatures name."""
-
 MODIFIER_ROWS = 13
 """Rows of a modifiers array: row 0 counts the notes (column 0), rows 1.. hold ``(code, a, b)``."""
 
@@ -299,6 +275,7 @@ MODIFIER_ROWS = 13
     M_STRAIGHT_POSSIBLE, M_PAIRED_PENALTY, M_PAIRED_HIGH_MULTIPLIER, M_HIGH_DEFENSE_ZERO, M_DRAW_FLOOR,
     M_COMBO_DEFENSE, M_DRAW_DEFENSE, M_OUT_OF_POSITION, M_RIVER_RERAISE,
 ) = range(36)  # fmt: skip
+_FOUR_FLUSH_NOTES = (M_SET_FOUR_FLUSH, M_TRIPS_FOUR_FLUSH, M_TWO_PAIR_FOUR_FLUSH)  # by made - _SET
 
 
 class BudgetTables(NamedTuple):
@@ -475,6 +452,12 @@ def new_modifiers() -> FloatArray:
 
 
 @kernel
+def _entry(pairs: FloatArray, i: int) -> tuple[float, float]:
+    """Row ``i`` of :attr:`BudgetTables.pairs` as two numbers."""
+    return pairs[i, 0], pairs[i, 1]
+
+
+@kernel
 def _max0(x: float) -> float:
     """Python's ``max(0.0, x)``."""
     return x if x > 0.0 else 0.0
@@ -496,14 +479,11 @@ def _flush(
     if suit_max == 3:
         size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= scalars[_S_BIG_FROM_RANK] else 2
         _note(mods, M_FLUSH_THREE, paired, size)
-        i = _P_FLUSH_THREE + 3 * paired + size
-        return pairs[i, 0], pairs[i, 1]
+        return _entry(pairs, _P_FLUSH_THREE + 3 * paired + size)
     if paired and rank == 1:
         _note(mods, M_FOUR_PAIRED_NUT, 0.0, 0.0)
-        i = _P_FOUR_PAIRED_NUT
-        return pairs[i, 0], pairs[i, 1]
-    i = _P_FLUSH_FOUR + min(rank, _LIST) - 1
-    a, d = pairs[i, 0], pairs[i, 1]
+        return _entry(pairs, _P_FOUR_PAIRED_NUT)
+    a, d = _entry(pairs, _P_FLUSH_FOUR + min(rank, _LIST) - 1)
     _note(mods, M_FLUSH_LEVEL, rank, 0.0)
     if paired:
         shift = scalars[_S_FOUR_PAIRED_SHIFT]
@@ -521,8 +501,7 @@ def _straight(
     nut = nut_straight == 1
     if nut and texture == 0:
         _note(mods, M_NUT_STRAIGHT_NO_FLUSH, 0.0, 0.0)
-        i = _P_NUT_NO_FLUSH + paired
-        return pairs[i, 0], pairs[i, 1]
+        return _entry(pairs, _P_NUT_NO_FLUSH + paired)
     if straight_cards == 2:
         i = _P_STRAIGHT + texture
         shift = scalars[_S_STRAIGHT_SHIFT]
@@ -531,7 +510,7 @@ def _straight(
         i = _P_STRAIGHT + 3 * (1 if nut else 2) + texture
         shift = scalars[_S_STRAIGHT_SHIFT + 1]
         _note(mods, M_ONE_CARD_STRAIGHT, 0 if nut else 1, texture)
-    a, d = pairs[i, 0], pairs[i, 1]
+    a, d = _entry(pairs, i)
     if paired:
         a, d = _max0(a + shift), _max0(d + shift)
         _note(mods, M_PAIRED_SHIFT, shift, 0.0)
@@ -543,13 +522,8 @@ def _set(
     suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables, mods: FloatArray
 ) -> tuple[float, float]:
     pairs, scalars = tabs
-    if suit_max >= 4:
-        _note(mods, M_SET_FOUR_FLUSH, 0.0, 0.0)
-        i = _P_SET_OCS_FOUR if one_card_straight else _P_SET_FOUR
-        return pairs[i, 0], pairs[i, 1]
     if one_card_straight:
-        i = _P_SET_OCS + one_card_straight - 1
-        a, d = pairs[i, 0], pairs[i, 1]
+        a, d = _entry(pairs, _P_SET_OCS + one_card_straight - 1)
         _note(mods, M_SET_OCS, one_card_straight, 0.0)
         if suit_max == 3:
             shift = scalars[_S_SET_OCS_SHIFT]
@@ -562,7 +536,7 @@ def _set(
         return _max0(pairs[_P_SET_THREE, 0] + shift), _max0(pairs[_P_SET_THREE, 1] + shift)
     _note(mods, M_SET_CLEAN if straight_combos == 0 else M_SET_COMBOS, straight_combos, 0.0)
     i = _P_SET_CLEAN if straight_combos == 0 else _P_SET_BY_COMBOS + min(straight_combos, 3) - 1
-    return pairs[i, 0], pairs[i, 1]
+    return _entry(pairs, i)
 
 
 @kernel
@@ -571,10 +545,6 @@ def _trips(
 ) -> tuple[float, float]:
     pairs, scalars = tabs
     kicker = _or(kicker_rank, 0) / 12.0
-    if suit_max >= 4:
-        _note(mods, M_TRIPS_FOUR_FLUSH, 0.0, 0.0)
-        i = _P_TRIPS_OCS_FOUR if one_card_straight else _P_TRIPS_FOUR
-        return pairs[i, 0], pairs[i, 1]
     combos_shift = scalars[_S_TRIPS_PER_COMBO] * straight_combos
     if one_card_straight:
         entry = 1 + one_card_straight  # ocs_gs, ocs_oe
@@ -585,7 +555,7 @@ def _trips(
         entry = 1 if suit_max == 3 else 0  # three, dry
         shift = 0.0
         _note(mods, M_TRIPS_FLUSH, suit_max == 3, 0.0)
-    low, high = pairs[_P_TRIPS_ATTACK + entry, 0], pairs[_P_TRIPS_ATTACK + entry, 1]
+    low, high = _entry(pairs, _P_TRIPS_ATTACK + entry)
     a = low + (high - low) * kicker + shift + combos_shift
     d = scalars[_S_TRIPS_DEFENSE + entry] + shift + combos_shift
     return _max0(a), _max0(d)
@@ -602,14 +572,10 @@ def _two_pair(
 ) -> tuple[float, float]:
     pairs, scalars = tabs
     rank = _or(two_pair_rank, 1)
-    if suit_max >= 4:
-        _note(mods, M_TWO_PAIR_FOUR_FLUSH, 0.0, 0.0)
-        i = _P_TWO_PAIR_FOUR_OCS if one_card_straight else _P_TWO_PAIR_FOUR
-        return pairs[i, 0], pairs[i, 1]
     if one_card_straight:
         _note(mods, M_TWO_PAIR_OCS, one_card_straight, 0.0)
         i = (_P_TWO_PAIR_OCS_THREE if suit_max == 3 else _P_TWO_PAIR_OCS) + one_card_straight - 1
-        return pairs[i, 0], pairs[i, 1]
+        return _entry(pairs, i)
     shift = scalars[_S_TWO_PAIR_PER_COMBO] * straight_combos
     if suit_max == 3:
         first, last = _P_TWO_PAIR_THREE, _P_TWO_PAIR_THREE + 1
@@ -618,8 +584,7 @@ def _two_pair(
         d = pairs[first, 1] + (pairs[last, 1] - pairs[first, 1]) * t
         _note(mods, M_TWO_PAIR_RANK_FLUSH, rank, 0.0)
     else:
-        i = _P_TWO_PAIR_DRY + min(rank, 10) - 1
-        a, d = pairs[i, 0], pairs[i, 1]
+        a, d = _entry(pairs, _P_TWO_PAIR_DRY + min(rank, 10) - 1)
         _note(mods, M_TWO_PAIR_RANK, rank, 0.0)
     if shift != 0.0:
         _note(mods, M_STRAIGHT_HOLDINGS, straight_combos, shift)
@@ -650,7 +615,7 @@ def _pair_table(
             i = _P_FOURTH_FIFTH + 2 * key + (0 if pocket_pair else 1)
     else:
         return 0.0, scalars[_S_WEAK_SHOWDOWN + key]
-    return pairs[i, 0], pairs[i, 1]
+    return _entry(pairs, i)
 
 
 @kernel
@@ -717,7 +682,7 @@ def _high_card(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tupl
     """``nuts_high`` or ``second_high``: a defense from the kicker, then the board's penalties (attack 0)."""
     pairs, scalars = tabs
     i = _P_HIGH + 4 * (facts.made - _NUTS_HIGH) + _LIMP_KEY[facts.pot]
-    low, high = pairs[i, 0], pairs[i, 1]
+    low, high = _entry(pairs, i)
     span = int(scalars[_S_SPAN])
     t = min(_or(facts.kicker_position, 1) - 1, span) / span
     d = high - (high - low) * t
@@ -762,10 +727,13 @@ def made_budget(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tup
     if made == _NUTS:
         return UNLIMITED, UNLIMITED, UNLIMITED, UNLIMITED
     if made == _TRASH:
-        a, d = tabs.pairs[_P_TRASH, 0], tabs.pairs[_P_TRASH, 1]
+        a, d = _entry(tabs.pairs, _P_TRASH)
         return a, d, a, d
     suit_max, ocs, combos = facts.suit_max, facts.one_card_straight, facts.straight_combos
-    if made == _FLUSH:
+    if _SET <= made <= _TWO_PAIR and suit_max >= 4:
+        _note(mods, _FOUR_FLUSH_NOTES[made - _SET], 0.0, 0.0)
+        a, d = _entry(tabs.pairs, _P_FOUR_FLUSH + 2 * (made - _SET) + (1 if ocs else 0))
+    elif made == _FLUSH:
         a, d = _flush(facts.flush_rank, facts.flush_high_rank, suit_max, facts.paired, tabs, mods)
     elif made == _STRAIGHT:
         a, d = _straight(facts.straight_cards, facts.nut_straight, suit_max, facts.paired, tabs, mods)
@@ -798,7 +766,7 @@ def hand_budget(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tup
     att_base, def_base, att, dfn = made_budget(facts, tabs, mods)
     made, draw = facts.made, facts.draw
     if draw != _NO_DRAW:
-        d_att, d_def = tabs.pairs[_P_DRAW + draw, 0], tabs.pairs[_P_DRAW + draw, 1]
+        d_att, d_def = _entry(tabs.pairs, _P_DRAW + draw)
         if d_att > att:
             att = d_att
             _note(mods, M_DRAW_FLOOR, d_att, 0.0)
@@ -915,10 +883,7 @@ def _facts_of(a: FloatArray) -> BudgetFacts:
 
 @kernel
 def hand_budget_of(facts: FloatArray, mods: FloatArray) -> tuple[float, float, float, float]:
-    """:func:`hand_budget` of facts stored in an array (``np.array(budget_args(...)[0], float)``).
-
-    A tuple of 21 facts and the tables' tuple cost more to pass from Python than one array.
-    """
+    """:func:`hand_budget` of facts in an array (``np.array(budget_args(...)[0], float)``), tables built in."""
     return hand_budget(_facts_of(facts), _TABLES, mods)
 
 

@@ -38,7 +38,7 @@ from pokergym.context._budget_kernel import (
     value_tier,
 )
 from pokergym.context._line_kernel import LineFacts, preflop_spot, pressure_tables, read_line
-from pokergym.context._slow_play_kernel import look_ahead, row_budget_args
+from pokergym.context._slow_play_kernel import look_ahead
 from pokergym.context._texture_kernel import (
     B_DOUBLE_PAIRED,
     B_LABELS,
@@ -57,6 +57,7 @@ from pokergym.context._texture_kernel import (
     HAND_FIELDS,
     board_facts,
     hand_facts,
+    row_budget_args,
     texture_tables,
 )
 from pokergym.context._viable_kernel import MAX_OPTIONS, viable_kernel, viable_tables

@@ -1,13 +1,12 @@
-"""Numba kernel behind :func:`pokergym.context.hand.classify_hand`: hand classes from integer codes.
+"""Numba kernel of the hand classes on ordinary boards: :func:`hand_codes`, run by :func:`._texture_kernel.hand_facts`.
 
 The rules are the ones :mod:`pokergym.context.hand` documents; this module
 runs them on rank bit masks (bit ``r`` stands for rank ``r``, one mask per
-suit for the board) so that an ordinary decision costs one compiled call.
-Boards that decide the hand themselves (trips, quads or two pairs on the
-board, five of a suit, five ranks in a row) are only recognised here: their
-budgets come from the JSON tables, and :mod:`~pokergym.context.hand` handles
-them in Python, asking :func:`full_house_is_best` whether a full house of the
-hero's is the best one possible.
+suit for the board). Boards that decide the hand themselves (trips, quads or
+two pairs on the board, five of a suit, five ranks in a row) are only
+recognised here (status :data:`SPECIAL`): :mod:`._texture_kernel` gives them
+their override from the JSON tables, with the count-mask helpers at the end
+of this module.
 
 Classes travel as indices: ``MadeClass`` and ``DrawClass`` in declaration
 order, the pot type as its index in ``PotType`` (limp 0 .. 5-bet-plus 4).
@@ -68,6 +67,12 @@ def _high_bit(mask: int) -> int:
         mask >>= 1
         r += 1
     return r
+
+
+@kernel
+def _rank_position(rank: int, taken: int) -> int:
+    """1 + the ranks above ``rank`` missing from the mask ``taken`` (1: no better rank is left)."""
+    return 1 + _popcount(~taken & _ALL_RANKS & ~((2 << rank) - 1))
 
 
 @kernel
@@ -227,20 +232,6 @@ def _flush_draw(h0: int, s0: int, h1: int, s1: int, suit_masks: tuple[int, int, 
 
 
 @kernel
-def _straight_texture(board_mask: int) -> tuple[bool, bool]:
-    """``(straighty, potential)``: some straight window holds three or four board ranks; or at least three."""
-    combos = False  # some window holds exactly three board ranks
-    one_card = False  # some window holds exactly four
-    potential = False
-    for i in range(10):
-        hit = _popcount(board_mask & _window(i))
-        combos = combos or hit == 3
-        one_card = one_card or hit == 4
-        potential = potential or hit >= 3
-    return combos or one_card, potential
-
-
-@kernel
 def _flush_draw_class(fd_rank: int, fd_two: bool, fd_nut: bool, outs: int, flushy: bool) -> int:
     """The draw class of a flush draw, with straight outs (a combo draw) or without."""
     if outs:
@@ -266,14 +257,16 @@ def _straight_draw_class(
     flushy: bool,
     suit_max: int,
     straighty: bool,
-    potential: bool,
     overs: int,
     bdfd: bool,
     sd_two: bool,
     sd_bottom: bool,
     sd_clean: bool,
 ) -> int:
-    """The draw class of an open-ended (``outs >= 2``) or gutshot (``outs == 1``) straight draw without a flush draw."""
+    """The draw class of an open-ended (``outs >= 2``) or gutshot (``outs == 1``) straight draw without a flush draw.
+
+    ``straighty``: some straight window holds three or more board ranks (then also one holds three or four).
+    """
     if outs >= 2:
         if flushy:
             return _MEDIUM_WEAK if overs == 2 else _WEAK
@@ -284,7 +277,7 @@ def _straight_draw_class(
         return _MEDIUM_STRONG if sd_two or sd_clean else _MEDIUM
     if flushy:
         return _WEAK if overs == 2 else _NO_DRAW
-    if overs or (bdfd and not potential):
+    if overs or (bdfd and not straighty):
         return _MEDIUM
     return _MEDIUM_WEAK if sd_two or not sd_bottom else _WEAK
 
@@ -315,7 +308,7 @@ def _draw(
         elif outs == 1:
             features |= _GUTSHOT
     flushy = suit_max >= 3
-    straighty, potential = _straight_texture(board_mask)
+    straighty = _nut_top(board_mask) >= 0
     bdfd = flop and s0 == s1 and _popcount(suit_masks[s0]) == 1
     bdsd = flop and outs == 0 and h0 != h1 and backdoor
     if bdfd:
@@ -330,9 +323,7 @@ def _draw(
     if fd_rank >= 0:
         draw = _flush_draw_class(fd_rank, fd_two, fd_nut, outs, flushy)
     elif outs:
-        draw = _straight_draw_class(
-            outs, flushy, suit_max, straighty, potential, overs, bdfd, sd_two, sd_bottom, sd_clean
-        )
+        draw = _straight_draw_class(outs, flushy, suit_max, straighty, overs, bdfd, sd_two, sd_bottom, sd_clean)
     if draw == _NO_DRAW and high_card:
         second = _high_bit(board_mask & ~(1 << top_rank))
         high, low = max(h0, h1), min(h0, h1)
@@ -357,7 +348,7 @@ def _flush_facts(h0: int, s0: int, h1: int, s1: int, suit_masks: tuple[int, int,
                     return True, -1, -1
             if n_on_board < 5 and flush_rank < 0:
                 flush_high = _high_bit(mine)
-                flush_rank = 1 + _popcount(~suited & _ALL_RANKS & ~((2 << flush_high) - 1))
+                flush_rank = _rank_position(flush_high, suited)
     return False, flush_rank, flush_high
 
 

@@ -11,26 +11,11 @@ read, so the composed kernel passes ``compiled.log[0]`` and the state row's
 from an engine history (``PlayerView.history``).
 
 :func:`read_line` returns the fields of :class:`~pokergym.context.line.Line`
-as a :class:`LineFacts` named tuple, encoded so (the weights of the postflop
-bets and raises go to an output array, their count is the last field):
-
-====  ==================  ====================================================
- #    field               encoding
-====  ==================  ====================================================
- 0    ``pot_type``        index in :class:`~pokergym.context.PotType` (limp 0 .. 5-bet-plus 4)
- 1    ``preflop_raises``  int
- 2    ``initiative``      seat, -1 for ``None``
- 3    ``role``            index in :class:`~pokergym.context.Role` (aggressor 0, defender 1, normal 2)
- 4    ``scenario``        index in :class:`~pokergym.context.Scenario` (0 .. 59), -1 for ``None``
- 5    ``pot``             int: the pot at the start of the current street
- 6    ``weighted_total``  float, unrounded
- 7    ``weighted_hero``   float, unrounded
- 8    ``facing_pct``      float, NaN for ``None``
- 9    ``facing_weight``   float
-10    ``facing_raise``    bool
-11    ``street_bets``     int
-12    ``n_weights``       int: ``weights_out[:n_weights]`` holds ``Line.weights``
-====  ==================  ====================================================
+in order as a :class:`LineFacts` named tuple, but ``weights``: they go to an
+output array, their count to the last field, ``n_weights``. ``pot_type``,
+``role`` and ``scenario`` are their index in ``PotType``, ``Role`` and
+``Scenario`` (declaration order); -1 stands for a ``None`` initiative or
+scenario, NaN for a ``None`` ``facing_pct``; the weighted sums are unrounded.
 
 :func:`preflop_spot` returns the index of the spot in
 :class:`~pokergym.context.preflop.PreflopScenario` (declaration order,
@@ -495,9 +480,5 @@ _TABLES = pressure_tables()  # a module global: compiled into line_of as a const
 def line_of(
     log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int, weights_out: Floats
 ) -> LineFacts:
-    """:func:`read_line` with the pressure tables built in: how Python calls it.
-
-    A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs
-    nothing.
-    """
+    """:func:`read_line` with the pressure tables built in: how Python calls it (see :mod:`pokergym.context`)."""
     return read_line(log, n, hero, button, current_street, facing, blinds, _TABLES, weights_out)

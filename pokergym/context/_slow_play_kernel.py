@@ -1,15 +1,12 @@
 """Numba kernel of the slow-play look-ahead: deal every unseen card, re-budget the made hand, count the spoilers.
 
-:func:`look_ahead` gives the verdict of :func:`pokergym.context.slow_play.slow_play`
-(a ``SlowPlay`` index: trap 0, lean slow play 1, lean fast play 2, no slow
-play 3) for a hand on the flop or turn. Each unseen next card is put on the
-board; :func:`._texture_kernel.board_facts` and
-:func:`._texture_kernel.hand_facts` (made hand only, as ``made_hand``) read
-the new board, and :func:`._budget_kernel.made_budget` gives the hand's
-attack there, capped at :data:`ATTACK_CAP`. A card is *unwanted* when that
-attack less the weighted bets so far no longer covers one bet per street
-still to come; the share of unwanted cards decides
-(:func:`._budget_kernel.slow_play_share_verdict`).
+:func:`look_ahead` runs the rule :func:`pokergym.context.slow_play.slow_play`
+states and returns its verdict as a ``SlowPlay`` index: each unseen next
+card is put on the board, :func:`._texture_kernel.board_facts` and
+:func:`._texture_kernel.hand_facts` (made hand only) read the new board,
+:func:`._budget_kernel.made_budget` gives the attack there (capped at
+:data:`ATTACK_CAP`), and :func:`._budget_kernel.slow_play_share_verdict`
+judges the share of unwanted cards.
 
 Cards of a suit with at most one board card are tried once per rank and
 counted for all such suits: the next board then holds at most two of that
@@ -17,8 +14,7 @@ suit, no flush is possible with it, and the made hand and its budget do not
 depend on which of those suits the card has. Counting stops as soon as the
 unwanted cards alone make the verdict "no slow play".
 
-:func:`row_budget_args` turns the fact rows of the texture kernels into the
-budget kernels' facts and tables; the composed feature kernel uses it too.
+:func:`._texture_kernel.row_budget_args` reads the rows as the budget kernels' facts.
 """
 
 from __future__ import annotations
@@ -27,77 +23,12 @@ import numpy as np
 
 from pokergym._jit import kernel
 
-from ._budget_kernel import (
-    ATTACK_CAP,
-    MODIFIER_ROWS,
-    NO_SLOW_PLAY,
-    BudgetFacts,
-    BudgetTables,
-    budget_tables,
-    made_budget,
-    slow_play_share_verdict,
-)
-from ._texture_kernel import (
-    B_ONE_CARD_STRAIGHT,
-    B_PAIRED,
-    B_STRAIGHT_COMBOS,
-    B_STREET,
-    B_SUIT_MAX,
-    BOARD_FIELDS,
-    H_DRAW,
-    H_FLUSH_HIGH_RANK,
-    H_FLUSH_RANK,
-    H_HAS_OVERRIDE,
-    H_KICKER_POSITION,
-    H_KICKER_RANK,
-    H_MADE,
-    H_NUT_STRAIGHT,
-    H_OVERRIDE_ATTACK,
-    H_OVERRIDE_DEFENSE,
-    H_PAIR_LEVEL,
-    H_PAIR_RANK,
-    H_POCKET_PAIR,
-    H_STRAIGHT_CARDS,
-    H_TWO_PAIR_RANK,
-    HAND_FIELDS,
-    board_facts,
-    hand_facts,
-    texture_tables,
-)
+from ._budget_kernel import ATTACK_CAP, MODIFIER_ROWS, NO_SLOW_PLAY, made_budget, slow_play_share_verdict
+from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts, row_budget_args, texture_tables
 
-__all__ = ["ATTACK_CAP", "look_ahead", "row_budget_args"]
+__all__ = ["ATTACK_CAP", "look_ahead"]
 
 _TEXTURE = texture_tables()
-_BUDGET = budget_tables()
-
-
-@kernel
-def row_budget_args(hand: np.ndarray, board: np.ndarray, pot: int) -> tuple[BudgetFacts, BudgetTables]:
-    """The budget kernels' ``(facts, tables)`` from hand and board fact rows (see :mod:`._budget_kernel`)."""
-    facts = BudgetFacts(
-        int(hand[H_MADE]),
-        int(hand[H_DRAW]),
-        int(hand[H_KICKER_POSITION]),
-        int(hand[H_KICKER_RANK]),
-        int(hand[H_PAIR_LEVEL]),
-        int(hand[H_PAIR_RANK]),
-        hand[H_POCKET_PAIR] != 0.0,
-        int(hand[H_FLUSH_RANK]),
-        int(hand[H_FLUSH_HIGH_RANK]),
-        int(hand[H_STRAIGHT_CARDS]),
-        int(hand[H_NUT_STRAIGHT]),
-        int(hand[H_TWO_PAIR_RANK]),
-        hand[H_HAS_OVERRIDE] != 0.0,
-        hand[H_OVERRIDE_ATTACK],
-        hand[H_OVERRIDE_DEFENSE],
-        board[B_STREET],
-        board[B_SUIT_MAX],
-        board[B_PAIRED] != 0,
-        board[B_ONE_CARD_STRAIGHT],
-        board[B_STRAIGHT_COMBOS],
-        pot,
-    )
-    return facts, _BUDGET
 
 
 @kernel

@@ -1,82 +1,33 @@
 """Numba kernels for the board texture and the hero's hand class, special boards included.
 
-:func:`board_facts` reproduces :func:`pokergym.context.board.analyze_board`
-and :func:`hand_facts` reproduces :func:`pokergym.context.hand.classify_hand`
-(and :func:`~pokergym.context.hand.made_hand`), the special-board overrides
-with their JSON budgets included, so that a composed kernel never has to
-return to Python. Ordinary boards are classified by the existing
-:func:`pokergym.context._hand_kernel.hand_codes`; this module adds the board
-labels and the override rules of the six special boards.
+:func:`board_facts` runs the rules of :func:`pokergym.context.board.analyze_board`
+and :func:`hand_facts` those of :func:`pokergym.context.hand.classify_hand`
+and :func:`~pokergym.context.hand.made_hand`: ordinary boards through
+:func:`._hand_kernel.hand_codes`, the six special boards here with their
+``overrides.json`` budgets (:func:`texture_tables`), so that a composed kernel
+never returns to Python. A board comes as ``int64`` card codes, the first
+``n`` (3 to 5) in the order dealt: the last card decides ``paired``,
+``scare_high`` and ``scare_wet`` (:func:`pack_board` pads with -1).
 
-Inputs:
+Both kernels write a row with one column per field of their record, in the
+record's order, at the ``B_*`` or ``H_*`` index named after the field; -1
+stands for ``None`` and a bool is 0 or 1:
 
-* ``cards``: an ``int64`` array whose first ``n`` entries (3, 4 or 5) are the
-  board's card codes (``rank * 4 + suit``, see :mod:`pokergym.cards`) in the
-  order dealt; the order matters (the last card decides ``paired``,
-  ``scare_high`` and ``scare_wet``). Other entries are ignored
-  (:func:`pack_board` pads with -1).
-* ``c0``, ``c1``: the hole card codes, in any order (sorted inside).
-* ``pot``: the pot type's index in :class:`~pokergym.context.record.PotType`
-  (limp 0, srp 1, 3bp 2, 4bp 3, 5bp+ 4).
-* ``with_draw``: ``True`` gives :func:`~pokergym.context.hand.classify_hand`
-  (the draw is assessed on the flop and turn, never on the river); ``False``
-  gives :func:`~pokergym.context.hand.made_hand` (``no_draw``, no features).
-* ``board_row``: the :func:`board_facts` row of the same board.
-* ``tables``: :func:`texture_tables`, the override budgets of ``overrides.json``.
+* the board row (``int64``, :data:`BOARD_FIELDS`) holds the :class:`BoardInfo`
+  fields but the descriptors, then its properties ``paired``,
+  ``double_paired``, ``full_house``, ``flush_possible``, ``one_card_flush``
+  and ``flush_on_board``; ``street`` is 1 flop .. 3 river, ``labels`` sets bit
+  ``i`` for ``BOARD_NAMES[i]``, a rank collection bit ``r`` for rank ``r``,
+  and ``one_card_straight`` is 0 ``None``, 1 ``"gs"``, 2 ``"oe"``;
+* the hand row (``float64``, :data:`HAND_FIELDS`) holds the :class:`HandInfo`
+  fields, the classes as their index in ``MadeClass`` / ``DrawClass``,
+  ``set_level`` 0 top .. 2 bottom, ``features`` as bit ``i`` for
+  ``FEATURE_LABELS[i]``, and the override as four columns: whether there is
+  one (:data:`H_HAS_OVERRIDE`), its attack and defense (NaN without one) and
+  its label's index in :data:`OVERRIDE_LABELS`.
 
-Board row (``int64``, :data:`BOARD_FIELDS` columns; -1 stands for ``None``):
-
-==============================  =================================================================
-column                          value
-==============================  =================================================================
-:data:`B_STREET`                1 flop, 2 turn, 3 river
-:data:`B_LABELS`                bit ``i`` set iff ``BOARD_NAMES[i]`` is one of ``labels``
-:data:`B_SUIT_MAX`              ``suit_max``
-:data:`B_FLUSH_SUIT`            ``flush_suit`` (-1 for ``None``)
-:data:`B_PAIR_RANKS`            bit ``r`` set iff rank ``r`` is in ``pair_ranks``
-:data:`B_TRIPS_RANK`            ``trips_rank`` (-1)
-:data:`B_QUADS_RANK`            ``quads_rank`` (-1)
-:data:`B_STRAIGHT_COMBOS`       ``straight_combos``
-:data:`B_STRAIGHT_POTENTIAL`    ``straight_potential`` as 0/1
-:data:`B_ONE_CARD_RANKS`        bit ``r`` set iff rank ``r`` is in ``one_card_ranks``
-:data:`B_ONE_CARD_STRAIGHT`     ``one_card_straight``: 0 ``None``, 1 ``"gs"``, 2 ``"oe"``
-:data:`B_STRAIGHT_ON_BOARD`     ``straight_on_board`` as 0/1
-:data:`B_NUT_STRAIGHT_TOP`      ``nut_straight_top`` (-1)
-:data:`B_TOP_RANK`              ``top_rank``
-:data:`B_PAIRED` ..             the properties ``paired``, ``double_paired``, ``full_house``,
-:data:`B_FLUSH_ON_BOARD`        ``flush_possible``, ``one_card_flush``, ``flush_on_board`` as 0/1
-==============================  =================================================================
-
-The descriptors (prompt strings) are left out.
-
-Hand row (``float64``, :data:`HAND_FIELDS` columns; -1 stands for ``None``
-unless said otherwise):
-
-==============================  =================================================================
-column                          value
-==============================  =================================================================
-:data:`H_MADE`                  ``made``: index in ``MadeClass``
-:data:`H_DRAW`                  ``draw``: index in ``DrawClass`` (``no_draw`` is 8)
-:data:`H_KICKER_POSITION`       ``kicker_position`` (-1)
-:data:`H_KICKER_RANK`           ``kicker_rank`` (-1)
-:data:`H_PAIR_LEVEL`            ``pair_level`` (-1)
-:data:`H_PAIR_RANK`             ``pair_rank`` (-1)
-:data:`H_POCKET_PAIR`           ``pocket_pair`` as 0/1
-:data:`H_FLUSH_RANK`            ``flush_rank`` (-1)
-:data:`H_FLUSH_HIGH_RANK`       ``flush_high_rank`` (-1)
-:data:`H_STRAIGHT_CARDS`        ``straight_cards`` (-1)
-:data:`H_NUT_STRAIGHT`          ``nut_straight``: -1 ``None``, 0 ``False``, 1 ``True``
-:data:`H_SET_LEVEL`             ``set_level``: -1 ``None``, 0 top, 1 middle, 2 bottom
-:data:`H_TWO_PAIR_RANK`         ``two_pair_rank`` (-1)
-:data:`H_HAS_OVERRIDE`          1 when a special board sets ``override``, else 0
-:data:`H_OVERRIDE_ATTACK`       ``override.attack`` (NaN without an override)
-:data:`H_OVERRIDE_DEFENSE`      ``override.defense`` (NaN without an override)
-:data:`H_OVERRIDE_LABEL`        ``override.label``: index in :data:`OVERRIDE_LABELS` (-1)
-:data:`H_FEATURES`              bit ``i`` set iff ``FEATURE_LABELS[i]`` is one of ``features``
-==============================  =================================================================
-
-:func:`board_info` and :func:`hand_info` decode the rows back into the
-records (plain Python, for tests and callers).
+:func:`board_info` and :func:`hand_info` decode the rows into the records;
+:func:`row_budget_args` reads them as the budget kernels' facts.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -102,6 +53,7 @@ import numpy.typing as npt
 from pokergym._jit import kernel
 from pokergym.engine.actions import Street
 
+from ._budget_kernel import BudgetFacts, BudgetTables, budget_tables
 from ._hand_kernel import (
     SPECIAL,
     _add_rank,
@@ -109,6 +61,7 @@ from ._hand_kernel import (
     _full_house_is_best,
     _high_bit,
     _popcount,
+    _rank_position,
     _straight_top,
     _window,
     hand_codes,
@@ -173,6 +126,7 @@ __all__ = [
     "hand_facts_of",
     "hand_info",
     "pack_board",
+    "row_budget_args",
     "texture_tables",
 ]
 
@@ -334,7 +288,6 @@ _M_TRASH = _MADE_INDEX[MadeClass.TRASH]
 _D_NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
 
 _QUEEN = 10
-_ALL_RANKS = (1 << 13) - 1
 
 
 class TextureTables(NamedTuple):
@@ -598,12 +551,6 @@ def _kicker_tier(out: Floats, family: int, first_label: int, position: int, pot:
 
 
 @kernel
-def _position_off_board(rank: int, board_mask: int) -> int:
-    """1 + the ranks above ``rank`` that the board lacks."""
-    return 1 + _popcount(~board_mask & _ALL_RANKS & ~((2 << rank) - 1))
-
-
-@kernel
 def _quads_board(
     h0: int, h1: int, board_mask: int, pot: int, board_row: Ints, tables: TextureTables, out: Floats
 ) -> None:
@@ -611,12 +558,12 @@ def _quads_board(
     mine = max(h0, h1)
     side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
     if side >= 0 and side >= mine:
-        if _position_off_board(side, board_mask) == 1:
+        if _rank_position(side, board_mask) == 1:
             _table_override(out, _M_NUTS_HIGH, _O_QUADS_NUT_CHOP, tables)
         else:
             _table_override(out, _M_TRASH, _O_QUADS_PLAYS_BOARD, tables)
         return
-    position = _position_off_board(mine, board_mask)
+    position = _rank_position(mine, board_mask)
     if position == 1:
         _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
         out[H_KICKER_POSITION] = 1
@@ -695,7 +642,7 @@ def _paired_board(
         _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
         return
     if trips_board:
-        position = _position_off_board(mine, once)
+        position = _rank_position(mine, once)
         _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
         return
     pairs = board_row[B_PAIR_RANKS]
@@ -706,7 +653,7 @@ def _paired_board(
         out[H_PAIR_RANK] = improved
         return
     best = max(mine, _high_bit(once & ~twice))
-    _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _position_off_board(best, once), pot, tables)
+    _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _rank_position(best, once), pot, tables)
 
 
 @kernel
@@ -721,7 +668,7 @@ def _flush_board(
         mine |= 1 << h1
     high = _high_bit(mine)
     if mine and high > _high_bit(board_mask & -board_mask):
-        level = 1 + _popcount(~(board_mask | mine) & _ALL_RANKS & ~((2 << high) - 1))
+        level = _rank_position(high, board_mask | mine)
         _table_override(out, _M_FLUSH, _O_FLUSH_LEVEL + level - 1, tables)
         out[H_FLUSH_RANK] = level
         out[H_FLUSH_HIGH_RANK] = high
@@ -999,9 +946,37 @@ def hand_facts_of(
     c0: int, c1: int, cards: Ints, n: int, pot: int, with_draw: bool,
     board_row: Ints, out: Floats,
 ) -> None:  # fmt: skip
-    """:func:`hand_facts` with the override tables built in: how Python calls it.
-
-    A tuple of tables passed from Python costs numba a slow argument check on every call; a module global costs
-    nothing.
-    """
+    """:func:`hand_facts` with the override tables built in: how Python calls it (see :mod:`pokergym.context`)."""
     hand_facts(c0, c1, cards, n, pot, with_draw, board_row, _TABLES, out)
+
+
+_BUDGET = budget_tables()  # a module global: compiled into row_budget_args as a constant
+
+
+@kernel
+def row_budget_args(hand: Floats, board: Ints, pot: int) -> tuple[BudgetFacts, BudgetTables]:
+    """The budget kernels' ``(facts, tables)`` of a :func:`hand_facts` and a :func:`board_facts` row."""
+    facts = BudgetFacts(
+        int(hand[H_MADE]),
+        int(hand[H_DRAW]),
+        int(hand[H_KICKER_POSITION]),
+        int(hand[H_KICKER_RANK]),
+        int(hand[H_PAIR_LEVEL]),
+        int(hand[H_PAIR_RANK]),
+        hand[H_POCKET_PAIR] != 0.0,
+        int(hand[H_FLUSH_RANK]),
+        int(hand[H_FLUSH_HIGH_RANK]),
+        int(hand[H_STRAIGHT_CARDS]),
+        int(hand[H_NUT_STRAIGHT]),
+        int(hand[H_TWO_PAIR_RANK]),
+        hand[H_HAS_OVERRIDE] != 0.0,
+        hand[H_OVERRIDE_ATTACK],
+        hand[H_OVERRIDE_DEFENSE],
+        board[B_STREET],
+        board[B_SUIT_MAX],
+        board[B_PAIRED] != 0,
+        board[B_ONE_CARD_STRAIGHT],
+        board[B_STRAIGHT_COMBOS],
+        pot,
+    )
+    return facts, _BUDGET

@@ -586,11 +586,7 @@ def options_of(
     facing_pct: float, facing_weight: float, facing_raise: bool, street_bets: int, hero: int, ip: bool, spr: float,
     spr_threshold: float, stack_after_call: int, pot_after_call: int, out: npt.NDArray[np.float64],
 ) -> int:  # fmt: skip
-    """:func:`viable_kernel` for a seat to act, with its tables built in; returns the options written to ``out``.
-
-    This is how Python calls it: a tuple of tables passed from Python costs numba a slow argument check on
-    every call; a module global costs nothing.
-    """
+    """:func:`viable_kernel` for a seat to act, tables built in (see :mod:`pokergym.context`); returns ``n_options``."""
     _, n, _, _ = viable_kernel(
         True, can_check, can_call, call_amount, can_raise, cards, n_cards, street, top_rank, paired, double_paired,
         monotone, wet, made, draw, attack, attack_remaining, defense_remaining, pot_type, role, initiative,

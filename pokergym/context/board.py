@@ -27,13 +27,9 @@ A rank completes a *one-card straight* when some window holds four board
 ranks and misses only that rank: two or more such ranks are open-ended
 (``oe``), one is a gutshot (``gs``).
 
-The rules above live in one place, the compiled kernel
-:func:`pokergym.context._texture_kernel.board_facts`; :func:`analyze_board`
-checks the board, runs the kernel, decodes its row
-(:func:`~pokergym.context._texture_kernel.board_info`) and adds the
-descriptors printed in prompts; it is cached on the board tuple. The best
-straight of every rank mask is a table here (:data:`STRAIGHT_TOPS`) for the
-Python callers (special-board hand rules, the CFR abstraction).
+The rules live in the compiled kernel :func:`._texture_kernel.board_facts`;
+:func:`analyze_board` decodes its row and adds the descriptors printed in
+prompts. :func:`straight_top` serves Python callers (the CFR abstraction).
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -106,6 +102,15 @@ def straight_top(mask: int) -> int:
     return STRAIGHT_TOPS[mask & _ALL_RANKS]
 
 
+@lru_cache(maxsize=1 << 14)
+def _board_row(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """A board packed for the kernels (:func:`pack_board`) and its :func:`board_facts` row, cached: read only."""
+    cards = pack_board(board)
+    row = np.empty(BOARD_FIELDS, dtype=np.int64)
+    board_facts(cards, len(board), row)
+    return cards, row
+
+
 _SUIT_WORD = {1: "RAINBOW", 2: "TWO-TONE", 3: "FLUSH POSSIBLE", 4: "FOUR-FLUSH", 5: "FLUSH ON BOARD"}
 
 
@@ -129,9 +134,7 @@ def analyze_board(board: tuple[int, ...]) -> BoardInfo:
     """
     if not 3 <= len(board) <= 5 or len(set(board)) != len(board) or min(board) < 0 or max(board) > 51:
         raise ContextError(f"a board needs 3 to 5 distinct card codes in 0..51, got {board!r}")
-    row = np.empty(BOARD_FIELDS, dtype=np.int64)
-    board_facts(pack_board(board), len(board), row)
-    info = board_info(row)
+    info = board_info(_board_row(board)[1])
     # Every field, in order (see new_record), the descriptors added.
     return new_record(BoardInfo, (*info[:2], _descriptors(info, min(board) >> 2), *info[3:]))
 

@@ -67,7 +67,6 @@ __all__ = [
     "value_tier",
 ]
 
-_POT_INDEX = {p: i for i, p in enumerate(PotType)}
 _OCS = ("", "gs", "oe")
 _TEXTURE = ("none", "three", "four")
 _SIZE = ("nut", "big", "small")
@@ -224,7 +223,7 @@ def value_tier(weighted_total: float, pot_type: PotType) -> int:
         >>> value_tier(0.0, PotType.THREE_BET), value_tier(0.45, PotType.THREE_BET), value_tier(0.0, PotType.LIMP)
         (2, 2, 1)
     """
-    return int(_k.value_tier(float(weighted_total), _POT_INDEX[pot_type]))
+    return int(_k.value_tier(float(weighted_total), _k._POT_INDEX[pot_type]))
 
 
 def low_spr_threshold(street: Street, spr: float) -> float | None:

@@ -36,12 +36,9 @@ draw, or AJ/KJ/AT with both backdoor draws; in 4-bet and bigger pots only
 AK with a backdoor flush draw keeps its tier (the release's rule, stricter
 than the paper's text). Draws are not assessed on the special boards.
 
-The rules above, special boards and their JSON tiers included, live in one
-place: the compiled kernels :func:`pokergym.context._texture_kernel.hand_facts`
-(which calls :func:`pokergym.context._hand_kernel.hand_codes` for ordinary
-boards); this module runs them and decodes their row
-(:func:`~pokergym.context._texture_kernel.hand_info`). The first call of a
-process loads them from numba's disk cache.
+The rules, special boards and their JSON tiers included, live in the compiled
+kernel :func:`._texture_kernel.hand_facts` (with :func:`._hand_kernel.hand_codes`
+for ordinary boards); this module runs it and decodes its row.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -62,23 +59,14 @@ import numpy as np
 
 from pokergym.errors import ContextError
 
-from ._texture_kernel import BOARD_FIELDS, HAND_FIELDS, board_facts, hand_facts_of, hand_info, pack_board
-from .board import analyze_board
+from ._budget_kernel import _POT_INDEX
+from ._texture_kernel import HAND_FIELDS, hand_facts_of, hand_info
+from .board import _board_row, analyze_board
 from .record import BoardInfo, HandInfo, PotType
 
 __all__ = ["classify_hand", "made_hand"]
 
-_POT_INDEX = {p: i for i, p in enumerate(PotType)}
 _POT_SRP = PotType.SRP
-
-
-@lru_cache(maxsize=1 << 14)
-def _board_row(board: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """A board packed for the kernels and its :func:`board_facts` row (read only), cached."""
-    cards = pack_board(board)
-    row = np.empty(BOARD_FIELDS, dtype=np.int64)
-    board_facts(cards, len(board), row)
-    return cards, row
 
 
 @lru_cache(maxsize=1 << 16)

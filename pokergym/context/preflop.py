@@ -53,9 +53,9 @@ are ``deep_default``: :func:`preflop_probabilities` and
 
 Tables. Each table gives, for every one of the 169 hand classes, the
 probability of raising and of calling; the rest folds. They are package data
-(``data/preflop_ranges.json``), built by :mod:`pokergym.context.build_preflop`
-from a class-versus-class equity matrix; that module's docstring explains the
-method and the chosen totals. When checking is free (``bb_vs_limp``) the
+(``data/preflop_ranges.json``), built by ``python -m tools.build_preflop`` (in a
+checkout) from a class-versus-class equity matrix; that script's docstring
+explains the method and the chosen totals. When checking is free (``bb_vs_limp``) the
 non-raise share checks. When the table's action is impossible the share moves
 to the nearest legal action: a raise that cannot be made becomes a call (or a
 check), a call with nothing to call becomes a check, and a fold when checking

@@ -54,9 +54,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pokergym.cards import format_cards
+from pokergym.context._viable_kernel import _FUZZ, _STAB, _VALUE  # the viable options' thresholds
 from pokergym.context.preflop import PreflopError, PreflopScenario, preflop_range, raise_to_size
 from pokergym.context.record import UNLIMITED, Budget, Context, HandInfo, MadeClass, Role
-from pokergym.context.sizing import GEOMETRIC_MAX, REFERENCE_FRACTIONS, geometric_fraction
+from pokergym.context.sizing import _RIVER_MIN, GEOMETRIC_MAX, REFERENCE_FRACTIONS, geometric_fraction
 from pokergym.context.skills import Selection, fragment, scenario_description, select
 from pokergym.engine.actions import ActionKind, Street
 from pokergym.engine.view import PlayerView
@@ -109,10 +110,6 @@ _VERBS = {
     ActionKind.BET: "bets",
     ActionKind.RAISE: "raises to",
 }
-_VALUE = 0.88
-_STAB = 0.58
-_FUZZ = 0.12
-_RIVER_MIN = 0.5
 _ORDINAL = {1: "st", 2: "nd", 3: "rd"}
 
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._budget_kernel import SLOW_PLAY_MIN_ATTACK
+from ._budget_kernel import _POT_INDEX, SLOW_PLAY_MIN_ATTACK
 from ._slow_play_kernel import look_ahead
-from .hand import _POT_INDEX
 from .record import PotType, SlowPlay
 
 __all__ = ["slow_play"]

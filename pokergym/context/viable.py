@@ -86,26 +86,16 @@ import numpy as np
 from pokergym.engine.state import LegalActions
 from pokergym.errors import ContextError
 
-from ._budget_kernel import low_spr_threshold
+from ._budget_kernel import _DRAW_INDEX, _MADE_INDEX, _POT_INDEX, low_spr_threshold
 from ._viable_kernel import LABELS, MAX_OPTIONS, NOTES, options_of
+from .board import _board_row
 from .line import Line
-from .record import BoardInfo, Budget, DrawClass, HandInfo, MadeClass, OptionKind, PotType, Role, ViableOption
+from .record import BoardInfo, Budget, HandInfo, OptionKind, Role, ViableOption
 
 __all__ = ["viable_options"]
 
 _KINDS = tuple(OptionKind)
-_MADE = {m: i for i, m in enumerate(MadeClass)}
-_DRAW = {d: i for i, d in enumerate(DrawClass)}
-_POT = {p: i for i, p in enumerate(PotType)}
 _ROLE = {r: i for i, r in enumerate(Role)}
-
-
-@lru_cache(maxsize=1 << 14)
-def _board_array(board_cards: tuple[int, ...]) -> np.ndarray:
-    """The board as the kernel reads it: five ``int64`` codes, zero-padded (shared; the kernel does not write it)."""
-    cards = np.zeros(5, dtype=np.int64)
-    cards[: len(board_cards)] = board_cards
-    return cards
 
 
 @lru_cache(maxsize=512)
@@ -154,7 +144,7 @@ def viable_options(
     """
     if legal is None:
         return ()
-    cards = _board_array(board_cards)
+    cards = _board_row(board_cards)[0]  # shared: the kernel does not write it
     labels = board.labels
     facing_pct = line.facing_pct
     initiative = line.initiative
@@ -166,8 +156,8 @@ def viable_options(
         n = options_of(
             legal.can_check, legal.can_call, legal.call_amount, legal.can_raise, cards, len(board_cards), street,
             board.top_rank, board.paired, board.double_paired, "monotone" in labels, "wet" in labels,
-            _MADE[hand.made], _DRAW[hand.draw], float(budget.attack), float(budget.attack_remaining),
-            float(budget.defense_remaining), _POT[line.pot_type], _ROLE[line.role],
+            _MADE_INDEX[hand.made], _DRAW_INDEX[hand.draw], float(budget.attack), float(budget.attack_remaining),
+            float(budget.defense_remaining), _POT_INDEX[line.pot_type], _ROLE[line.role],
             -1 if initiative is None else initiative, math.nan if facing_pct is None else float(facing_pct),
             float(line.facing_weight), line.facing_raise, line.street_bets, hero, ip, float(spr),
             spr_threshold, stack_after_call, pot_after_call, out,

@@ -17,13 +17,13 @@ import numpy as np
 import pytest
 
 from pokergym.cards import parse_cards
-from pokergym.context import build_preflop as bp
-from pokergym.context._preflop_kernel import class_showdowns
 from pokergym.context.preflop import RANGES_FILE
 from pokergym.evaluator import CLASS_NAMES_169, combo_array, combos_in_class, evaluate_batch, preflop_equity
 from pokergym.evaluator._kernels import kernel_tables
+from tools import build_preflop as bp
+from tools._preflop_kernel import class_showdowns
 
-DATA = Path(bp.__file__).with_name("data")
+DATA = bp.DATA_DIR
 
 
 @pytest.fixture(scope="module")

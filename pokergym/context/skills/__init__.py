@@ -342,21 +342,9 @@ class Selection:
 
     def names(self) -> tuple[str, ...]:
         """All selected fragment names, in prompt order."""
-        names = [self.system]
-        for single in (self.preflop, self.principles):
-            if single is not None:
-                names.append(single)
-        names.extend(self.hand)
-        if self.pot is not None:
-            names.append(self.pot)
-        names.extend(self.board)
-        if self.line is not None:
-            names.append(self.line)
-        names.extend(self.notes)
-        for single in (self.position, self.blockers):
-            if single is not None:
-                names.append(single)
-        return tuple(names)
+        p4 = (*self.hand, self.pot, *self.board, self.line, *self.notes, self.position)
+        names = (self.system, self.preflop, self.principles, *p4, self.blockers)
+        return tuple(name for name in names if name is not None)  # the fields left empty are None
 
 
 def select(ctx: Context) -> Selection:

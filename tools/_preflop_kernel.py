@@ -1,4 +1,4 @@
-"""Numba kernel behind :mod:`pokergym.context.build_preflop`: exact class-versus-class showdown counts.
+"""Numba kernel behind :mod:`tools.build_preflop`: exact class-versus-class showdown counts.
 
 Only the table generator imports this module (it imports numba). It reuses the
 evaluator's board enumeration and rank lookup (:mod:`pokergym.evaluator._kernels`).

@@ -1,4 +1,4 @@
-"""Build the preflop range tables: ``python -m pokergym.context.build_preflop``.
+"""Build the preflop range tables: ``python -m tools.build_preflop``.
 
 The command regenerates, bit for bit, the two data files behind
 :mod:`pokergym.context.preflop` (``--tables-only`` skips the first):
@@ -11,7 +11,7 @@ The command regenerates, bit for bit, the two data files behind
     suit-permutation class, weighted by the class size, with the evaluator's
     board enumeration and rank lookup; on each board the 1081 hands are ranked
     once and losses and ties are counted per class pair in integers (see
-    :mod:`pokergym.context._preflop_kernel`). About 35 s of one core.
+    :mod:`tools._preflop_kernel`). About 35 s of one core.
 
 ``data/preflop_ranges.json``
     One table per scenario: the raise and call probabilities of each class,
@@ -109,6 +109,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from pokergym.context import preflop
 from pokergym.context.preflop import RANGES_FILE
 from pokergym.evaluator import CLASS_NAMES_169, class_index_169, combo_array, combos_in_class
 
@@ -128,7 +129,8 @@ __all__ = [
     "ranges_json",
 ]
 
-DATA_DIR: Final = Path(__file__).with_name("data")
+DATA_DIR: Final = Path(preflop.__file__).with_name("data")
+"""The package data folder of :mod:`pokergym.context`, where the files are written by default."""
 EQUITY_FILE: Final = "preflop_equity.json"
 """Name of the equity matrix inside ``data``."""
 EQUITY_SCALE: Final = 10_000
@@ -173,8 +175,8 @@ def equity_matrix() -> list[list[Fraction]]:
         every pair of disjoint hands of classes ``i`` and ``j`` that avoid
         it, the share of showdowns ``i`` wins plus half the ties.
     """
-    from pokergym.context._preflop_kernel import class_showdowns
     from pokergym.evaluator import _kernels
+    from tools._preflop_kernel import class_showdowns
 
     boards, mult = _kernels.canonical_boards()
     losses, ties = class_showdowns(boards, mult, combo_array(), combo_classes(), _kernels.kernel_tables())
@@ -188,7 +190,7 @@ def equity_matrix() -> list[list[Fraction]]:
 def equity_json(equity: Sequence[Sequence[Fraction]]) -> str:
     """Serialise the equity matrix (rounded to 1/10,000, half to even) as shipped."""
     document = {
-        "about": "Exact class-versus-class all-in equity; regenerate with `python -m pokergym.context.build_preflop`.",
+        "about": "Exact class-versus-class all-in equity; regenerate with `python -m tools.build_preflop`.",
         "scale": EQUITY_SCALE,
         "classes": list(CLASS_NAMES_169),
         "equity": [[round(e * EQUITY_SCALE) for e in row] for row in equity],
@@ -344,7 +346,7 @@ def ranges_json(tables: dict[str, Table]) -> str:
         for name, (raised, called) in tables.items()
     }
     document = {
-        "about": "Preflop range tables; regenerate with `python -m pokergym.context.build_preflop`.",
+        "about": "Preflop range tables; regenerate with `python -m tools.build_preflop`.",
         "classes": list(CLASS_NAMES_169),
         "scenarios": scenarios,
     }
@@ -358,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         The process exit status (0).
     """
     parser = argparse.ArgumentParser(
-        prog="python -m pokergym.context.build_preflop",
+        prog="python -m tools.build_preflop",
         description="Regenerate pokergym's preflop equity matrix and range tables.",
     )
     parser.add_argument("--tables-only", action="store_true", help=f"reuse data/{EQUITY_FILE} (skip the slow step)")
