@@ -476,10 +476,8 @@ def ladder(
             as keywords and as ``runner_options``.
     """
     names = tuple(agent.name for agent in agents)
-    _check(names, target_ci, budget_pairs, block_size, estimator)
+    _check(names, target_ci, budget_pairs, block_size, estimator, exploit_range_samples)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
-    if exploit_range_samples is not None and exploit_range_samples < 1:
-        raise ConfigError(f"exploit_range_samples must be at least 1 holding or None, got {exploit_range_samples}")
     run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
     plan = _Plan(seed, config, run.block_size, target_ci, budget_pairs, min_pairs, order, aivat)
     pairings = [_Pairing((a, b), estimator) for a, b in itertools.combinations(agents, 2)]
@@ -488,18 +486,7 @@ def ladder(
         rounds = _play_rounds(runner, pairings, names, plan, log, out_dir)
         exploit = _exploit(runner, agents, exploit_hands, exploit_range_samples, seed, config) if exploit_hands else ()
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
-    result = LadderResult(
-        names,
-        _matches(pairings, plan),
-        not_reproducible(agents),
-        target_ci,
-        budget_pairs,
-        plan.block_size,
-        rounds,
-        exploit,
-        adjusted,
-        order,
-    )
+    result = _result(agents, pairings, plan, rounds, exploit, adjusted)
     if out_dir is not None:
         from pokergym.arena.artifacts import save_ladder
 
@@ -552,7 +539,15 @@ def _matches(pairings: list[_Pairing], plan: _Plan) -> tuple[MatchResult, ...]:
     return tuple(p.result(plan.seed, plan.config, plan.block_size) for p in pairings)
 
 
-def _check(names: tuple[str, ...], target_ci: float, budget_pairs: int, block_size: int, estimator: str) -> None:
+def _check(
+    names: tuple[str, ...],
+    target_ci: float,
+    budget_pairs: int,
+    block_size: int,
+    estimator: str,
+    exploit_range_samples: int | None,
+) -> None:
+    """Raise the :class:`ConfigError` :func:`ladder` documents for a bad setting (the order is checked apart)."""
     if len(set(names)) != len(names) or len(names) < 2:
         raise ConfigError(f"a ladder needs at least two agents with distinct names, got {list(names)}")
     if not target_ci > 0 or budget_pairs < 1 or block_size < 1:
@@ -561,6 +556,31 @@ def _check(names: tuple[str, ...], target_ci: float, budget_pairs: int, block_si
         )
     if estimator not in ESTIMATORS:
         raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {estimator!r}")
+    if exploit_range_samples is not None and exploit_range_samples < 1:
+        raise ConfigError(f"exploit_range_samples must be at least 1 holding or None, got {exploit_range_samples}")
+
+
+def _result(
+    agents: Sequence[Agent],
+    pairings: list[_Pairing],
+    plan: _Plan,
+    rounds: tuple[tuple[int, ...], ...],
+    exploit: tuple[LbrResult | None, ...],
+    adjusted: tuple[AdjustedMatch | None, ...],
+) -> LadderResult:
+    """The :class:`LadderResult` of the pairings as played under ``plan``."""
+    return LadderResult(
+        tuple(agent.name for agent in agents),
+        _matches(pairings, plan),
+        not_reproducible(agents),
+        plan.target_ci,
+        plan.budget_pairs,
+        plan.block_size,
+        rounds,
+        exploit,
+        adjusted,
+        plan.order,
+    )
 
 
 def _rounds(pairings: list[_Pairing], rounds: list[tuple[int, ...]], plan: _Plan) -> Iterator[tuple[int, ...]]:

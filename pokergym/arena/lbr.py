@@ -506,18 +506,7 @@ def lbr(
             fewer than 2 hands, fewer than one range sample, a block of fewer than one pair, or a
             runner without blocks.
     """
-    if not isinstance(agent, StrategyAgent):
-        raise ValueError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
-    if variant not in ("full", "call_until_turn"):
-        raise ValueError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
-    if hands < 2:
-        raise ValueError(f"LBR needs at least 2 hands, got {hands}")
-    if range_samples is not None and range_samples < 1:
-        raise ValueError(f"range_samples must be at least 1 holding or None (the whole range), got {range_samples}")
-    if block_pairs is not None and block_pairs < 1:
-        raise ValueError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
-    if runner is not None and block_pairs is None:
-        raise ValueError("a runner needs block_pairs: one stream of draws cannot be split between workers")
+    _check_settings(agent, variant, hands, range_samples, block_pairs, runner)
     pairs = (hands + 1) // 2
     root = np.random.SeedSequence(seed)
     settings = _Settings(variant, tuple(fractions), preflop_samples, range_samples)
@@ -540,6 +529,24 @@ def lbr(
     aivat, aivat_ci = mean_ci([value for result in results for value in result.aivat_per_pair])
     fallbacks = sum(result.fallbacks for result in results)
     return LbrResult(_name(agent), variant, 2 * pairs, mean, ci, range_samples, fallbacks, aivat, aivat_ci)
+
+
+def _check_settings(
+    agent: object, variant: str, hands: int, range_samples: int | None, block_pairs: int | None, runner: object
+) -> None:
+    """Raise the ``ValueError`` :func:`lbr` documents for a bad setting."""
+    if not isinstance(agent, StrategyAgent):
+        raise ValueError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
+    if variant not in ("full", "call_until_turn"):
+        raise ValueError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
+    if hands < 2:
+        raise ValueError(f"LBR needs at least 2 hands, got {hands}")
+    if range_samples is not None and range_samples < 1:
+        raise ValueError(f"range_samples must be at least 1 holding or None (the whole range), got {range_samples}")
+    if block_pairs is not None and block_pairs < 1:
+        raise ValueError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
+    if runner is not None and block_pairs is None:
+        raise ValueError("a runner needs block_pairs: one stream of draws cannot be split between workers")
 
 
 @dataclass(frozen=True)

@@ -352,6 +352,18 @@ def _gadget_keeps_symmetry(spot: Spot, gadget: Gadget) -> bool:
     return all(np.array_equal(values[images[swap]], values) for swap in spot.suit_swaps)
 
 
+def _check_settings(algorithm: str, iterations: int | None, target: float, threads: int) -> None:
+    """Raise the :class:`SolverError` :func:`solve` documents for a bad setting."""
+    if algorithm not in _ALGORITHM_CODES:
+        raise SolverError(f"algorithm must be one of {sorted(_ALGORITHM_CODES)}, got {algorithm!r}")
+    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+        raise SolverError(f"iterations must be a positive integer or None, got {iterations!r}")
+    if not target > 0.0:
+        raise SolverError(f"target_exploitability must be positive, got {target!r}")
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise SolverError(f"threads must be a positive integer, got {threads!r}")
+
+
 def solve(
     spot: Spot,
     *,
@@ -397,14 +409,7 @@ def solve(
     """
     from pokergym.solver.solution import Solution  # at call time: solution imports this module
 
-    if algorithm not in _ALGORITHM_CODES:
-        raise SolverError(f"algorithm must be one of {sorted(_ALGORITHM_CODES)}, got {algorithm!r}")
-    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-        raise SolverError(f"iterations must be a positive integer or None, got {iterations!r}")
-    if not target_exploitability > 0.0:
-        raise SolverError(f"target_exploitability must be positive, got {target_exploitability!r}")
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise SolverError(f"threads must be a positive integer, got {threads!r}")
+    _check_settings(algorithm, iterations, target_exploitability, threads)
     if gadget is not None and not _gadget_keeps_symmetry(spot, gadget):
         spot = replace(spot, isomorphism=False)  # hands that enter unlike their suit twins break the symmetry
     prepared = prepare(spot, max_bytes=max_bytes, algorithm=algorithm)
