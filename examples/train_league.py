@@ -49,6 +49,9 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--time-limit", type=float, help="stop and save after this many seconds of training")
     parser.add_argument("--resume", action="store_true", help="continue from --out's checkpoint")
+    parser.add_argument(
+        "--init-weights", type=Path, help="start the actor from this exported network (e.g. the shipped ppo's .npz)"
+    )
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     import torch
@@ -72,6 +75,7 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         checkpoint_every=args.checkpoint_every,
         time_limit_s=args.time_limit,
         resume=args.resume,
+        init_weights=args.init_weights,
         quiet=args.quiet,
     )
 

@@ -205,6 +205,31 @@ class PolicyNetwork:
             activation=activation,
         )
 
+    def into_sb3(self, policy: Any) -> None:
+        """Copy these weights into the actor of ``policy`` (a ``MultiInputPolicy``; the critic is left as it is).
+
+        The inverse of :meth:`from_sb3`: a policy of the same layout acts as this network does afterwards.
+
+        Raises:
+            ConfigError: if the policy's observation entries, activation or layer shapes differ.
+        """
+        import torch
+
+        target = PolicyNetwork.from_sb3(policy)
+        if (target.keys, target.sizes, target.activation) != (self.keys, self.sizes, self.activation):
+            raise ConfigError(
+                f"the policy reads {target.keys} sized {target.sizes} with {target.activation}, "
+                f"this network {self.keys} sized {self.sizes} with {self.activation}"
+            )
+        shapes = [weight.shape for weight, _ in [*target.layers, target.head]]
+        if shapes != [weight.shape for weight, _ in [*self.layers, self.head]]:
+            raise ConfigError(f"the policy's layers are {shapes}, this network's {[w.shape for w, _ in self.layers]}")
+        linear = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+        with torch.no_grad():
+            for layer, (weight, bias) in zip([*linear, policy.action_net], [*self.layers, self.head], strict=True):
+                layer.weight.copy_(torch.as_tensor(weight))
+                layer.bias.copy_(torch.as_tensor(bias))
+
     def save(self, path: str | Path) -> None:
         """Write the weights and layout to one ``.npz`` file."""
         arrays: dict[str, np.ndarray] = {"head_w": self.head[0], "head_b": self.head[1]}

@@ -65,6 +65,9 @@ class LeagueConfig:
         checkpoint_every: steps between checkpoints.
         time_limit_s: stop (and save) once training has run this long (``None``: train all ``steps``).
         resume: continue from the checkpoint in ``out``.
+        init_weights: a network written by :meth:`PolicyNetwork.save` (such as the shipped
+            ``baselines/ppo/data/ppo_league.npz``) to start the actor from; the critic starts untrained
+            (not with ``resume``).
         quiet: no progress lines.
     """
 
@@ -86,6 +89,7 @@ class LeagueConfig:
     checkpoint_every: int = 100_000
     time_limit_s: float | None = None
     resume: bool = False
+    init_weights: Path | None = None
     quiet: bool = False
 
 
@@ -191,6 +195,8 @@ class _Run:
                 seed=config.seed,
                 device="cpu",
             )
+            if config.init_weights is not None:
+                PolicyNetwork.load(config.init_weights).into_sb3(self.model.policy)
 
     def add_snapshot(self, steps: int) -> None:
         """Freeze the current policy into every league; the oldest retire beyond the limit."""

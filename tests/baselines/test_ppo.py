@@ -71,6 +71,35 @@ def test_numpy_policy_equals_the_torch_policy_on_1000_observations(model: Any) -
     assert streets == {0, 1, 2, 3}  # every street was compared
 
 
+def test_weights_copied_into_a_fresh_policy_act_the_same(model: Any) -> None:
+    import torch
+
+    contrib = pytest.importorskip("sb3_contrib")
+    network = PolicyNetwork.from_sb3(model.policy)
+    fresh = contrib.MaskablePPO(
+        "MultiInputPolicy", model.get_env(), n_steps=32, seed=1, device="cpu", policy_kwargs={"net_arch": [48, 32]}
+    )
+    observation = observations(model, 1)[0]
+    assert not np.allclose(
+        PolicyNetwork.from_sb3(fresh.policy).probabilities(observation), network.probabilities(observation)
+    )
+    network.into_sb3(fresh.policy)
+    copied = PolicyNetwork.from_sb3(fresh.policy)
+    for mine, theirs in zip([*copied.layers, copied.head], [*network.layers, network.head], strict=True):
+        np.testing.assert_array_equal(mine[0], theirs[0])
+        np.testing.assert_array_equal(mine[1], theirs[1])
+    mask = observation["action_mask"].astype(bool)
+    tensor, _ = fresh.policy.obs_to_tensor(observation)
+    with torch.no_grad():
+        probs = fresh.policy.get_distribution(tensor, action_masks=mask[None]).distribution.probs[0].numpy()
+    np.testing.assert_allclose(probs, network.probabilities(observation), atol=2e-6)
+    smaller = contrib.MaskablePPO(
+        "MultiInputPolicy", model.get_env(), n_steps=32, seed=1, device="cpu", policy_kwargs={"net_arch": [16]}
+    )
+    with pytest.raises(ConfigError, match="layers"):
+        network.into_sb3(smaller.policy)
+
+
 def test_save_and_load_round_trip(model: Any, tmp_path: Path) -> None:
     network = PolicyNetwork.from_sb3(model.policy)
     network.save(tmp_path / "p.npz")
