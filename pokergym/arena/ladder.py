@@ -486,7 +486,7 @@ def ladder(
         rounds = _play_rounds(runner, pairings, names, plan, log, out_dir)
         exploit = _exploit(runner, agents, exploit_hands, exploit_range_samples, seed, config) if exploit_hands else ()
     adjusted = tuple(_aivat(p) for p in pairings) if aivat else ()
-    result = _result(agents, pairings, plan, rounds, exploit, adjusted)
+    result = _result(names, agents, pairings, plan, rounds, exploit, adjusted)
     if out_dir is not None:
         from pokergym.arena.artifacts import save_ladder
 
@@ -561,6 +561,7 @@ def _check(
 
 
 def _result(
+    names: tuple[str, ...],
     agents: Sequence[Agent],
     pairings: list[_Pairing],
     plan: _Plan,
@@ -570,7 +571,7 @@ def _result(
 ) -> LadderResult:
     """The :class:`LadderResult` of the pairings as played under ``plan``."""
     return LadderResult(
-        tuple(agent.name for agent in agents),
+        names,
         _matches(pairings, plan),
         not_reproducible(agents),
         plan.target_ci,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -133,7 +133,7 @@ def split_walk(
     results = iter(jobs)
     for k, node in enumerate(split.nodes):
         for child in tree.children_of(node):
-            _add_card(tree, child, np.asarray(next(results).result()), sums[k], trav, n, hands)
+            K._add_card(np.asarray(next(results).result()), sums[k], child, trav, prepared.tree_args, hands, n)
     above = (tree.root, trav, mode, reach_t, reach_o, pot, *args, discounts, depth, width, split.leaf_of, sums)
     return np.asarray(K.walk(*above))
 
@@ -156,12 +156,3 @@ def split_iterate(
             values = split_walk(prepared, split, pool, trav, K.UPDATE, reach_t, reach_o, discounts)
             if trav == player:
                 K._update_gadget(regrets, entered, values, alternatives, len(values), discounts)
-
-
-def _add_card(tree: GameTree, child: int, values: _Reach, total: _Reach, trav: int, n: int, hands: Any) -> None:
-    """Add a chance child's values (and its twins') into ``total`` as the single walk adds them."""
-    K._add_unblocked(values, total, trav, int(tree.card[child]), n, hands)
-    start = int(tree.twin_start[child])
-    for k in range(start, start + int(tree.n_twins[child])):
-        image = hands[8][int(tree.twin_swap[k]), trav]
-        K._add_twin(values, total, trav, int(tree.twin_card[k]), image, n, hands)
