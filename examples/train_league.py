@@ -44,6 +44,13 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
     parser.add_argument("--net-arch", type=int, nargs="+", default=list(defaults.net_arch))
     parser.add_argument("--snapshot-every", type=int, default=defaults.snapshot_every)
     parser.add_argument("--max-snapshots", type=int, default=defaults.max_snapshots)
+    parser.add_argument(
+        "--temperature",
+        type=float,
+        default=defaults.temperature,
+        help="big blinds per hand that change a member's drawing weight by a factor e (lower: more hands against "
+        "the members the learner beats least)",
+    )
     parser.add_argument("--log-every", type=int, default=defaults.log_every)
     parser.add_argument("--checkpoint-every", type=int, default=defaults.checkpoint_every)
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
@@ -51,6 +58,12 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
     parser.add_argument("--resume", action="store_true", help="continue from --out's checkpoint")
     parser.add_argument(
         "--init-weights", type=Path, help="start the actor from this exported network (e.g. the shipped ppo's .npz)"
+    )
+    parser.add_argument(
+        "--critic-warmup",
+        type=int,
+        default=defaults.critic_warmup,
+        help="learner steps at the start that train the critic only (for --init-weights)",
     )
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
@@ -71,11 +84,13 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         net_arch=tuple(args.net_arch),
         snapshot_every=args.snapshot_every,
         max_snapshots=args.max_snapshots,
+        temperature=args.temperature,
         log_every=args.log_every,
         checkpoint_every=args.checkpoint_every,
         time_limit_s=args.time_limit,
         resume=args.resume,
         init_weights=args.init_weights,
+        critic_warmup=args.critic_warmup,
         quiet=args.quiet,
     )
 

@@ -60,7 +60,10 @@ class LeagueConfig:
         ent_coef: entropy bonus.
         net_arch: hidden layer sizes of the actor and the critic.
         snapshot_every: steps between frozen snapshots added to the league.
-        max_snapshots: snapshots kept (the oldest retire).
+        max_snapshots: snapshots kept (the oldest retire); 0: no snapshots, the scripted members only.
+        temperature: big blinds per hand that change a member's drawing weight by a factor e
+            (:class:`~baselines.ppo.league.League`); lower puts more of the hands on the members the
+            learner beats least.
         log_every: steps between progress lines and curve points.
         checkpoint_every: steps between checkpoints.
         time_limit_s: stop (and save) once training has run this long (``None``: train all ``steps``).
@@ -68,6 +71,9 @@ class LeagueConfig:
         init_weights: a network written by :meth:`PolicyNetwork.save` (such as the shipped
             ``baselines/ppo/data/ppo_league.npz``) to start the actor from; the critic starts untrained
             (not with ``resume``).
+        critic_warmup: learner steps at the start during which only the critic learns (the actor's
+            weights frozen), so that an actor from ``init_weights`` is not moved by an untrained critic's
+            advantages (0: none).
         quiet: no progress lines.
     """
 
@@ -85,22 +91,27 @@ class LeagueConfig:
     net_arch: Sequence[int] = (256, 256)
     snapshot_every: int = 100_000
     max_snapshots: int = 4
+    temperature: float = 2.0
     log_every: int = 20_000
     checkpoint_every: int = 100_000
     time_limit_s: float | None = None
     resume: bool = False
     init_weights: Path | None = None
+    critic_warmup: int = 0
     quiet: bool = False
 
 
-def _league(opponents: Sequence[str]) -> League:
+def _league(opponents: Sequence[str], temperature: float) -> League:
     # Specs are resolved through the installed agent providers (the ``pokergym.agents`` entry
     # point), not by importing the registry, which itself imports this package.
     from pokergym.agents.specs import agent_factory
 
+    repeated = sorted({spec for spec in opponents if list(opponents).count(spec) > 1})
+    if repeated:
+        raise ConfigError(f"each opponent once (a member's weight is its priority): {repeated} repeated")
     members = {spec: agent_factory(spec) for spec in opponents}
     caps = {spec: cap for spec, cap in SLOW_CAPS.items() if spec in members}
-    return League(members, caps=caps)
+    return League(members, caps=caps, temperature=temperature)
 
 
 def _snapshot_factory(network: PolicyNetwork, name: str) -> Callable[[], Agent]:
@@ -115,15 +126,16 @@ class LeagueTables:
     Args:
         count: the tables.
         opponents: the league's starting members (baseline specs).
+        temperature: the league's priority temperature (:class:`~baselines.ppo.league.League`).
     """
 
-    def __init__(self, count: int, opponents: Sequence[str]) -> None:
+    def __init__(self, count: int, opponents: Sequence[str], temperature: float = 2.0) -> None:
         """Build the league and its tables."""
         from pokergym.vector import HUNLVectorEnv
         from pokergym.vector.sb3 import SB3VecEnv
         from pokergym.wrappers import PokerSkillObservation
 
-        self.league = _league(opponents)
+        self.league = _league(opponents, temperature)
         self.seats: list[LeagueOpponent] = []
 
         def opponent() -> Agent:
@@ -168,10 +180,10 @@ class _Run:
         if config.workers > 0:
             from baselines.ppo.workers import ProcessLeagueEnv
 
-            self.pool = ProcessLeagueEnv(config.num_envs, config.workers, config.opponents)
+            self.pool = ProcessLeagueEnv(config.num_envs, config.workers, config.opponents, config.temperature)
             self.env: Any = self.pool
         else:
-            self.pool = LeagueTables(config.num_envs, config.opponents)
+            self.pool = LeagueTables(config.num_envs, config.opponents, config.temperature)
             self.env = self.pool.env
         self.env.seed(config.seed)
         self.snapshots: list[str] = []
@@ -240,6 +252,28 @@ class _Run:
             self.curve = json.loads(curve_file.read_text(encoding="utf-8"))["curve"]
 
 
+def freeze_actor(policy: Any, frozen: bool) -> None:
+    """Freeze (or free) the actor's weights of an SB3 actor-critic policy; the critic's stay trainable.
+
+    The actor is the policy half of the MLP extractor and the action head; the features extractor
+    (flatten and concatenate, no weights here) is shared.
+
+    Example:
+        >>> import torch
+        >>> from stable_baselines3.common.policies import ActorCriticPolicy
+        >>> from gymnasium import spaces
+        >>> import numpy as np
+        >>> box = spaces.Box(-1.0, 1.0, (3,), np.float32)
+        >>> policy = ActorCriticPolicy(box, spaces.Discrete(2), lambda _: 1e-3)
+        >>> freeze_actor(policy, True)
+        >>> policy.action_net.weight.requires_grad, policy.value_net.weight.requires_grad
+        (False, True)
+    """
+    for module in (policy.mlp_extractor.policy_net, policy.action_net):
+        for parameter in module.parameters():
+            parameter.requires_grad_(not frozen)
+
+
 def train_league(config: LeagueConfig) -> Path:
     """Train (or resume) one league run; returns the exported policy's path.
 
@@ -252,9 +286,14 @@ def train_league(config: LeagueConfig) -> Path:
         raise ConfigError(f"workers must be 0 (one process) or more, got {config.workers}")
     if config.steps < 1 or min(config.snapshot_every, config.log_every, config.checkpoint_every) < 1:
         raise ConfigError("steps and the snapshot, log and checkpoint intervals must be positive")
+    if config.max_snapshots < 0 or config.critic_warmup < 0:
+        raise ConfigError(
+            f"max_snapshots and critic_warmup must be 0 or more, got {config.max_snapshots}, {config.critic_warmup}"
+        )
     (config.out / "checkpoint").mkdir(parents=True, exist_ok=True)
     run = _Run(config)
     first_step = int(run.model.num_timesteps)
+    freeze_actor(run.model.policy, first_step < config.critic_warmup)
     started = time.perf_counter()
 
     def due(every: int, steps: int) -> bool:
@@ -263,7 +302,9 @@ def train_league(config: LeagueConfig) -> Path:
     class Callback(BaseCallback):
         def _on_step(self) -> bool:
             steps = int(self.num_timesteps)
-            if due(config.snapshot_every, steps):
+            if config.critic_warmup and due(config.critic_warmup, steps):
+                freeze_actor(run.model.policy, False)
+            if config.max_snapshots and due(config.snapshot_every, steps):
                 run.add_snapshot(steps)
             if due(config.log_every, steps):
                 run.log(steps, started, first_step)

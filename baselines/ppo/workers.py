@@ -25,10 +25,10 @@ from pokergym.errors import ConfigError
 __all__ = ["ProcessLeagueEnv"]
 
 
-def _serve(pipe: Connection, count: int, opponents: Sequence[str]) -> None:
+def _serve(pipe: Connection, count: int, opponents: Sequence[str], temperature: float) -> None:
     from baselines.ppo.train import LeagueTables
 
-    tables = LeagueTables(count, opponents)
+    tables = LeagueTables(count, opponents, temperature)
     env = tables.env
     while True:
         command, data = pipe.recv()
@@ -63,13 +63,13 @@ class ProcessLeagueEnv(VecEnv):
         ConfigError: if ``num_envs`` is not a positive multiple of ``workers``.
     """
 
-    def __init__(self, num_envs: int, workers: int, opponents: Sequence[str]) -> None:
+    def __init__(self, num_envs: int, workers: int, opponents: Sequence[str], temperature: float = 2.0) -> None:
         """Start the workers and read the spaces from a local copy of one table."""
         if workers < 1 or num_envs < workers or num_envs % workers:
             raise ConfigError(f"num_envs ({num_envs}) must be a positive multiple of workers ({workers})")
         from baselines.ppo.train import LeagueTables
 
-        probe = LeagueTables(1, opponents).env
+        probe = LeagueTables(1, opponents, temperature).env
         super().__init__(num_envs, probe.observation_space, probe.action_space)
         probe.close()
         self.per = num_envs // workers
@@ -78,7 +78,9 @@ class ProcessLeagueEnv(VecEnv):
         self.processes = []
         for _ in range(workers):
             mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, self.per, tuple(opponents)), daemon=True)
+            process = context.Process(
+                target=_serve, args=(theirs, self.per, tuple(opponents), temperature), daemon=True
+            )
             process.start()
             theirs.close()
             self.pipes.append(mine)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -129,3 +130,44 @@ def test_the_trainer_writes_a_playable_policy_and_resumes(tmp_path: Path) -> Non
     assert resumed["curve"][-1]["steps"] == 768
     with pytest.raises(ConfigError, match="no checkpoint"):
         train_league(LeagueConfig(steps=64, out=tmp_path / "empty", resume=True, quiet=True))
+
+
+def test_a_critic_warmup_keeps_the_actor_and_no_snapshots_keeps_the_scripted_members(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    from baselines.ppo.network import PolicyNetwork
+    from baselines.ppo.train import LeagueConfig, train_league
+
+    settings = {"opponents": ("call", "honest"), "num_envs": 2, "n_steps": 64, "batch_size": 64, "net_arch": (16,)}
+    start = train_league(LeagueConfig(steps=128, out=tmp_path / "start", quiet=True, **settings))  # type: ignore[arg-type]
+    warm = LeagueConfig(
+        steps=256,
+        out=tmp_path / "warm",
+        init_weights=start,
+        critic_warmup=1024,  # longer than the run: the actor never learns
+        max_snapshots=0,
+        snapshot_every=64,
+        temperature=0.5,
+        quiet=True,
+        **settings,  # type: ignore[arg-type]
+    )
+    after = PolicyNetwork.load(train_league(warm))
+    before = PolicyNetwork.load(start)
+    assert all(np.array_equal(a, b) for a, b in zip(_weights(before), _weights(after), strict=True))
+    state = json.loads((tmp_path / "warm" / "checkpoint" / "league.json").read_text())
+    assert state["snapshots"] == [] and set(state["stats"]) == {"call", "honest"}
+
+    warm.out, warm.critic_warmup, warm.init_weights = tmp_path / "free", 64, start
+    moved = PolicyNetwork.load(train_league(warm))  # the actor learns once the warm-up is over
+    assert not all(np.array_equal(a, b) for a, b in zip(_weights(before), _weights(moved), strict=True))
+
+
+def _weights(network: Any) -> list[Any]:
+    return [array for weight, bias in [*network.layers, network.head] for array in (weight, bias)]
+
+
+def test_an_opponent_named_twice_is_a_typed_error(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    from baselines.ppo.train import LeagueConfig, train_league
+
+    with pytest.raises(ConfigError, match="repeated"):
+        train_league(LeagueConfig(steps=64, out=tmp_path, opponents=("call", "call"), quiet=True))
