@@ -60,6 +60,18 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         "--init-weights", type=Path, help="start the actor from this exported network (e.g. the shipped ppo's .npz)"
     )
     parser.add_argument(
+        "--exploiter-share",
+        type=float,
+        default=defaults.exploiter_share,
+        help="largest share of hands against LBR to the learner's latest snapshot (0: none)",
+    )
+    parser.add_argument(
+        "--exploiter-samples",
+        type=int,
+        default=defaults.exploiter_samples,
+        help="holdings on which the exploiter tracks the learner's range",
+    )
+    parser.add_argument(
         "--critic-warmup",
         type=int,
         default=defaults.critic_warmup,
@@ -90,6 +102,8 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         time_limit_s=args.time_limit,
         resume=args.resume,
         init_weights=args.init_weights,
+        exploiter_share=args.exploiter_share,
+        exploiter_samples=args.exploiter_samples,
         critic_warmup=args.critic_warmup,
         quiet=args.quiet,
     )

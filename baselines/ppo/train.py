@@ -71,6 +71,11 @@ class LeagueConfig:
         init_weights: a network written by :meth:`PolicyNetwork.save` (such as the shipped
             ``baselines/ppo/data/ppo_league.npz``) to start the actor from; the critic starts untrained
             (not with ``resume``).
+        exploiter_share: the largest share of hands against an exploiter: local best response to the
+            learner's latest frozen policy (:class:`~pokergym.arena.lbr_player.LbrAgent`, the initial policy
+            until the first snapshot, then renewed every ``snapshot_every`` steps), which punishes what the
+            policy gives away (0: no exploiter).
+        exploiter_samples: holdings on which the exploiter tracks the learner's range.
         critic_warmup: learner steps at the start during which only the critic learns (the actor's
             weights frozen), so that an actor from ``init_weights`` is not moved by an untrained critic's
             advantages (0: none).
@@ -97,6 +102,8 @@ class LeagueConfig:
     time_limit_s: float | None = None
     resume: bool = False
     init_weights: Path | None = None
+    exploiter_share: float = 0.0
+    exploiter_samples: int = 32
     critic_warmup: int = 0
     quiet: bool = False
 
@@ -118,6 +125,20 @@ def _snapshot_factory(network: PolicyNetwork, name: str) -> Callable[[], Agent]:
     from baselines.ppo.agent import PPOAgent
 
     return lambda: PPOAgent.from_network(network, name=name)
+
+
+def _exploiter_factory(network: PolicyNetwork, name: str, samples: int) -> Callable[[], Agent]:
+    from baselines.ppo.agent import PPOAgent
+    from pokergym.arena.lbr_player import LbrAgent
+
+    def exploiter() -> Agent:
+        target = PPOAgent.from_network(network, name=name)
+        return LbrAgent(target, range_samples=samples, preflop_samples=_EXPLOITER_PREFLOP_SAMPLES, name=name)
+
+    return exploiter
+
+
+_EXPLOITER_PREFLOP_SAMPLES = 500  # the exploiter's Monte Carlo deals for preflop equity (LBR's own: 2,000)
 
 
 class LeagueTables:
@@ -154,6 +175,14 @@ class LeagueTables:
         for seat in self.seats:
             seat.forget(set(self.league.members))
 
+    def set_exploiter(self, name: str, network: PolicyNetwork, share: float, samples: int) -> None:
+        """Make the exploiter member (named ``name``, at most ``share`` of the hands) best-respond to ``network``."""
+        for old in [member for member in self.league.members if member.startswith(EXPLOITER_PREFIX)]:
+            self.league.remove(old)
+        self.league.add(name, _exploiter_factory(network, name, samples), cap=share)
+        for seat in self.seats:
+            seat.forget(set(self.league.members))
+
     def stats(self) -> dict[str, tuple[int, float]]:
         """Each member's hands and the learner's mean big blinds per hand against it."""
         return {name: (s.hands, s.mean_bb) for name, s in self.league.members.items()}
@@ -167,6 +196,7 @@ class LeagueTables:
 
 
 SNAPSHOT_PREFIX = "self@"
+EXPLOITER_PREFIX = "lbr@"
 
 
 class _Run:
@@ -209,6 +239,14 @@ class _Run:
             )
             if config.init_weights is not None:
                 PolicyNetwork.load(config.init_weights).into_sb3(self.model.policy)
+        if config.exploiter_share:
+            self.renew_exploiter(int(self.model.num_timesteps))
+
+    def renew_exploiter(self, steps: int) -> None:
+        """Point the exploiter at the current policy."""
+        network = PolicyNetwork.from_sb3(self.model.policy)
+        config = self.config
+        self.pool.set_exploiter(f"{EXPLOITER_PREFIX}{steps}", network, config.exploiter_share, config.exploiter_samples)
 
     def add_snapshot(self, steps: int) -> None:
         """Freeze the current policy into every league; the oldest retire beyond the limit."""
@@ -286,6 +324,11 @@ def train_league(config: LeagueConfig) -> Path:
         raise ConfigError(f"workers must be 0 (one process) or more, got {config.workers}")
     if config.steps < 1 or min(config.snapshot_every, config.log_every, config.checkpoint_every) < 1:
         raise ConfigError("steps and the snapshot, log and checkpoint intervals must be positive")
+    if not 0.0 <= config.exploiter_share < 1.0 or config.exploiter_samples < 1:
+        raise ConfigError(
+            f"exploiter_share must be in [0, 1) and exploiter_samples at least 1, got {config.exploiter_share}, "
+            f"{config.exploiter_samples}"
+        )
     if config.max_snapshots < 0 or config.critic_warmup < 0:
         raise ConfigError(
             f"max_snapshots and critic_warmup must be 0 or more, got {config.max_snapshots}, {config.critic_warmup}"
@@ -306,6 +349,8 @@ def train_league(config: LeagueConfig) -> Path:
                 freeze_actor(run.model.policy, False)
             if config.max_snapshots and due(config.snapshot_every, steps):
                 run.add_snapshot(steps)
+            if config.exploiter_share and due(config.snapshot_every, steps):
+                run.renew_exploiter(steps)
             if due(config.log_every, steps):
                 run.log(steps, started, first_step)
             if due(config.checkpoint_every, steps):

@@ -45,6 +45,9 @@ def _serve(pipe: Connection, count: int, opponents: Sequence[str], temperature: 
         elif command == "snapshot":
             tables.add_snapshot(*data)
             pipe.send(None)
+        elif command == "exploiter":
+            tables.set_exploiter(*data)
+            pipe.send(None)
         elif command == "stats":
             pipe.send(tables.stats())
         elif command == "restore":
@@ -122,6 +125,10 @@ class ProcessLeagueEnv(VecEnv):
     def add_snapshot(self, name: str, network: PolicyNetwork, keep: int) -> None:
         """Add a frozen policy to every worker's league."""
         self._all("snapshot", (name, network, keep))
+
+    def set_exploiter(self, name: str, network: PolicyNetwork, share: float, samples: int) -> None:
+        """Point every worker's exploiter at ``network``."""
+        self._all("exploiter", (name, network, share, samples))
 
     def stats(self) -> dict[str, tuple[int, float]]:
         """The members' hands and the learner's mean big blinds per hand, pooled over the workers."""

@@ -343,6 +343,12 @@ class _Responder:
         if not self.weights.any():
             raise ValueError(f"the agent played {action}, which its reported strategy never plays")
 
+    def start_over(self, state: HandState) -> None:
+        """Forget what the agent's actions said: every holding that ``state``'s known cards leave possible."""
+        self.weights[:] = 1.0
+        self._seen.clear()
+        self._block((*state.hole(_RESPONDER), *state.board))
+
     def _update(self, view: PlayerView, target: tuple[ActionKind, int]) -> None:
         live = np.flatnonzero(self.weights)
         self.weights[live] *= self.strategy.probabilities(view, live, target)

@@ -171,3 +171,32 @@ def test_an_opponent_named_twice_is_a_typed_error(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="repeated"):
         train_league(LeagueConfig(steps=64, out=tmp_path, opponents=("call", "call"), quiet=True))
+
+
+def test_the_exploiter_best_responds_to_the_latest_policy_and_is_renewed(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    from baselines.ppo.train import LeagueConfig, train_league
+
+    config = LeagueConfig(
+        steps=256,
+        out=tmp_path,
+        opponents=("call",),
+        num_envs=2,
+        n_steps=64,
+        batch_size=64,
+        net_arch=(16,),
+        snapshot_every=128,
+        max_snapshots=0,
+        exploiter_share=0.5,
+        exploiter_samples=8,
+        log_every=96,
+        quiet=True,
+    )
+    train_league(config)
+    curve = json.loads((tmp_path / "league_curve.json").read_text())["curve"]
+    assert [point["steps"] for point in curve] == [96, 192, 256]
+    assert set(curve[0]["members"]) == {"call", "lbr@0"} and curve[0]["members"]["lbr@0"]["hands"] > 0
+    assert set(curve[1]["members"]) == {"call", "lbr@128"} and curve[1]["members"]["lbr@128"]["hands"] > 0
+    assert set(curve[-1]["members"]) == {"call", "lbr@256"}  # renewed with the policy of each snapshot step
+    with pytest.raises(ConfigError, match="exploiter_share"):
+        train_league(LeagueConfig(steps=64, out=tmp_path / "bad", exploiter_share=1.0, quiet=True))
