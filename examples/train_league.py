@@ -15,6 +15,11 @@ exact command, its steps per hour and the figures):
 
     python examples/train_league.py --steps 3000000 --seed 0 --out runs/league
     cp runs/league/ppo_league.npz baselines/ppo/data/ppo_league.npz
+
+Training on from the shipped policy (``--init-weights``, with ``--critic-warmup`` steps that train only the
+critic), with the league's priority sharpened (``--temperature``) or a local best responder to the learner's
+latest snapshot among the members (``--exploiter-share``): the same section, "A league tilted towards rule"
+and "An LBR exploiter in the league".
 """
 
 from __future__ import annotations
