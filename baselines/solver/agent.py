@@ -147,7 +147,7 @@ class _StreetSettings:
 _DEFENDED: Final = ("none", "preflop", "flop", "turn", "river")
 """Values of ``defend``: the minimum defence holds on every street up to the one named."""
 
-_PREFLOPS: Final = ("tables", "solved")
+_PREFLOPS: Final = ("tables", "solved", "mixed")
 """Values of ``preflop``: the range tables with the minimum defence, or the solved abstraction."""
 
 _DEEP_SPR: Final = 3.0
@@ -249,7 +249,10 @@ class SolverAgent(BaseAgent):
         preflop: ``"tables"`` (the default): the range tables with the minimum defence (``defend``) for its
             play and both ranges at the flop; ``"solved"``: the solved preflop abstraction
             (:mod:`baselines.solver.solved_preflop`), the opponent's off-menu sizes inserted into its tree, and
-            with ``safe`` the flop re-solved safely against its values (see the module).
+            with ``safe`` the flop re-solved safely against its values (see the module); ``"mixed"``: the
+            solved abstraction in the big blind (where it defends by the open's size, the tables 69% against
+            any) and the tables on the button (where LBR won more from the abstraction's calls of its 3-bets),
+            each hand's flop as after that preflop.
         preflop_tremble: the opponent's range at the flop with each of its preflop actions' probabilities
             mixed with uniformly random play over the spot's actions (0, the default: the tables' or the
             solve's probabilities alone).
@@ -332,10 +335,13 @@ class SolverAgent(BaseAgent):
         self._solves: dict[_Key, Solution | None] = {}
         self._starts: dict[_Key, tuple[Weights, Weights]] = {}
 
-    @property
-    def _safe_flop(self) -> bool:
-        """Whether the flop is re-solved safely with the solved preflop's values (``preflop="solved"``, ``safe``)."""
-        return self.safe and self.preflop == "solved"
+    def _solved_preflop(self, seat: int, button: int) -> bool:
+        """Whether ``seat`` plays the solved preflop here: ``"solved"``, or ``"mixed"`` in the big blind."""
+        return self.preflop == "solved" or (self.preflop == "mixed" and seat != button)
+
+    def _safe_flop(self, seat: int, button: int) -> bool:
+        """Whether the flop is re-solved safely with the solved preflop's values (its preflop solved, ``safe``)."""
+        return self.safe and self._solved_preflop(seat, button)
 
     @property
     def defend(self) -> bool:
@@ -382,7 +388,7 @@ class SolverAgent(BaseAgent):
         """The action distribution and the fallback reason (``""`` when none applied)."""
         legal = legal_of(view)
         if view.street == Street.PREFLOP:
-            if self.preflop == "solved":
+            if self._solved_preflop(view.seat, view.button):
                 return solved_probabilities(view), ""
             distribution = defended_probabilities(view, defend=self.defend)
             if distribution is None:
@@ -473,7 +479,7 @@ class SolverAgent(BaseAgent):
         """Both seats' ranges after the preflop: its own exactly, the opponent's with ``preflop_tremble``."""
 
         def ranges(tremble: float) -> tuple[Weights, Weights]:
-            if self.preflop == "solved":
+            if self._solved_preflop(seat, button):
                 return solved_ranges(config, button, before, tremble)
             return preflop_ranges(config, button, before, defend=self.defend, tremble=tremble)
 
@@ -545,7 +551,9 @@ class SolverAgent(BaseAgent):
         settings = _STREETS[street]
         if street == Street.FLOP and self.flop_turns:
             settings = replace(_FLOP_WITH_TURN, deal_sample=self.flop_turns)
-        if street == Street.FLOP and self._safe_flop:  # any opponent hand: the gadget holds each to its value
+        if street == Street.FLOP and self._safe_flop(
+            seat, button
+        ):  # any opponent hand: the gadget holds each to its value
             opponent_range = block(np.ones(N_COMBOS), board)
             ranges = (opponent_range, ranges[1]) if seat == 1 else (ranges[0], opponent_range)
         oop = self._trimmed(ranges[1 - button], board, settings.max_combos)
@@ -601,7 +609,7 @@ class SolverAgent(BaseAgent):
         rule, 4,000 hands of seed 7: the turn's folds cost -1,928 BB over 342 hands, from -1,454 over 232).
         """
         street = spot.street
-        if street == Street.FLOP and self._safe_flop:
+        if street == Street.FLOP and self._safe_flop(seat, button):
             opponent = _player(1 - seat, button)
             shares = flop_shares(config, button, before, 1 - seat)
             return Gadget(opponent, shares[spot.hands(opponent)] * spot.pot)

@@ -51,6 +51,7 @@ def card_set(combo: int) -> set[int]:
         (RandomAgent(), GameConfig(), f"{CHEAP},flop_turns=0,safe=false,deep_menus=false"),
         (ManiacBot(), GameConfig(), f"{CHEAP},preflop=solved,preflop_tremble=0.3"),
         (MinRaiser(), GameConfig(stacks=(20000, 3000)), f"{CHEAP},preflop=solved"),
+        (ManiacBot(), GameConfig(), f"{CHEAP},preflop=mixed"),
     ],
 )
 def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig, spec: str) -> None:
@@ -313,6 +314,35 @@ def test_after_the_solved_preflop_the_flop_is_re_solved_safely_against_any_range
     seen.clear()
     SolverAgent(iterations=2, preflop="solved", safe=False).action_probabilities(state.view(1))
     assert seen[-1][1] is None
+
+
+def test_the_mixed_preflop_is_the_solved_one_in_the_big_blind_and_the_tables_on_the_button(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import baselines.solver.agent as agent_module
+
+    seen: list[Gadget | None] = []
+
+    def recording(spot: Spot, **options: object) -> object:
+        seen.append(options.get("gadget"))  # type: ignore[arg-type]
+        return solve(spot, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(agent_module, "solve", recording)
+    mixed, solved, tables = (SolverAgent(iterations=2, preflop=p) for p in ("mixed", "solved", "tables"))
+    state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
+    button_view = state.view(0)
+    assert mixed.action_probabilities(button_view) == tables.action_probabilities(button_view)
+    assert mixed.action_probabilities(button_view) != solved.action_probabilities(button_view)
+    state.raise_to(500)
+    big_blind_view = state.view(1)
+    assert mixed.action_probabilities(big_blind_view) == solved.action_probabilities(big_blind_view)
+    assert mixed.action_probabilities(big_blind_view) != tables.action_probabilities(big_blind_view)
+    state.call()
+    for expected, view in ((solved, state.view(1)), (tables, state.view(0))):
+        np.testing.assert_array_equal(mixed.ranges(view)[0], expected.ranges(view)[0])
+        np.testing.assert_array_equal(mixed.ranges(view)[1], expected.ranges(view)[1])
+    mixed.action_probabilities(state.view(1))  # the big blind's flop: safe against the abstraction's values
+    assert isinstance(seen[-1], Gadget)
 
 
 def test_the_tables_tremble_the_opponents_preflop_range_only() -> None:
