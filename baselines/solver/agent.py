@@ -6,7 +6,8 @@ table get the rule agent's equity fallback), continuing against a raise with
 at least the share of its range that keeps the raise from winning at once
 with any two cards (the minimum defence, :mod:`baselines.solver.preflop`); with ``preflop="solved"`` it
 plays the solved preflop abstraction instead (:mod:`baselines.solver.solved_preflop`: the opponent's
-sizes inserted into its tree, both ranges at the flop from its strategy). After the flop it keeps both
+sizes inserted into its tree, both ranges at the flop from its strategy), and with ``preflop="mixed"``
+the abstraction in the big blind and the tables on the button. After the flop it keeps both
 players' ranges (:mod:`baselines.solver.ranges`) and, at each decision,
 solves the current street from its start with :func:`pokergym.solver.solve`:
 the pot and effective stack at the street's start, both ranges, the street
