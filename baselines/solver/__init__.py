@@ -1,4 +1,4 @@
-"""A range-vs-range re-solving agent: preflop range tables, then :mod:`pokergym.solver` on each postflop street.
+"""A range-vs-range re-solving agent: a preflop by seat, then :mod:`pokergym.solver` on each postflop street.
 
 :class:`SolverAgent` (registered as ``solver``) is described in
 :mod:`baselines.solver.agent`; the range bookkeeping is in

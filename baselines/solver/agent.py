@@ -1,13 +1,16 @@
-"""The solver agent: preflop range tables, then a range-vs-range re-solve of the current street at every decision.
+"""The solver agent: a preflop by seat, then a range-vs-range re-solve of the current street at every decision.
 
-Preflop, :class:`SolverAgent` plays the project's 169-class range tables
+Preflop, by default (``preflop="mixed"``), :class:`SolverAgent` plays a solved preflop abstraction in the big
+blind (:mod:`baselines.solver.solved_preflop`) and the project's 169-class range tables on the button;
+with ``preflop="tables"`` it plays the tables in both seats
 (:func:`~pokergym.context.preflop.preflop_probabilities`; spots without a
 table get the rule agent's equity fallback), continuing against a raise with
 at least the share of its range that keeps the raise from winning at once
 with any two cards (the minimum defence, :mod:`baselines.solver.preflop`); with ``preflop="solved"`` it
 plays the solved preflop abstraction instead (:mod:`baselines.solver.solved_preflop`: the opponent's
-sizes inserted into its tree, both ranges at the flop from its strategy), and with ``preflop="mixed"``
-the abstraction in the big blind and the tables on the button. After the flop it keeps both
+sizes inserted into its tree, both ranges at the flop from its strategy) in both seats. The big blind's
+defence then falls with the open's size, where the tables defend 69% against any open: LBR won most from
+the tables there, and most from the abstraction on the button (see ``preflop``). After the flop it keeps both
 players' ranges (:mod:`baselines.solver.ranges`) and, at each decision,
 solves the current street from its start with :func:`pokergym.solver.solve`:
 the pot and effective stack at the street's start, both ranges, the street
@@ -209,7 +212,7 @@ class _Plan:
 
 
 class SolverAgent(BaseAgent):
-    """Range tables preflop; after the flop, re-solves the current street at each decision (see the module).
+    """A preflop by seat; after the flop, re-solves the current street at each decision (see the module).
 
     Args:
         budget_ms: time per solve in milliseconds, solving towards 0.5% of the pot exploitability
@@ -247,13 +250,13 @@ class SolverAgent(BaseAgent):
             before 2026-11-28); preflop by :mod:`baselines.solver.preflop`, after it by
             :mod:`baselines.solver.defence` (which measured no gain against LBR; see there). ``True`` and
             ``False`` are ``"preflop"`` and ``"none"``.
-        preflop: ``"tables"`` (the default): the range tables with the minimum defence (``defend``) for its
+        preflop: ``"mixed"`` (the default since 2026-11-29; the tables before): the solved abstraction in the
+            big blind (where it defends by the open's size, the tables 69% against any) and the tables on the
+            button (where LBR won more from the abstraction's calls of its 3-bets), each hand's flop as after
+            that preflop; ``"tables"``: the range tables with the minimum defence (``defend``) for its
             play and both ranges at the flop; ``"solved"``: the solved preflop abstraction
             (:mod:`baselines.solver.solved_preflop`), the opponent's off-menu sizes inserted into its tree, and
-            with ``safe`` the flop re-solved safely against its values (see the module); ``"mixed"``: the
-            solved abstraction in the big blind (where it defends by the open's size, the tables 69% against
-            any) and the tables on the button (where LBR won more from the abstraction's calls of its 3-bets),
-            each hand's flop as after that preflop.
+            with ``safe`` the flop re-solved safely against its values (see the module).
         preflop_tremble: the opponent's range at the flop with each of its preflop actions' probabilities
             mixed with uniformly random play over the spot's actions (0, the default: the tables' or the
             solve's probabilities alone).
@@ -281,7 +284,7 @@ class SolverAgent(BaseAgent):
         tremble: float = 0.3,
         threads: int = 1,
         defend: str | bool = "preflop",
-        preflop: str = "tables",
+        preflop: str = "mixed",
         preflop_tremble: float = 0.0,
         name: str | None = None,
     ) -> None:

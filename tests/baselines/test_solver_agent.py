@@ -114,7 +114,7 @@ def test_a_capped_flop_solve_holds_every_rank() -> None:
     state = HandState.new(deck=parse_cards("AsKd7c2d2s5h9dKc3h"), button=0)
     state.raise_to(250)
     state.call()
-    plan = SolverAgent(iterations=2)._plan(state.view(1))
+    plan = SolverAgent(iterations=2, preflop="tables")._plan(state.view(1))
     assert plan.solution is not None
     for player in (0, 1):
         hands = plan.solution.spot.hands(player)
@@ -169,8 +169,9 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     state.check()
     view = state.view(1)  # the big blind, first on the river
     # all-in menus: with raises of 2.5 times the bet the button's flop bet of 75% is a narrow range of second pairs
-    safe = SolverAgent(iterations=15, flop_turns=0, deep_menus=False)
-    unsafe = SolverAgent(iterations=15, flop_turns=0, deep_menus=False, safe=False)
+    tables = {"flop_turns": 0, "deep_menus": False, "preflop": "tables"}  # the flop re-solved unsafely
+    safe = SolverAgent(iterations=15, **tables)
+    unsafe = SolverAgent(iterations=15, safe=False, **tables)
     plans = safe._plan(view), unsafe._plan(view)
     assert plans[0].solution is not None and plans[1].solution is not None
     spot = plans[0].solution.spot
@@ -207,7 +208,7 @@ def test_turn_and_river_are_re_solved_safely_by_default() -> None:
     assert turn_plan.solution is not None
     turn_spot = turn_plan.solution.spot
     assert safe._gadget(view.config, 1, 0, before[:5], turn_spot) is None
-    dealt = SolverAgent(iterations=15, flop_turns=49, deep_menus=False)  # every turn card
+    dealt = SolverAgent(iterations=15, flop_turns=49, deep_menus=False, preflop="tables")  # every turn card
     turn_spot = dealt._plan(turn_view.view(1)).solution.spot  # type: ignore[union-attr]
     turn_gadget = dealt._gadget(view.config, 1, 0, before[:5], turn_spot)
     assert turn_gadget is not None and turn_gadget.values.shape == (turn_spot.n_hands[1],)
@@ -221,7 +222,7 @@ def test_the_flop_can_be_re_solved_safely_against_the_opponents_off_menu_sizes()
     state.raise_to(200)
     state.call()
     state.check()
-    agent = SolverAgent(iterations=10, flop_gadget=True)
+    agent = SolverAgent(iterations=10, flop_gadget=True, preflop="tables")
     menu_bet, off_menu = state.copy(), state.copy()
     menu_bet.raise_to(300)  # the deep flop menu's 75% pot
     off_menu.raise_to(800)  # twice the pot
@@ -253,7 +254,8 @@ def test_the_flop_can_be_re_solved_safely_against_the_opponents_off_menu_sizes()
     plan = agent._plan(lead_view.view(0))
     assert plan.solution is not None
     assert agent._gadget(state.config, 0, 0, before, plan.solution.spot) is not None  # seat 0 faces seat 1's size
-    assert SolverAgent(iterations=10)._gadget(state.config, 1, 0, before, spot) is None  # off by default
+    tables = SolverAgent(iterations=10, preflop="tables")  # after the tables the flop gadget is off by default
+    assert tables._gadget(state.config, 1, 0, before, spot) is None
 
 
 def test_less_than_a_big_blind_behind_falls_back_and_is_counted() -> None:
@@ -377,7 +379,7 @@ def test_registry_specs() -> None:
             make(f"solver:preflop_tremble={bad}")
     with pytest.raises(ValueError, match="preflop must be one of"):
         make("solver:preflop=chart")
-    assert SolverAgent().preflop == "tables" and SolverAgent().preflop_tremble == 0.0
+    assert SolverAgent().preflop == "mixed" and SolverAgent().preflop_tremble == 0.0
 
 
 def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:
