@@ -16,6 +16,13 @@ from pokergym.engine import HandState
 from pokergym.errors import ConfigError
 
 
+def _tiny_config(**fields: Any) -> Any:
+    """A ``LeagueConfig`` small enough for a test: two tables, 64-step rollouts, one 16-unit layer, quiet."""
+    from baselines.ppo.train import LeagueConfig
+
+    return LeagueConfig(**{"num_envs": 2, "n_steps": 64, "batch_size": 64, "net_arch": (16,), "quiet": True, **fields})
+
+
 def test_members_the_learner_beats_least_are_drawn_most() -> None:
     league = League({"call": CallBot, "fold": FoldBot, "honest": HonestBot}, temperature=1.0, floor=0.0)
     for _ in range(500):
@@ -99,19 +106,14 @@ def test_the_trainer_writes_a_playable_policy_and_resumes(tmp_path: Path) -> Non
     from baselines.ppo import PPOAgent
     from baselines.ppo.train import LeagueConfig, train_league
 
-    config = LeagueConfig(
+    config = _tiny_config(
         steps=512,
         out=tmp_path,
         opponents=("call", "honest"),
-        num_envs=2,
-        n_steps=64,
-        batch_size=64,
-        net_arch=(16,),
         snapshot_every=128,
         max_snapshots=2,
         log_every=128,
         checkpoint_every=256,
-        quiet=True,
     )
     policy = train_league(config)
     first = json.loads((tmp_path / "league_curve.json").read_text())
@@ -135,11 +137,11 @@ def test_the_trainer_writes_a_playable_policy_and_resumes(tmp_path: Path) -> Non
 def test_a_critic_warmup_keeps_the_actor_and_no_snapshots_keeps_the_scripted_members(tmp_path: Path) -> None:
     pytest.importorskip("sb3_contrib")
     from baselines.ppo.network import PolicyNetwork
-    from baselines.ppo.train import LeagueConfig, train_league
+    from baselines.ppo.train import train_league
 
-    settings = {"opponents": ("call", "honest"), "num_envs": 2, "n_steps": 64, "batch_size": 64, "net_arch": (16,)}
-    start = train_league(LeagueConfig(steps=128, out=tmp_path / "start", quiet=True, **settings))  # type: ignore[arg-type]
-    warm = LeagueConfig(
+    settings = {"opponents": ("call", "honest")}
+    start = train_league(_tiny_config(steps=128, out=tmp_path / "start", **settings))
+    warm = _tiny_config(
         steps=256,
         out=tmp_path / "warm",
         init_weights=start,
@@ -147,8 +149,7 @@ def test_a_critic_warmup_keeps_the_actor_and_no_snapshots_keeps_the_scripted_mem
         max_snapshots=0,
         snapshot_every=64,
         temperature=0.5,
-        quiet=True,
-        **settings,  # type: ignore[arg-type]
+        **settings,
     )
     after = PolicyNetwork.load(train_league(warm))
     before = PolicyNetwork.load(start)
@@ -177,20 +178,15 @@ def test_the_exploiter_best_responds_to_the_latest_policy_and_is_renewed(tmp_pat
     pytest.importorskip("sb3_contrib")
     from baselines.ppo.train import LeagueConfig, train_league
 
-    config = LeagueConfig(
+    config = _tiny_config(
         steps=256,
         out=tmp_path,
         opponents=("call",),
-        num_envs=2,
-        n_steps=64,
-        batch_size=64,
-        net_arch=(16,),
         snapshot_every=128,
         max_snapshots=0,
         exploiter_share=0.5,
         exploiter_samples=8,
         log_every=96,
-        quiet=True,
     )
     train_league(config)
     curve = json.loads((tmp_path / "league_curve.json").read_text())["curve"]
