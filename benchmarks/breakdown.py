@@ -12,16 +12,22 @@ agent's net was furthest from zero. The hands of ``pokergym exploit AGENT --hist
 way (the responder is named ``LBR``), but for the first-difference table: an LBR pair deals each seat the
 same cards in both hands and moves the button, so its two hands are not a duplicate pair.
 
+Each first difference's pairs come with their mean and its normal 95% interval: a bucket of a few hundred
+pairs moves by several big blinds a pair from one seed to the next. Several files are pooled (pairs stay
+within their file).
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/breakdown.py runs/solver-rule-s7/histories.jsonl solver
+    PYTHONPATH=. python benchmarks/breakdown.py runs/cfr-s7/histories.jsonl runs/cfr-s8/histories.jsonl solver
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 _RAISES = ("bet", "raise")
@@ -64,15 +70,16 @@ def tally(
 
 
 def divergences(hands: Iterable[dict[str, Any]], name: str) -> dict[tuple[str, ...], list[float]]:
-    """Per first difference between the two hands of a pair: ``[pairs, net BB of the pairs]`` for ``name``.
+    """Per first difference between the two hands of a pair: the net BB of each such pair for ``name``.
 
     The key is ``(street, position of the cards' seat, what the agent did with them, what the opponent did
-    with them)``; ``("none",)`` for pairs played alike.
+    with them)``; ``("none",)`` for pairs played alike. Hands pair up by ``extra["pair"]`` (or hand id // 2)
+    within each file: give each file's hands a distinct ``"source"`` to pool several matches.
     """
     pairs: dict[object, list[dict[str, Any]]] = defaultdict(list)
     for hand in hands:
-        pairs[hand["extra"].get("pair", hand["hand_id"] // 2)].append(hand)
-    out: dict[tuple[str, ...], list[float]] = defaultdict(lambda: [0, 0.0])
+        pairs[hand.get("source", 0), hand["extra"].get("pair", hand["hand_id"] // 2)].append(hand)
+    out: dict[tuple[str, ...], list[float]] = defaultdict(list)
     for first, second in (pair for pair in pairs.values() if len(pair) == 2):
         seats = [hand["names"].index(name) for hand in (first, second)]
         net = sum(hand["payoffs"][seat] for hand, seat in zip((first, second), seats, strict=True))
@@ -83,9 +90,23 @@ def divergences(hands: Iterable[dict[str, Any]], name: str) -> dict[tuple[str, .
                 position = "button" if hand["button"] == mine["seat"] else "big blind"
                 key = (one["street"], position, f"agent {mine['kind']}", f"opponent {theirs['kind']}")
                 break
-        out[key][0] += 1
-        out[key][1] += net / first["config"]["big_blind"]
+        out[key].append(net / first["config"]["big_blind"])
     return out
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its normal 95% interval (0 for fewer than two values).
+
+    Example:
+        >>> interval([1.0, 3.0])
+        (2.0, 1.96)
+    """
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, round(1.96 * spread / math.sqrt(n), 3)
 
 
 def preflop_lines(hands: Iterable[dict[str, Any]], name: str) -> dict[str, list[float]]:
@@ -106,14 +127,21 @@ def preflop_lines(hands: Iterable[dict[str, Any]], name: str) -> dict[str, list[
     return out
 
 
+def _hands(paths: list[str]) -> Iterator[dict[str, Any]]:
+    """The hands of every file, each tagged with its file's index (``"source"``) so pairs stay within a file."""
+    for index, path in enumerate(paths):
+        with open(path, encoding="utf-8") as lines:
+            for line in lines:
+                yield {**json.loads(line), "source": index}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("histories", help="a histories.jsonl of one match")
+    parser.add_argument("histories", nargs="+", help="the histories.jsonl of one match or more (pooled)")
     parser.add_argument("agent", help="the agent's name in the histories")
     parser.add_argument("--preflop", type=int, default=0, metavar="N", help="also the N preflop lines of most net")
     args = parser.parse_args()
-    with open(args.histories, encoding="utf-8") as lines:
-        endings, rivers = tally((json.loads(line) for line in lines), args.agent)
+    endings, rivers = tally(_hands(args.histories), args.agent)
     total = sum(row[0] for row in endings.values())
     print(f"{int(total)} hands, {args.agent}: {sum(row[1] for row in endings.values()):+,.0f} BB")
     print("| street | ending | hands | net BB | won |\n|---|---|---:|---:|---:|")
@@ -122,15 +150,15 @@ def main() -> None:
     print("\n| river showdown | hands | net BB | won |\n|---|---:|---:|---:|")
     for line, (n, net, won) in sorted(rivers.items()):
         print(f"| {line} | {int(n)} | {net:+,.0f} | {won / n:.0%} |")
-    with open(args.histories, encoding="utf-8") as lines:
-        split = divergences((json.loads(line) for line in lines), args.agent)
-    print("\n| first difference in the pair (street, the cards' seat, agent, opponent) | pairs | net BB |")
-    print("|---|---:|---:|")
-    for key, (n, net) in sorted(split.items(), key=lambda item: item[1][1]):
-        print(f"| {', '.join(key)} | {int(n)} | {net:+,.0f} |")
+    split = divergences(_hands(args.histories), args.agent)
+    heading = "first difference in the pair (street, the cards' seat, agent, opponent)"
+    print(f"\n| {heading} | pairs | net BB | BB a pair, 95% |")
+    print("|---|---:|---:|---:|")
+    for key, nets in sorted(split.items(), key=lambda item: sum(item[1])):
+        mean, half = interval(nets)
+        print(f"| {', '.join(key)} | {len(nets)} | {sum(nets):+,.0f} | {mean:+.2f} +- {half:.2f} |")
     if args.preflop:
-        with open(args.histories, encoding="utf-8") as lines:
-            preflop = preflop_lines((json.loads(line) for line in lines), args.agent)
+        preflop = preflop_lines(_hands(args.histories), args.agent)
         print("\n| preflop line | hands | net BB |\n|---|---:|---:|")
         for line, (n, net) in sorted(preflop.items(), key=lambda item: -abs(item[1][1]))[: args.preflop]:
             print(f"| {line} | {int(n)} | {net:+,.0f} |")

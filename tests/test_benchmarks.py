@@ -76,9 +76,15 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
     assert total_bb == pytest.approx(sum(a + b for a, b in result.pair_chips) / 100)
     assert sum(row[0] for row in rivers.values()) == endings[("river", "showdown")][0]
     split = breakdown.divergences(hands, result.agents[0])
-    assert sum(row[0] for row in split.values()) == 40
-    assert sum(row[1] for row in split.values()) == pytest.approx(total_bb)
-    assert split.get(("none",), [0, 0.0])[1] == 0.0  # a pair played alike nets nothing
+    assert sum(len(nets) for nets in split.values()) == 40
+    assert sum(sum(nets) for nets in split.values()) == pytest.approx(total_bb)
+    assert not any(split.get(("none",), []))  # a pair played alike nets nothing
+    pooled = breakdown.divergences([*hands, *({**hand, "source": 1} for hand in hands)], result.agents[0])
+    assert {key: len(nets) for key, nets in pooled.items()} == {key: 2 * len(nets) for key, nets in split.items()}
+    largest = split[max(split, key=lambda key: len(split[key]))]
+    mean, half = breakdown.interval(largest)
+    assert mean == pytest.approx(sum(largest) / len(largest))
+    assert half > 0.0
     assert all(key == ("none",) or key[2].startswith("agent ") for key in split)
 
 
