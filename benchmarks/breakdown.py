@@ -33,6 +33,28 @@ from typing import Any
 _RAISES = ("bet", "raise")
 
 
+def seat_of(hand: dict[str, Any], name: str) -> int:
+    """The seat of the player ``name`` in ``hand``.
+
+    Its exact name, else the one spec ``name:options``: ``solver`` finds ``solver:preflop=mixed``, so matches
+    saved under both spellings pool.
+
+    Raises:
+        ValueError: naming the hand's players, if none or both match.
+
+    Example:
+        >>> seat_of({"hand_id": 0, "names": ["rule", "solver:preflop=mixed"]}, "solver")
+        1
+    """
+    names = hand["names"]
+    if name in names:
+        return int(names.index(name))
+    found = [seat for seat, player in enumerate(names) if player.startswith(f"{name}:")]
+    if len(found) != 1:
+        raise ValueError(f"no single player named {name!r} in hand {hand['hand_id']}: {names}")
+    return found[0]
+
+
 def ending(hand: dict[str, Any], seat: int) -> tuple[str, str]:
     """``(street, how)`` of the hand's end: ``how`` is showdown, "agent folds" or "opponent folds"."""
     last = hand["actions"][-1]
@@ -56,7 +78,7 @@ def tally(
     endings: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
     rivers: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0])
     for hand in hands:
-        seat = hand["names"].index(name)
+        seat = seat_of(hand, name)
         result = hand["payoffs"][seat] / hand["config"]["big_blind"]
         key = ending(hand, seat)
         rows = [endings[key]]
@@ -81,7 +103,7 @@ def divergences(hands: Iterable[dict[str, Any]], name: str) -> dict[tuple[str, .
         pairs[hand.get("source", 0), hand["extra"].get("pair", hand["hand_id"] // 2)].append(hand)
     out: dict[tuple[str, ...], list[float]] = defaultdict(list)
     for first, second in (pair for pair in pairs.values() if len(pair) == 2):
-        seats = [hand["names"].index(name) for hand in (first, second)]
+        seats = [seat_of(hand, name) for hand in (first, second)]
         net = sum(hand["payoffs"][seat] for hand, seat in zip((first, second), seats, strict=True))
         key: tuple[str, ...] = ("none",)
         for one, other in zip(first["actions"], second["actions"], strict=False):
@@ -113,7 +135,7 @@ def preflop_lines(hands: Iterable[dict[str, Any]], name: str) -> dict[str, list[
     """Per preflop line, e.g. ``"button: agent raise 250, opponent raise 500, agent fold"``: ``[hands, net BB]``."""
     out: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
     for hand in hands:
-        seat = hand["names"].index(name)
+        seat = seat_of(hand, name)
         steps = [
             f"{'agent' if a['seat'] == seat else 'opponent'} {a['kind']}"
             + (f" {a['to']}" if a["kind"] in _RAISES else "")

@@ -86,6 +86,8 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
     assert mean == pytest.approx(sum(largest) / len(largest))
     assert half > 0.0
     assert all(key == ("none",) or key[2].startswith("agent ") for key in split)
+    with pytest.raises(ValueError, match="no single player named 'solver'"):
+        breakdown.seat_of({"hand_id": 0, "names": ["solver:a=1", "solver:a=2"]}, "solver")
 
 
 def test_paired_differences_match_the_two_matches(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
