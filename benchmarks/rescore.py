@@ -10,13 +10,19 @@ per decision, so a slow agent (the solver) makes re-scoring as slow as its match
 seat's actions), each with its interval: every kind has mean zero, so one whose interval excludes zero over a
 long match points at a biased correction.
 
+Several files (the same pairing on several seeds) are scored one by one and then pooled: the seeds' means
+averaged and their half-widths added in quadrature and divided by the number of seeds (the interval of the
+mean of independent estimates; with equal pairs per seed, about the interval over all the pairs).
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/rescore.py runs/solver-rule/histories.jsonl --known-b rule [--terms]
+    PYTHONPATH=. python benchmarks/rescore.py runs/solver-cfr-s7/histories.jsonl runs/solver-cfr-s8/histories.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from collections.abc import Sequence
 
@@ -34,19 +40,27 @@ def rescore(path: str, known: tuple[str | None, str | None]) -> AdjustedMatch:
     return adjusted_match(path, agents)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("histories", help="a match's histories.jsonl")
-    parser.add_argument("--known-a", default=None, help="spec of agent A if AIVAT may use its strategy")
-    parser.add_argument("--known-b", default=None, help="spec of agent B if AIVAT may use its strategy")
-    parser.add_argument("--terms", action="store_true", help="also print AIVAT's corrections by kind")
-    args = parser.parse_args(argv)
-    started = time.perf_counter()
-    result = rescore(args.histories, (args.known_a, args.known_b))
+def pooled(estimates: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The mean of independent ``(mean, 95% half-width)`` estimates and its half-width.
+
+    Example:
+        >>> pooled([(100.0, 300.0), (300.0, 400.0)])
+        (200.0, 250.0)
+    """
+    count = len(estimates)
+    mean = sum(m for m, _ in estimates) / count
+    return mean, math.sqrt(sum(h * h for _, h in estimates)) / count
+
+
+_ESTIMATORS = (("raw", "raw"), ("all-in adjusted", "allin"), ("AIVAT", "aivat"))
+
+
+def _print(result: AdjustedMatch, terms: bool) -> None:
     print(f"{result.pairs} pairs, agent A's mbb/hand, 95% CI over pairs:")
-    for name, estimate in (("raw", result.raw), ("all-in adjusted", result.allin), ("AIVAT", result.aivat)):
+    for name, attribute in _ESTIMATORS:
+        estimate = getattr(result, attribute)
         print(f"  {name:16s} {estimate.mbb_per_hand:+8.0f} +- {estimate.ci95:.0f}")
-    if args.terms:
+    if terms:
         print("AIVAT's corrections by kind (each has mean zero; raw - AIVAT is their sum), A's mbb/hand:")
         for kind, estimate in result.terms.items():
             kind = kind.replace("seat 0", "A's").replace("seat 1", "B's")
@@ -54,6 +68,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         total = result.corrections
         assert total is not None
         print(f"  {'all (raw - AIVAT)':24s} {total.mbb_per_hand:+9.1f} +- {total.ci95:.1f}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("histories", nargs="+", help="a match's histories.jsonl (several: pooled, see above)")
+    parser.add_argument("--known-a", default=None, help="spec of agent A if AIVAT may use its strategy")
+    parser.add_argument("--known-b", default=None, help="spec of agent B if AIVAT may use its strategy")
+    parser.add_argument("--terms", action="store_true", help="also print AIVAT's corrections by kind")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    results = []
+    for path in args.histories:
+        if len(args.histories) > 1:
+            print(path)
+        results.append(rescore(path, (args.known_a, args.known_b)))
+        _print(results[-1], args.terms)
+    if len(results) > 1:
+        print(f"pooled over {len(results)} matches ({sum(r.pairs for r in results)} pairs), agent A's mbb/hand:")
+        for name, attribute in _ESTIMATORS:
+            mean, half = pooled([(getattr(r, attribute).mbb_per_hand, getattr(r, attribute).ci95) for r in results])
+            print(f"  {name:16s} {mean:+8.0f} +- {half:.0f}")
     print(f"({time.perf_counter() - started:.0f} s)")
 
 

@@ -173,6 +173,12 @@ def test_rescore_prints_the_three_estimates(
     assert all(kind in out for kind in ("hole deal", "flop deal", "A's actions", "B's actions", "raw - AIVAT"))
     raw = float(out.split("raw")[1].split("+-")[0])
     assert raw == pytest.approx(match(make("rule"), make("call"), pairs=6, seed=3).mbb_per_hand, abs=0.5)
+    second = tmp_path / "h2.jsonl"
+    match(make("rule"), make("call"), pairs=6, seed=4, histories=second)
+    rescore.main([str(path), str(second)])
+    pooled = capsys.readouterr().out.split("pooled over 2 matches (12 pairs)")[1]
+    each = [match(make("rule"), make("call"), pairs=6, seed=s).mbb_per_hand for s in (3, 4)]
+    assert float(pooled.split("raw")[1].split("+-")[0]) == pytest.approx(sum(each) / 2, abs=0.5)
 
 
 def test_range_calibration_replays_the_solvers_decisions(
