@@ -12,7 +12,7 @@ agent's net was furthest from zero. The hands of ``pokergym exploit AGENT --hist
 way (the responder is named ``LBR``), but for the first-difference table: an LBR pair deals each seat the
 same cards in both hands and moves the button, so its two hands are not a duplicate pair.
 
-Each first difference's pairs come with their mean and its normal 95% interval: a bucket of a few hundred
+Each first difference's pairs come with their mean and its normal 95% interval (``mean_ci``): a bucket of a few hundred
 pairs moves by several big blinds a pair from one seed to the next. Several files are pooled (pairs stay
 within their file).
 
@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from typing import Any
+
+from pokergym.arena.stats import mean_ci
 
 _RAISES = ("bet", "raise")
 
@@ -116,21 +117,6 @@ def divergences(hands: Iterable[dict[str, Any]], name: str) -> dict[tuple[str, .
     return out
 
 
-def interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its normal 95% interval (0 for fewer than two values).
-
-    Example:
-        >>> interval([1.0, 3.0])
-        (2.0, 1.96)
-    """
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, round(1.96 * spread / math.sqrt(n), 3)
-
-
 def preflop_lines(hands: Iterable[dict[str, Any]], name: str) -> dict[str, list[float]]:
     """Per preflop line, e.g. ``"button: agent raise 250, opponent raise 500, agent fold"``: ``[hands, net BB]``."""
     out: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
@@ -177,7 +163,7 @@ def main() -> None:
     print(f"\n| {heading} | pairs | net BB | BB a pair, 95% |")
     print("|---|---:|---:|---:|")
     for key, nets in sorted(split.items(), key=lambda item: sum(item[1])):
-        mean, half = interval(nets)
+        mean, half = mean_ci(nets)
         print(f"| {', '.join(key)} | {len(nets)} | {sum(nets):+,.0f} | {mean:+.2f} +- {half:.2f} |")
     if args.preflop:
         preflop = preflop_lines(_hands(args.histories), args.agent)

@@ -82,7 +82,7 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
     pooled = breakdown.divergences([*hands, *({**hand, "source": 1} for hand in hands)], result.agents[0])
     assert {key: len(nets) for key, nets in pooled.items()} == {key: 2 * len(nets) for key, nets in split.items()}
     largest = split[max(split, key=lambda key: len(split[key]))]
-    mean, half = breakdown.interval(largest)
+    mean, half = breakdown.mean_ci(largest)
     assert mean == pytest.approx(sum(largest) / len(largest))
     assert half > 0.0
     assert all(key == ("none",) or key[2].startswith("agent ") for key in split)

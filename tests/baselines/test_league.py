@@ -139,8 +139,8 @@ def test_a_critic_warmup_keeps_the_actor_and_no_snapshots_keeps_the_scripted_mem
     from baselines.ppo.network import PolicyNetwork
     from baselines.ppo.train import train_league
 
-    settings = {"opponents": ("call", "honest")}
-    start = train_league(_tiny_config(steps=128, out=tmp_path / "start", **settings))
+    opponents = ("call", "honest")
+    start = train_league(_tiny_config(steps=128, out=tmp_path / "start", opponents=opponents))
     warm = _tiny_config(
         steps=256,
         out=tmp_path / "warm",
@@ -149,7 +149,7 @@ def test_a_critic_warmup_keeps_the_actor_and_no_snapshots_keeps_the_scripted_mem
         max_snapshots=0,
         snapshot_every=64,
         temperature=0.5,
-        **settings,
+        opponents=opponents,
     )
     after = PolicyNetwork.load(train_league(warm))
     before = PolicyNetwork.load(start)
