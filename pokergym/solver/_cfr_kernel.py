@@ -47,9 +47,8 @@ import numpy as np
 from pokergym._jit import kernel as _jit
 
 UPDATE = 0
-NO_LEAVES = np.zeros(0, dtype=np.int64)
-"""``walk``'s ``leaf_of`` when every chance node's children are walked in the same walk."""
-NO_SUMS = np.zeros((0, 0))
+NO_LEAVES = (np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
+"""``walk``'s ``leaves`` when every chance node's children are walked in the same walk."""
 NOISE = 1e-9
 """Regrets smaller than this share of the pot are rounding noise and count as zero."""
 BEST_RESPONSE = 1
@@ -397,8 +396,8 @@ def _any_reach(reach: Any, count: int) -> bool:
 
 
 @_jit
-def _frames(depth_cap: int, max_actions: int, n_max: int) -> Any:
-    """:func:`walk`'s buffers, one frame per depth, allocated once per walk.
+def _frames(shape: Any, n_max: int) -> Any:
+    """:func:`walk`'s buffers for a tree of ``shape = (max_depth, max_actions)``, one frame per depth, once per walk.
 
     ``(nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy)``: the node at each depth,
     its next child (-1 before the first visit), the rows holding the traverser's and the opponent's reach,
@@ -408,6 +407,7 @@ def _frames(depth_cap: int, max_actions: int, n_max: int) -> Any:
     positive, the value rows (``width = max_actions + 1`` per depth: the node's value, then one per action of
     a traverser's node) and the traverser's strategy per depth.
     """
+    depth_cap, max_actions = shape[0] + 1, shape[1]
     width = max_actions + 1
     return (
         np.empty(depth_cap, dtype=np.int64),
@@ -432,48 +432,36 @@ def walk(
     reach_t: Any,
     reach_o: Any,
     pot: float,
-    tree: Any,
-    hands: Any,
-    boards: Any,
+    game: Any,
     store: Any,
     discounts: Any,
-    max_depth: int,
-    max_actions: int,
-    leaf_of: Any,
-    leaf_sums: Any,
+    shape: Any,
+    leaves: Any,
 ) -> Any:
     """Counterfactual values of ``trav``'s hands below ``root`` (see the module docstring for ``mode``).
 
-    A depth-first walk with an explicit stack of frames (:func:`_frames`), so no recursion: numba's disk cache
-    cannot reload recursive functions safely. A reach that an action leaves unchanged is not copied, the
-    traverser's reach is kept only where an update needs it, and a child of the traverser's decision writes its
-    values straight into the parent's row for that action. At a chance node ``k = leaf_of[node] >= 0`` (if
-    ``leaf_of`` is not empty) its cards were walked already (:mod:`.parallel`): the sum over them is ``leaf_sums[k]``.
+    ``game``: ``(tree, hands, boards)``; ``shape``: ``(max_depth, max_actions)``; ``leaves``: ``(leaf_of, leaf_sums)``,
+    the sum over the cards of a chance node walked already (:mod:`.parallel`) in ``leaf_sums[leaf_of[node]]``.
     """
+    (tree, hands, boards), max_actions = game, shape[1]
     kind_a, player_a, _, child_start, n_children, children, card_a, _, offset_a = tree[:9]
-    n, m = hands[2][trav], hands[2][1 - trav]
-    work, width = _workspace(hands), max_actions + 1
-    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(
-        max_depth + 1, max_actions, max(n, m)
-    )
+    n, m, work, width = hands[2][trav], hands[2][1 - trav], _workspace(hands), max_actions + 1
+    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, max(n, m))
     rt[0, :n] = reach_t
     ro[o_at[0], :m] = reach_o
     d, nodes[0], dead[0] = 0, root, not _any_reach(reach_o, m)
     while d >= 0:
-        node = nodes[d]
+        node, dest = nodes[d], rows[out_at[d]]
         kind, count = kind_a[node], n_children[node]
-        dest = rows[out_at[d]]
         if next_child[d] < 0:  # first visit
             next_child[d] = 0
-            if kind == 3 and len(leaf_of) > 0 and leaf_of[node] >= 0:  # its cards were walked already
-                dest[:n] = leaf_sums[leaf_of[node], :n]
-                next_child[d] = count
-            elif kind == 0:
+            if kind == 0:
                 actor, below = player_a[node], ro[d * max_actions : d * max_actions + count]
-                source = store[actor] if mode == UPDATE else store[2 + actor]
-                args = (source, offset_a[node], count, ro[o_at[d]], below, strategy[d], alive[d], dest, work[0])
-                _decision(actor == trav, mode, dead[d], n, m, *args)
-            elif kind == 3 or dead[d]:
+                args = (store[actor + 2 * (mode != UPDATE)], offset_a[node], count, ro[o_at[d]], below, strategy[d])
+                _decision(actor == trav, mode, dead[d], n, m, *args, alive[d], dest, work[0])
+            elif kind == 3:
+                next_child[d] = _chance_start(node, count, leaves, dest, n)
+            elif dead[d]:
                 dest[:n] = 0.0
             else:
                 _terminal(node, trav, ro[o_at[d]], pot, tree, hands, boards, work, dest)
@@ -483,21 +471,12 @@ def walk(
             out_at[d + 1] = (d + 1) * width
             t_at[d + 1], o_at[d + 1], dead[d + 1], live = t_at[d], o_at[d], dead[d], True
             if kind == 3:
-                if mode == UPDATE:
-                    _masked(rt[t_at[d]], rt[d + 1], trav, card_a[child], n, hands)
-                    t_at[d + 1] = d + 1
-                if not dead[d]:
-                    dead[d + 1] = not _masked(ro[o_at[d]], ro[d * max_actions], 1 - trav, card_a[child], m, hands)
-                    o_at[d + 1] = d * max_actions
-                live = mode == UPDATE or not dead[d + 1]
+                live = _enter_card(d, trav, mode, card_a[child], hands, t_at, o_at, dead, rt, ro, n, m, max_actions)
             elif player_a[node] == trav:
-                base = d * width + 1
-                sibling = children[child_start[node] + i + 1] if i + 1 < count else child
+                base, sibling = d * width + 1, children[child_start[node] + min(i + 1, count - 1)]
                 if kind_a[child] == 1 and kind_a[sibling] == 2:  # fold, then call: both from one pass over the reach
-                    fold, call = rows[base + i], rows[base + i + 1]
-                    _fold_and_call(
-                        dead[d], trav, pot, child, sibling, tree, ro[o_at[d]], hands, boards, work, fold, call
-                    )
+                    args2 = (tree, ro[o_at[d]], hands, boards, work, rows[base + i], rows[base + i + 1])
+                    _fold_and_call(dead[d], trav, pot, child, sibling, *args2)
                     next_child[d] = i + 2
                     continue
                 if mode == UPDATE:
@@ -508,13 +487,10 @@ def walk(
                 dead[d + 1] = not alive[d, i]
                 o_at[d + 1] = d * max_actions + i
                 live = mode == UPDATE or not dead[d + 1]
-            if not live:  # nothing to win or lose below: the child's value is 0 (an update never skips: it
-                # still needs the traverser's average-strategy sums below)
+            if live:  # else nothing to win or lose below: the child's value is 0 (an update walks every child)
+                nodes[d + 1], next_child[d + 1], d = child, -1, d + 1  # the child's frame, pushed
+            else:
                 next_child[d] = i + 1
-                continue
-            d += 1
-            nodes[d] = child
-            next_child[d] = -1
             continue
         _finish(d, node, trav, mode, tree, rows, width, dest, strategy[d], rt[t_at[d]], n, store, discounts)
         if d == 0:
@@ -523,11 +499,61 @@ def walk(
         if kind_a[parent] == 3:
             _add_card(dest, above, node, trav, tree, hands, n)
         elif player_a[parent] != trav:  # a traverser's child wrote into its own row already
-            for h in range(n):
-                above[h] += dest[h]
+            _add_into(above, dest, n)
         next_child[d - 1] += 1
         d -= 1
     return np.zeros(n)
+
+
+@_jit
+def _add_into(total: Any, value: Any, n: int) -> None:
+    """``total[:n] += value[:n]``."""
+    for h in range(n):
+        total[h] += value[h]
+
+
+@_jit
+def _chance_start(node: int, count: int, leaves: Any, dest: Any, n: int) -> int:
+    """A chance node's first visit in :func:`walk`: its first child to walk, and ``dest`` set to what it adds to.
+
+    0 and zeros, or, where its cards were walked already (``leaf_of[node] >= 0``), ``count`` and their sum.
+    """
+    leaf_of, leaf_sums = leaves
+    if len(leaf_of) > 0 and leaf_of[node] >= 0:
+        dest[:n] = leaf_sums[leaf_of[node], :n]
+        return count
+    dest[:n] = 0.0
+    return 0
+
+
+@_jit
+def _enter_card(
+    d: int,
+    trav: int,
+    mode: int,
+    card: int,
+    hands: Any,
+    t_at: Any,
+    o_at: Any,
+    dead: Any,
+    reach_t: Any,
+    reach_o: Any,
+    n: int,
+    m: int,
+    max_actions: int,
+) -> bool:
+    """Both reaches below the chance node at depth ``d`` for the child dealing ``card``; whether to walk it.
+
+    The traverser's reach is kept only where an update needs it; the child is walked where the opponent can
+    reach it, and always in an update (it still needs the traverser's average-strategy sums below).
+    """
+    if mode == UPDATE:
+        _masked(reach_t[t_at[d]], reach_t[d + 1], trav, card, n, hands)
+        t_at[d + 1] = d + 1
+    if not dead[d]:
+        dead[d + 1] = not _masked(reach_o[o_at[d]], reach_o[d * max_actions], 1 - trav, card, m, hands)
+        o_at[d + 1] = d * max_actions
+    return mode == UPDATE or not dead[d + 1]
 
 
 @_jit
@@ -629,7 +655,12 @@ def _finish(
     store: Any,
     discounts: Any,
 ) -> None:
-    """Once all children are walked: the node's value into ``dest`` (and at the traverser's node, the update)."""
+    """Once all children are walked: the node's value into ``dest`` (and at the traverser's node, the update).
+
+    Then, below a ``parent`` (-1 at the root), the value is added into the parent's row ``above``: at a chance
+    node for the hands its card leaves alive (:func:`_add_card`), at the opponent's decision to the sum over its
+    actions; a traverser's child wrote into its own row of the parent already.
+    """
     kind_a, player_a, amount_a, n_children, offset_a = tree[0], tree[1], tree[2], tree[4], tree[8]
     kind = kind_a[node]
     if kind == 3:  # the sum over the cards dealt (twins included), over what it estimates (tree.chance_divisor)
@@ -852,15 +883,11 @@ def iterate(
                 reach_t,
                 reach_o,
                 pot,
-                tree,
-                hands,
-                boards,
+                (tree, hands, boards),
                 store,
                 discounts,
-                max_depth,
-                max_actions,
+                (max_depth, max_actions),
                 NO_LEAVES,
-                NO_SUMS,
             )
             if trav == gadget_player:
                 _update_gadget(gadget_regrets, entered, values, alternatives, len(values), discounts)

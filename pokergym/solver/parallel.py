@@ -119,22 +119,22 @@ def split_walk(
     tree = prepared.tree
     n = prepared.spot.n_hands[trav]
     hands = prepared.hands_args
-    pot, args = float(prepared.spot.pot), (prepared.tree_args, hands, prepared.boards_args, prepared.store)
-    depth, width = tree.max_depth, tree.max_actions
+    pot, args = float(prepared.spot.pot), ((prepared.tree_args, hands, prepared.boards_args), prepared.store)
+    shape = (tree.max_depth, tree.max_actions)
     jobs = []
     for node, (rt, ro) in zip(split.nodes, _reaches(prepared, split, trav, mode, reach_t, reach_o), strict=True):
         for child in tree.children_of(node):
             card = int(tree.card[child])
             child_t = np.asarray(K._deal(trav, card, rt, hands))
             child_o = np.asarray(K._deal(1 - trav, card, ro, hands))
-            below = (child, trav, mode, child_t, child_o, pot, *args, discounts, depth, width, K.NO_LEAVES, K.NO_SUMS)
+            below = (child, trav, mode, child_t, child_o, pot, *args, discounts, shape, K.NO_LEAVES)
             jobs.append(pool.submit(K.walk, *below))
     sums = np.zeros((len(split.nodes), n))
     results = iter(jobs)
     for k, node in enumerate(split.nodes):
         for child in tree.children_of(node):
             K._add_card(np.asarray(next(results).result()), sums[k], child, trav, prepared.tree_args, hands, n)
-    above = (tree.root, trav, mode, reach_t, reach_o, pot, *args, discounts, depth, width, split.leaf_of, sums)
+    above = (tree.root, trav, mode, reach_t, reach_o, pot, *args, discounts, shape, (split.leaf_of, sums))
     return np.asarray(K.walk(*above))
 
 

@@ -164,15 +164,11 @@ class Prepared:
                 reach[trav],
                 reach[1 - trav],
                 float(self.spot.pot),
-                self.tree_args,
-                self.hands_args,
-                self.boards_args,
+                (self.tree_args, self.hands_args, self.boards_args),
                 self.store,
                 _NO_DISCOUNTS,
-                self.tree.max_depth,
-                self.tree.max_actions,
+                (self.tree.max_depth, self.tree.max_actions),
                 K.NO_LEAVES,
-                K.NO_SUMS,
             )
         )
 
