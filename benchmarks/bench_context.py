@@ -38,6 +38,7 @@ import os
 import statistics
 import time
 import timeit
+from collections.abc import Callable
 
 import gymnasium as gym
 import numpy as np
@@ -46,6 +47,7 @@ from pokergym.cards import parse_cards
 from pokergym.context import analyze
 from pokergym.context.compiled import skill_features
 from pokergym.context.prompt import prompt
+from pokergym.context.record import Context
 from pokergym.context.vector import skill_vector
 from pokergym.engine import Action, HandState, PlayerView, Street
 from pokergym.wrappers import PokerSkillObservation
@@ -136,6 +138,91 @@ def bare_call_ns() -> float:
     return best / 100_000 * 1e9
 
 
+def time_analyze(
+    views: list[PlayerView], states: list[HandState], seed: int, clock: Callable[[], int]
+) -> list[Context]:
+    """Print ``analyze``'s time per view (wall and CPU) beside the anchor ``HandState.view``; return the contexts."""
+    times, cpu_times, contexts = [], [], []
+    for view in views:
+        c0 = time.process_time_ns()
+        t0 = time.perf_counter_ns()
+        ctx = analyze(view)
+        times.append((time.perf_counter_ns() - t0) / 1000)
+        cpu_times.append((time.process_time_ns() - c0) / 1000)
+        contexts.append(ctx)
+    anchor = []
+    for state in states:
+        t0 = clock()
+        state.view(state.actor)
+        anchor.append((clock() - t0) / 1000)
+    print(f"states: {len(times)} postflop decisions (seed {seed})")
+    print(f"analyze: {summary(times)}")
+    print(f"analyze, CPU clock: {summary(cpu_times)}")
+    print(f"anchor HandState.view: median {statistics.median(anchor):.1f} us")
+    return contexts
+
+
+def report_prompts(views: list[PlayerView], contexts: list[Context], seed: int, clock: Callable[[], int]) -> None:
+    """Print the prompt's time (context given) and its size in tokens per street and mode."""
+    prompt_times = []
+    tokens: dict[Street, list[int]] = {}
+    for view, ctx in zip(views, contexts, strict=True):
+        t0 = clock()
+        p = prompt(view, ctx)
+        prompt_times.append((clock() - t0) / 1000)
+        tokens.setdefault(view.street, []).append(p.approx_tokens)
+    print(f"prompt (context given): {summary(prompt_times)}")
+    for street in sorted(tokens):
+        sizes = tokens[street]
+        print(
+            f"  {street.name.lower()} prompt: median {statistics.median(sizes):.0f} tokens "
+            f"(min {min(sizes)}, max {max(sizes)}, chars/4, {len(sizes)} prompts)"
+        )
+    preflop_tokens = []
+    rng = np.random.default_rng(seed)
+    for _ in range(200):
+        state = HandState.new(button=int(rng.integers(2)), rng=rng)
+        preflop_tokens.append(prompt(state.view(state.actor)).approx_tokens)
+    print(f"  preflop prompt: median {statistics.median(preflop_tokens):.0f} tokens (first decision, 200 hands)")
+    default_tokens = [prompt(v, mode="default").approx_tokens for v in views[:500]]
+    print(f"  default-mode prompt (postflop): median {statistics.median(default_tokens):.0f} tokens")
+
+
+def time_features(views: list[PlayerView], warm_view: PlayerView, clock: Callable[[], int]) -> None:
+    """Print the compiled ``skill_features`` time beside the anchor ``skill_vector(analyze(view))``."""
+    t0 = time.perf_counter_ns()
+    skill_features(warm_view)
+    skill_features(kernel_view())
+    print(f"first skill_features calls (load the compiled engine): {(time.perf_counter_ns() - t0) / 1e6:.1f} ms")
+    compiled_times = []
+    for view in views:
+        t0 = clock()
+        skill_features(view)
+        compiled_times.append((clock() - t0) / 1000)
+    reference_times = []
+    for view in views:
+        t0 = clock()
+        skill_vector(analyze(view))
+        reference_times.append((clock() - t0) / 1000)
+    print(f"skill_features(view), compiled: {summary(compiled_times)}")
+    print(f"anchor skill_vector(analyze(view)): {summary(reference_times)}")
+    speedup = statistics.median(reference_times) / statistics.median(compiled_times)
+    print(f"compiled speed-up (median): {speedup:.1f}x")
+
+
+def time_wrapper(steps: int, seed: int, clock: Callable[[], int]) -> None:
+    """Print ``HUNL-v0``'s step time with and without ``PokerSkillObservation``."""
+    plain = gym.make("HUNL-v0")
+    wrapped = PokerSkillObservation(gym.make("HUNL-v0"))
+    time_paired_steps(plain, wrapped, 200, seed + 1)  # warm up both (imports, caches of the first hands)
+    base, skill = time_paired_steps(plain, wrapped, steps, seed, clock)
+    ratio = statistics.median(skill) / statistics.median(base)
+    print(f"HUNL-v0 step: {summary(base)}")
+    print(f"PokerSkillObservation(HUNL-v0) step: {summary(skill)}")
+    print(f"wrapped / unwrapped median step: {ratio:.2f}x")
+    print(f"wrapper cost per step: median {statistics.median(skill) - statistics.median(base):.1f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--states", type=int, default=5000)
@@ -156,77 +243,10 @@ def main() -> None:
     for view in warm_views[1:]:
         analyze(view)
     views, states = random_views(args.states, args.seed)
-    times = []
-    cpu_times = []
-    contexts = []
-    for view in views:
-        c0 = time.process_time_ns()
-        t0 = time.perf_counter_ns()
-        ctx = analyze(view)
-        times.append((time.perf_counter_ns() - t0) / 1000)
-        cpu_times.append((time.process_time_ns() - c0) / 1000)
-        contexts.append(ctx)
-    anchor = []
-    for state in states:
-        t0 = clock()
-        state.view(state.actor)
-        anchor.append((clock() - t0) / 1000)
-    print(f"states: {len(times)} postflop decisions (seed {args.seed})")
-    print(f"analyze: {summary(times)}")
-    print(f"analyze, CPU clock: {summary(cpu_times)}")
-    print(f"anchor HandState.view: median {statistics.median(anchor):.1f} us")
-
-    prompt_times = []
-    tokens: dict[Street, list[int]] = {}
-    for view, ctx in zip(views, contexts, strict=True):
-        t0 = clock()
-        p = prompt(view, ctx)
-        prompt_times.append((clock() - t0) / 1000)
-        tokens.setdefault(view.street, []).append(p.approx_tokens)
-    print(f"prompt (context given): {summary(prompt_times)}")
-    for street in sorted(tokens):
-        sizes = tokens[street]
-        print(
-            f"  {street.name.lower()} prompt: median {statistics.median(sizes):.0f} tokens "
-            f"(min {min(sizes)}, max {max(sizes)}, chars/4, {len(sizes)} prompts)"
-        )
-    preflop_tokens = []
-    rng = np.random.default_rng(args.seed)
-    for _ in range(200):
-        state = HandState.new(button=int(rng.integers(2)), rng=rng)
-        preflop_tokens.append(prompt(state.view(state.actor)).approx_tokens)
-    print(f"  preflop prompt: median {statistics.median(preflop_tokens):.0f} tokens (first decision, 200 hands)")
-    default_tokens = [prompt(v, mode="default").approx_tokens for v in views[:500]]
-    print(f"  default-mode prompt (postflop): median {statistics.median(default_tokens):.0f} tokens")
-
-    t0 = time.perf_counter_ns()
-    skill_features(warm_views[0])
-    skill_features(kernel_view())
-    print(f"first skill_features calls (load the compiled engine): {(time.perf_counter_ns() - t0) / 1e6:.1f} ms")
-    compiled_times = []
-    for view in views:
-        t0 = clock()
-        skill_features(view)
-        compiled_times.append((clock() - t0) / 1000)
-    reference_times = []
-    for view in views:
-        t0 = clock()
-        skill_vector(analyze(view))
-        reference_times.append((clock() - t0) / 1000)
-    print(f"skill_features(view), compiled: {summary(compiled_times)}")
-    print(f"anchor skill_vector(analyze(view)): {summary(reference_times)}")
-    speedup = statistics.median(reference_times) / statistics.median(compiled_times)
-    print(f"compiled speed-up (median): {speedup:.1f}x")
-
-    plain = gym.make("HUNL-v0")
-    wrapped = PokerSkillObservation(gym.make("HUNL-v0"))
-    time_paired_steps(plain, wrapped, 200, args.seed + 1)  # warm up both (imports, caches of the first hands)
-    base, skill = time_paired_steps(plain, wrapped, args.steps, args.seed, clock)
-    ratio = statistics.median(skill) / statistics.median(base)
-    print(f"HUNL-v0 step: {summary(base)}")
-    print(f"PokerSkillObservation(HUNL-v0) step: {summary(skill)}")
-    print(f"wrapped / unwrapped median step: {ratio:.2f}x")
-    print(f"wrapper cost per step: median {statistics.median(skill) - statistics.median(base):.1f} us")
+    contexts = time_analyze(views, states, args.seed, clock)
+    report_prompts(views, contexts, args.seed, clock)
+    time_features(views, warm_views[0], clock)
+    time_wrapper(args.steps, args.seed, clock)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
 
 
