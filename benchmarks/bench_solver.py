@@ -25,9 +25,14 @@ iterations.
 and prints its exploitability after each number of iterations in
 ``CHECKS`` (comma-separated) and the CPU time of the whole run, then stops.
 
+``--iteration-rounds N`` only times the flop spot's iterations (N rounds of
+two, after two that load the kernels and touch the arrays) and one
+exploitability check, then stops: for comparing two checkouts run alternately
+(``PYTHONPATH=<checkout>``), where a whole solve would take minutes each.
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2] [--flop-threads 2]
-        [--isomorphism-rounds 6] [--compare-algorithms 20,40,80,150]
+        [--isomorphism-rounds 6] [--compare-algorithms 20,40,80,150] [--iteration-rounds 4]
 """
 
 from __future__ import annotations
@@ -115,6 +120,25 @@ def compare_isomorphism(spot: Spot, rounds: int, per_round: int = 3) -> None:
     print(f"speed-up per iteration: {ratio:.2f}x")
 
 
+def time_iterations(spot: Spot, rounds: int, per_round: int = 2) -> None:
+    """CPU time per iteration of ``spot`` in each of ``rounds`` rounds, then one exploitability check's."""
+    prepared = prepare(spot)
+    gadget = (-1, np.zeros(1), np.zeros((2, 1)))
+    _iterate(prepared, 1, 2, "dcfr", gadget)
+    times = []
+    for r in range(rounds):
+        start = time.process_time()
+        _iterate(prepared, 3 + per_round * r, per_round, "dcfr", gadget)
+        times.append((time.process_time() - start) / per_round)
+    start = time.process_time()
+    pct = 100.0 * prepared.exploitability() / spot.pot
+    check = time.process_time() - start
+    print(
+        f"CPU per iteration: {', '.join(f'{t:.3f}' for t in sorted(times))} s (median {statistics.median(times):.3f})"
+    )
+    print(f"exploitability check: {check:.2f} s CPU; {pct:.3f}% after {2 + per_round * rounds} iterations")
+
+
 def compare_algorithms(spot: Spot, checks: list[int]) -> None:
     """Exploitability (% of the pot) of each algorithm after each of ``checks`` iterations, on ``spot``."""
     gadget = (-1, np.zeros(1), np.zeros((2, 1)))
@@ -159,11 +183,20 @@ def main() -> None:
         default="",
         help="comma-separated iteration counts: only compare the algorithms on the first turn spot at these",
     )
+    parser.add_argument(
+        "--iteration-rounds",
+        type=int,
+        default=0,
+        help="only time this many rounds of the flop spot's iterations and one check (A/B runs of two checkouts)",
+    )
     args = parser.parse_args()
     river = next(iter(SPOTS.values()))
     solve(river, iterations=2)  # load or compile the kernels
     if args.compare_algorithms:
         compare_algorithms(list(SPOTS.values())[1], [int(c) for c in args.compare_algorithms.split(",")])
+        return
+    if args.iteration_rounds > 0:
+        time_iterations(SPOTS[FLOP], args.iteration_rounds)
         return
     print("| spot | combos OOP/IP | nodes | memory (estimate) | iterations | exploitability | wall | CPU |")
     print("|---|---|---|---|---|---|---|---|")
