@@ -66,15 +66,28 @@ class PPOAgent(DistributionAgent):
         greedy: play the most likely legal action instead of sampling the policy.
         weights: a ``.npz`` written by :meth:`PolicyNetwork.save` (default: the shipped league policy).
         name: display name.
+        blend: a second network's ``.npz``: the agent then plays, at every decision, the mixture of the two
+            policies' distributions, ``(1 - share)`` of ``weights``'s and ``share`` of ``blend``'s (both read
+            the same observation).
+        share: the second network's weight in the mixture, in ``[0, 1]``.
 
     Raises:
-        ConfigError: if the weights file is missing or does not fit ``HUNL-v0``'s default spaces.
+        ConfigError: if a weights file is missing or does not fit ``HUNL-v0``'s default spaces, if the two
+            networks read different observations, or if ``share`` is outside ``[0, 1]``.
     """
 
     name = "ppo"
 
-    def __init__(self, *, greedy: bool = False, weights: str | None = None, name: str | None = None) -> None:
-        """Load the network and set up the observation builder (see the class docstring)."""
+    def __init__(
+        self,
+        *,
+        greedy: bool = False,
+        weights: str | None = None,
+        name: str | None = None,
+        blend: str | None = None,
+        share: float = 0.5,
+    ) -> None:
+        """Load the network(s) and set up the observation builder (see the class docstring)."""
         super().__init__(name)
         if weights is None:
             with resources.as_file(resources.files("baselines.ppo") / "data" / SHIPPED_WEIGHTS) as path:
@@ -83,6 +96,9 @@ class PPOAgent(DistributionAgent):
             network = PolicyNetwork.load(Path(weights))
         self._use(network)
         self.greedy = greedy
+        self.blend: tuple[PolicyNetwork, float] | None = None
+        if blend is not None:
+            self.blend = (_blend_network(network, PolicyNetwork.load(Path(blend))), _share(share))
 
     @classmethod
     def from_network(cls, network: PolicyNetwork, *, greedy: bool = False, name: str | None = None) -> PPOAgent:
@@ -95,6 +111,7 @@ class PPOAgent(DistributionAgent):
         DistributionAgent.__init__(agent, name)
         agent._use(network)
         agent.greedy = greedy
+        agent.blend = None
         return agent
 
     def _use(self, network: PolicyNetwork) -> None:
@@ -125,8 +142,38 @@ class PPOAgent(DistributionAgent):
         observation, network = encoded.observation, self.network
         # the observer's mask is int8 with a legal id wherever the view may act: no need to check it again
         weights = network.flat_probabilities(network.flat_input(observation), observation["action_mask"])
+        if self.blend is not None:
+            other, share = self.blend
+            mixed = other.flat_probabilities(other.flat_input(observation), observation["action_mask"])
+            weights = (1.0 - share) * weights + share * mixed
         if self.greedy:
             best = np.zeros_like(weights)
             best[int(np.argmax(weights))] = 1.0
             weights = best
         return weights, encoded.sizes
+
+
+def _blend_network(network: PolicyNetwork, other: PolicyNetwork) -> PolicyNetwork:
+    """``other``, checked to read the observation ``network`` reads and to have its actions.
+
+    Raises:
+        ConfigError: if the keys, their sizes or the number of actions differ.
+    """
+    if (other.keys, other.sizes, other.actions) != (network.keys, network.sizes, network.actions):
+        raise ConfigError(
+            f"a blended network must read the same observation and actions: {list(other.keys)} sized "
+            f"{list(other.sizes)} with {other.actions} actions, against {list(network.keys)} sized "
+            f"{list(network.sizes)} with {network.actions}"
+        )
+    return other
+
+
+def _share(share: float) -> float:
+    """``share`` as a float in ``[0, 1]``.
+
+    Raises:
+        ConfigError: otherwise.
+    """
+    if not 0.0 <= float(share) <= 1.0:
+        raise ConfigError(f"share (the blended network's weight) must be in [0, 1], got {share!r}")
+    return float(share)

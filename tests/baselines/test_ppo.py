@@ -243,3 +243,58 @@ def test_a_game_the_kernels_cannot_play_uses_the_python_engine() -> None:
     distribution = agent.action_probabilities(view)
     assert agent.observer._compiled[short] is None
     assert abs(sum(p for _, p in distribution) - 1.0) < 1e-9 and all(state.can_apply(a) for a, _ in distribution)
+
+
+def _random_network_like(network: PolicyNetwork, seed: int) -> PolicyNetwork:
+    """A network reading what ``network`` reads, with a random linear head (no hidden layers)."""
+    rng = np.random.default_rng(seed)
+    width = sum(network.sizes)
+    head = (rng.normal(0.0, 0.3, (network.actions, width)).astype(np.float32), np.zeros(network.actions, np.float32))
+    return PolicyNetwork(keys=network.keys, sizes=network.sizes, layers=[], head=head, activation="tanh")
+
+
+def test_a_blend_plays_the_mixture_of_the_two_policies(tmp_path: Path) -> None:
+    shipped = make("ppo")
+    assert isinstance(shipped, PPOAgent)
+    other_path = tmp_path / "other.npz"
+    _random_network_like(shipped.network, 3).save(other_path)
+    other = make(f"ppo:weights={other_path}")
+    blended = make(f"ppo:blend={other_path},share=0.25")
+    rng = np.random.default_rng(5)
+    differ = 0
+    for _ in range(60):
+        hand = HandState.new(rng=rng)
+        view = hand.view(hand.actor)
+        a, b = dict(shipped.action_probabilities(view)), dict(other.action_probabilities(view))
+        mixed = dict(blended.action_probabilities(view))
+        assert set(mixed) == set(a) | set(b)
+        for action, probability in mixed.items():
+            assert probability == pytest.approx(0.75 * a.get(action, 0.0) + 0.25 * b.get(action, 0.0), abs=1e-12)
+        differ += any(abs(a.get(x, 0.0) - b.get(x, 0.0)) > 1e-3 for x in mixed)
+    assert differ > 30  # the two policies do differ, so the mixture is not either one
+
+
+def test_a_blend_with_share_0_is_the_base_policy_and_bad_blends_are_typed_errors(tmp_path: Path) -> None:
+    shipped = make("ppo")
+    assert isinstance(shipped, PPOAgent)
+    other_path = tmp_path / "other.npz"
+    _random_network_like(shipped.network, 4).save(other_path)
+    same = make(f"ppo:blend={other_path},share=0")
+    hand = HandState.new(rng=np.random.default_rng(6))
+    view = hand.view(hand.actor)
+    assert dict(same.action_probabilities(view)) == pytest.approx(dict(shipped.action_probabilities(view)))
+    with pytest.raises(ConfigError, match=r"share .* must be in \[0, 1\]"):
+        PPOAgent(blend=str(other_path), share=1.5)
+    with pytest.raises(ConfigError, match="not a saved policy network"):
+        PPOAgent(blend=str(tmp_path / "missing.npz"))
+    actions, sizes = shipped.network.actions, shipped.network.sizes[:2]
+    narrow = PolicyNetwork(
+        keys=("action_mask", "observation"),
+        sizes=sizes,
+        layers=[],
+        head=(np.zeros((actions, sum(sizes)), np.float32), np.zeros(actions, np.float32)),
+        activation="tanh",
+    )
+    narrow.save(tmp_path / "narrow.npz")
+    with pytest.raises(ConfigError, match="same observation"):
+        PPOAgent(blend=str(tmp_path / "narrow.npz"))
