@@ -253,11 +253,17 @@ def _random_network_like(network: PolicyNetwork, seed: int) -> PolicyNetwork:
     return PolicyNetwork(keys=network.keys, sizes=network.sizes, layers=[], head=head, activation="tanh")
 
 
-def test_a_blend_plays_the_mixture_of_the_two_policies(tmp_path: Path) -> None:
+def _shipped_and_another(tmp_path: Path) -> tuple[PPOAgent, Path]:
+    """The shipped agent and the file of a random network that reads the same observation."""
     shipped = make("ppo")
     assert isinstance(shipped, PPOAgent)
-    other_path = tmp_path / "other.npz"
-    _random_network_like(shipped.network, 3).save(other_path)
+    path = tmp_path / "other.npz"
+    _random_network_like(shipped.network, 3).save(path)
+    return shipped, path
+
+
+def test_a_blend_plays_the_mixture_of_the_two_policies(tmp_path: Path) -> None:
+    shipped, other_path = _shipped_and_another(tmp_path)
     other = make(f"ppo:weights={other_path}")
     blended = make(f"ppo:blend={other_path},share=0.25")
     rng = np.random.default_rng(5)
@@ -275,10 +281,7 @@ def test_a_blend_plays_the_mixture_of_the_two_policies(tmp_path: Path) -> None:
 
 
 def test_a_blend_with_share_0_is_the_base_policy_and_bad_blends_are_typed_errors(tmp_path: Path) -> None:
-    shipped = make("ppo")
-    assert isinstance(shipped, PPOAgent)
-    other_path = tmp_path / "other.npz"
-    _random_network_like(shipped.network, 4).save(other_path)
+    shipped, other_path = _shipped_and_another(tmp_path)
     same = make(f"ppo:blend={other_path},share=0")
     hand = HandState.new(rng=np.random.default_rng(6))
     view = hand.view(hand.actor)
