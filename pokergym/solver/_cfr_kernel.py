@@ -406,6 +406,11 @@ def _frames(shape: Any, n_max: int) -> Any:
     at the root; entries past the opponent's hands stay 0: the padding showdowns read), which of them are
     positive, the value rows (``width = max_actions + 1`` per depth: the node's value, then one per action of
     a traverser's node) and the traverser's strategy per depth.
+
+    :func:`walk` goes depth-first over these frames, not by recursion: numba's disk cache cannot reload
+    recursive functions safely. A reach that an action leaves unchanged is not copied (``t_at`` and ``o_at``
+    point at the row holding it), the traverser's reach is kept only where an update needs it, and a child of
+    the traverser's decision writes its values straight into the parent's row for that action (``out_at``).
     """
     depth_cap, max_actions = shape[0] + 1, shape[1]
     width = max_actions + 1
@@ -442,6 +447,7 @@ def walk(
 
     ``game``: ``(tree, hands, boards)``; ``shape``: ``(max_depth, max_actions)``; ``leaves``: ``(leaf_of, leaf_sums)``,
     the sum over the cards of a chance node walked already (:mod:`.parallel`) in ``leaf_sums[leaf_of[node]]``.
+    Depth-first over frames (:func:`_frames` says how they are shared).
     """
     (tree, hands, boards), max_actions = game, shape[1]
     kind_a, player_a, _, child_start, n_children, children, card_a, _, offset_a = tree[:9]
