@@ -30,7 +30,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from pokergym.agents import Action, Agent, BaseAgent, LegalActions, PlayerView
-from pokergym.errors import AgentError
+from pokergym.errors import AgentError, ConfigError
 
 __all__ = [
     "ActionDistribution",
@@ -40,12 +40,28 @@ __all__ = [
     "legal_of",
     "merge",
     "pot_raise_to",
+    "probability_option",
     "sample_action",
     "sample_index",
 ]
 
 ActionDistribution = list[tuple[Action, float]]
 """Concrete actions with their probabilities (positive, summing to one)."""
+
+
+def probability_option(value: float, option: str) -> float:
+    """An agent option that must be a probability, as a float.
+
+    Raises:
+        ConfigError: naming ``option``, if ``value`` is not in ``[0, 1]`` (NaN included).
+
+    Example:
+        >>> probability_option(0.25, "share")
+        0.25
+    """
+    if not 0.0 <= value <= 1.0:
+        raise ConfigError(f"{option} must be a probability in [0, 1], got {value!r}")
+    return float(value)
 
 
 @runtime_checkable

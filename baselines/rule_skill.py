@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final
 
-from baselines.policy import ActionDistribution, legal_of, pot_raise_to
+from baselines.policy import ActionDistribution, legal_of, pot_raise_to, probability_option
 from baselines.simple import view_equity
 from pokergym.agents import Action, ActionKind, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.context import analyze
@@ -128,10 +128,8 @@ class RuleSkillAgent(BaseAgent):
         super().__init__(name)
         if fallback not in FALLBACKS:
             raise ConfigError(f"fallback must be one of {', '.join(FALLBACKS)}; got {fallback!r}")
-        if not 0.0 <= value_equity <= 1.0:
-            raise ConfigError(f"value_equity must be a probability in [0, 1], got {value_equity!r}")
         self.fallback = fallback
-        self.value_equity = float(value_equity)
+        self.value_equity = probability_option(value_equity, "value_equity")
         self.fallbacks: Counter[str] = Counter()
         self.decisions = 0
 

@@ -29,18 +29,20 @@ from functools import lru_cache
 
 import numpy as np
 
-from baselines.policy import ActionDistribution, DistributionAgent, check_or_call, legal_of, merge, pot_raise_to
+from baselines.policy import (
+    ActionDistribution,
+    DistributionAgent,
+    check_or_call,
+    legal_of,
+    merge,
+    pot_raise_to,
+    probability_option,
+)
 from pokergym.agents import Action, CallAgent, PlayerView, RandomAgent
 from pokergym.errors import ConfigError
 from pokergym.evaluator import equity_vs_random, preflop_equity
 
 __all__ = ["CallBot", "FishBot", "FoldBot", "HonestBot", "ManiacBot", "RandomBot", "view_equity"]
-
-
-def _probability(value: float, option: str) -> float:
-    if not 0.0 <= value <= 1.0:
-        raise ConfigError(f"{option} must be a probability in [0, 1], got {value!r}")
-    return float(value)
 
 
 def _bet_fraction(value: float) -> float:
@@ -218,7 +220,7 @@ class ManiacBot(DistributionAgent):
         self, *, aggression: float = 0.8, sizes: tuple[float, ...] = (0.5, 1.0, 2.0), name: str | None = None
     ) -> None:
         super().__init__(name)
-        self.aggression = _probability(aggression, "aggression")
+        self.aggression = probability_option(aggression, "aggression")
         if not sizes or any(not math.isfinite(s) or s <= 0 for s in sizes):
             raise ConfigError(f"sizes must be one or more positive pot fractions, got {sizes!r}")
         self.sizes = tuple(float(s) for s in sizes)
@@ -276,7 +278,7 @@ class HonestBot(DistributionAgent):
     ) -> None:
         super().__init__(name)
         self.samples = _positive_samples(samples)
-        self.value_threshold = _probability(value_threshold, "value_threshold")
+        self.value_threshold = probability_option(value_threshold, "value_threshold")
         self.bet_fraction = _bet_fraction(bet_fraction)
         self.seed = _seed(seed)
 
@@ -342,15 +344,15 @@ class FishBot(DistributionAgent):
     ) -> None:
         super().__init__(name)
         self.samples = _positive_samples(samples)
-        self.strong = _probability(strong, "strong")
-        self.weak = _probability(weak, "weak")
+        self.strong = probability_option(strong, "strong")
+        self.weak = probability_option(weak, "weak")
         if self.weak > self.strong:
             raise ConfigError(f"weak ({weak}) must not exceed strong ({strong})")
-        self.raise_prob = _probability(raise_prob, "raise_prob")
-        self.strong_fold_prob = _probability(strong_fold_prob, "strong_fold_prob")
+        self.raise_prob = probability_option(raise_prob, "raise_prob")
+        self.strong_fold_prob = probability_option(strong_fold_prob, "strong_fold_prob")
         if self.raise_prob + self.strong_fold_prob > 1.0:
             raise ConfigError("raise_prob + strong_fold_prob must not exceed 1")
-        self.loose_call_prob = _probability(loose_call_prob, "loose_call_prob")
+        self.loose_call_prob = probability_option(loose_call_prob, "loose_call_prob")
         self.bet_fraction = _bet_fraction(bet_fraction)
         self.seed = _seed(seed)
 

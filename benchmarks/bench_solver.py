@@ -43,12 +43,10 @@ import time
 from dataclasses import replace
 from typing import get_args
 
-import numpy as np
-
 from pokergym.cards import format_cards, parse_cards
 from pokergym.solver import Menu, Range, Spot, count_tree, estimate_bytes, solve
 from pokergym.solver.reference import PlainCFR
-from pokergym.solver.solve import Algorithm, _iterate, prepare
+from pokergym.solver.solve import NO_GADGET, Algorithm, _iterate, prepare
 
 OOP = "22+,A2s+,K2s+,Q4s+,J6s+,T6s+,96s+,86s+,75s+,65s,54s,A2o+,K8o+,Q9o+,J9o+,T9o"
 IP = "22+,A2+,K2s+,K5o+,Q2s+,Q8o+,J4s+,J8o+,T6s+,T8o+,96s+,98o,85s+,75s+,64s+,54s"
@@ -98,14 +96,13 @@ def compare_isomorphism(spot: Spot, rounds: int, per_round: int = 3) -> None:
     arms = {"isomorphism": spot, "every card": replace(spot, isomorphism=False)}
     prepared = {name: prepare(s) for name, s in arms.items()}
     times: dict[str, list[float]] = {name: [] for name in arms}
-    gadget = (-1, np.zeros(1), np.zeros((2, 1)))
     for name in arms:
-        _iterate(prepared[name], 1, 2, "dcfr", gadget)  # warm-up: first touch of the arrays
+        _iterate(prepared[name], 1, 2, "dcfr", NO_GADGET)  # warm-up: first touch of the arrays
     done = 2
     for _ in range(rounds):
         for name in arms:
             start = time.process_time()
-            _iterate(prepared[name], done + 1, per_round, "dcfr", gadget)
+            _iterate(prepared[name], done + 1, per_round, "dcfr", NO_GADGET)
             times[name].append((time.process_time() - start) / per_round)
         done += per_round
     print(
@@ -123,12 +120,11 @@ def compare_isomorphism(spot: Spot, rounds: int, per_round: int = 3) -> None:
 def time_iterations(spot: Spot, rounds: int, per_round: int = 2) -> None:
     """CPU time per iteration of ``spot`` in each of ``rounds`` rounds, then one exploitability check's."""
     prepared = prepare(spot)
-    gadget = (-1, np.zeros(1), np.zeros((2, 1)))
-    _iterate(prepared, 1, 2, "dcfr", gadget)
+    _iterate(prepared, 1, 2, "dcfr", NO_GADGET)
     times = []
     for r in range(rounds):
         start = time.process_time()
-        _iterate(prepared, 3 + per_round * r, per_round, "dcfr", gadget)
+        _iterate(prepared, 3 + per_round * r, per_round, "dcfr", NO_GADGET)
         times.append((time.process_time() - start) / per_round)
     start = time.process_time()
     pct = 100.0 * prepared.exploitability() / spot.pot
@@ -141,7 +137,6 @@ def time_iterations(spot: Spot, rounds: int, per_round: int = 2) -> None:
 
 def compare_algorithms(spot: Spot, checks: list[int]) -> None:
     """Exploitability (% of the pot) of each algorithm after each of ``checks`` iterations, on ``spot``."""
-    gadget = (-1, np.zeros(1), np.zeros((2, 1)))
     print("| algorithm | " + " | ".join(f"{c} it." for c in checks) + " | CPU |")
     print("|---|" + "---:|" * (len(checks) + 1))
     for algorithm in get_args(Algorithm):
@@ -149,7 +144,7 @@ def compare_algorithms(spot: Spot, checks: list[int]) -> None:
         done, cells, cpu = 0, [], 0.0
         for check in checks:
             start = time.process_time()
-            _iterate(prepared, done + 1, check - done, algorithm, gadget)
+            _iterate(prepared, done + 1, check - done, algorithm, NO_GADGET)
             cpu += time.process_time() - start
             done = check
             cells.append(f"{100.0 * prepared.exploitability() / spot.pot:.3f}%")

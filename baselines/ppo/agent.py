@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from baselines.policy import ActionDistribution, DistributionAgent, sample_index
+from baselines.policy import ActionDistribution, DistributionAgent, probability_option, sample_index
 from baselines.ppo.network import PolicyNetwork
 from baselines.view_observation import ViewObserver
 from pokergym.agents import Action, PlayerView
@@ -98,7 +98,7 @@ class PPOAgent(DistributionAgent):
         self.greedy = greedy
         self.blend: tuple[PolicyNetwork, float] | None = None
         if blend is not None:
-            self.blend = (_blend_network(network, PolicyNetwork.load(Path(blend))), _share(share))
+            self.blend = (_blend_network(network, PolicyNetwork.load(Path(blend))), probability_option(share, "share"))
 
     @classmethod
     def from_network(cls, network: PolicyNetwork, *, greedy: bool = False, name: str | None = None) -> PPOAgent:
@@ -166,14 +166,3 @@ def _blend_network(network: PolicyNetwork, other: PolicyNetwork) -> PolicyNetwor
             f"{list(network.sizes)} with {network.actions}"
         )
     return other
-
-
-def _share(share: float) -> float:
-    """``share`` as a float in ``[0, 1]``.
-
-    Raises:
-        ConfigError: otherwise.
-    """
-    if not 0.0 <= float(share) <= 1.0:
-        raise ConfigError(f"share (the blended network's weight) must be in [0, 1], got {share!r}")
-    return float(share)

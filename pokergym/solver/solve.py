@@ -40,6 +40,8 @@ __all__ = ["Algorithm", "Gadget", "Prepared", "check_gap", "estimate_bytes", "pr
 Algorithm = Literal["dcfr", "cfr+", "pdcfr+"]
 _ALGORITHM_CODES = {"dcfr": K.DCFR, "cfr+": K.CFR_PLUS, "pdcfr+": K.PDCFR_PLUS}
 _NO_DISCOUNTS = (1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0)  # what a walk that updates nothing is given
+NO_GADGET = (-1, np.zeros(1), np.zeros((2, 1)))
+"""The gadget argument of :func:`_iterate` for a solve without one (player -1; nothing reads or writes the arrays)."""
 _NO_CUMULATIVE = (np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32))
 """The store's last two entries where the algorithm keeps no separate cumulative regrets."""
 _BYTES_PER_NODE = 240  # the build's lists and arrays (the flop benchmark: 2.0 GiB estimated, 2.2 GB resident)
@@ -411,7 +413,7 @@ def solve(
     prepared = prepare(spot, max_bytes=max_bytes, algorithm=algorithm)
     prepared.threads = threads
     if gadget is None:
-        arrays = (-1, np.zeros(1), np.zeros((2, 1)))
+        arrays = NO_GADGET
     else:
         alternatives = gadget.alternatives(prepared)
         arrays = (gadget.player, alternatives, np.zeros((2, len(alternatives))))

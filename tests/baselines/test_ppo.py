@@ -286,7 +286,7 @@ def test_a_blend_with_share_0_is_the_base_policy_and_bad_blends_are_typed_errors
     hand = HandState.new(rng=np.random.default_rng(6))
     view = hand.view(hand.actor)
     assert dict(same.action_probabilities(view)) == pytest.approx(dict(shipped.action_probabilities(view)))
-    with pytest.raises(ConfigError, match=r"share .* must be in \[0, 1\]"):
+    with pytest.raises(ConfigError, match=r"share must be a probability in \[0, 1\]"):
         PPOAgent(blend=str(other_path), share=1.5)
     with pytest.raises(ConfigError, match="not a saved policy network"):
         PPOAgent(blend=str(tmp_path / "missing.npz"))
