@@ -16,6 +16,17 @@ exact command, its steps per hour and the figures):
     python examples/train_league.py --steps 3000000 --seed 0 --out runs/league
     cp runs/league/ppo_league.npz baselines/ppo/data/ppo_league.npz
 
+The shipped agent plays that policy before the flop and, from the flop on, the same policy trained on with the
+league tilted towards rule (section "A league tilted towards rule"):
+
+    python examples/train_league.py --init-weights baselines/ppo/data/ppo_league.npz --steps 20000000 --workers 2 \
+        --num-envs 16 --n-steps 128 --batch-size 1024 --learning-rate 1e-4 --time-limit 2700 --log-every 100000 \
+        --snapshot-every 300000 --max-snapshots 2 --temperature 0.5 --critic-warmup 100000 \
+        --checkpoint-every 1000000 --threads 1 --out runs/league-rule
+    cp runs/league-rule/ppo_league.npz baselines/ppo/data/ppo_postflop.npz
+
+(its time limit stopped it at 5,190,128 learner steps on a 2-core machine).
+
 Training on from the shipped policy (``--init-weights``, with ``--critic-warmup`` steps that train only the
 critic), with the league's priority sharpened (``--temperature``) or a local best responder to the learner's
 latest snapshot among the members (``--exploiter-share``): the same section, "A league tilted towards rule"

@@ -1,7 +1,8 @@
 """The league-trained MaskablePPO agent (``baselines.make("ppo")``), its numpy policy and its trainer.
 
-- :class:`PPOAgent` plays the shipped policy (``data/ppo_league.npz``) with a
-  numpy forward pass: no torch needed.
+- :class:`PPOAgent` plays the shipped policy with a numpy forward pass (no
+  torch needed): ``data/ppo_league.npz`` before the flop, ``data/ppo_postflop.npz``
+  (trained on from it with the league tilted towards rule) after it.
 - :class:`PolicyNetwork` is that forward pass, exported from a trained
   Stable-Baselines3 model.
 - :mod:`baselines.ppo.league` holds the league (prioritised sampling of

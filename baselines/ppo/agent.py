@@ -2,12 +2,18 @@
 
 The agent rebuilds the observation ``HUNL-v0`` gave the learner in training
 (vector, action mask and the PokerSkill features, :mod:`baselines.view_observation`),
-runs the exported actor (:class:`~baselines.ppo.network.PolicyNetwork`) and
+runs an exported actor (:class:`~baselines.ppo.network.PolicyNetwork`) and
 maps the legal action ids to engine actions. By default it samples the
 policy's distribution with the hand's generator; ``greedy=True`` plays the
-most likely legal id. The shipped weights are ``baselines/ppo/data/ppo_league.npz``,
-written by ``python examples/train_league.py`` (see ``baselines/ppo/README``
-in the module :mod:`baselines.ppo` for the recorded command).
+most likely legal id.
+
+The shipped agent plays two networks of one league, chosen by street: before
+the flop ``baselines/ppo/data/ppo_league.npz`` (the league of the scripted
+baselines and its own snapshots), from the flop on ``ppo_postflop.npz`` (that
+policy trained on with the league tilted towards rule). Both were written by
+``python examples/train_league.py``; the commands and the measurements that
+chose this split are in ``benchmarks/RESULTS.md``, "PPO league agent".
+``ppo:postflop=same`` plays the first network on every street.
 
 Example:
     >>> import numpy as np
@@ -31,15 +37,19 @@ import numpy.typing as npt
 from baselines.policy import ActionDistribution, DistributionAgent, probability_option, sample_index
 from baselines.ppo.network import PolicyNetwork
 from baselines.view_observation import ViewObserver
-from pokergym.agents import Action, PlayerView
+from pokergym.agents import Action, PlayerView, Street
 from pokergym.errors import ConfigError
 from pokergym.wrappers._base import ViewFeature
 from pokergym.wrappers.pokerskill import PokerSkillFeature
 
-__all__ = ["SHIPPED_WEIGHTS", "PPOAgent", "features_of"]
+__all__ = ["SAME", "SHIPPED_POSTFLOP", "SHIPPED_WEIGHTS", "PPOAgent", "features_of"]
 
 SHIPPED_WEIGHTS = "ppo_league.npz"
-"""The file name of the shipped policy under ``baselines/ppo/data``."""
+"""The file name under ``baselines/ppo/data`` of the shipped policy before the flop."""
+SHIPPED_POSTFLOP = "ppo_postflop.npz"
+"""The file name under ``baselines/ppo/data`` of the shipped policy from the flop on."""
+SAME = "same"
+"""``postflop``'s value for "the ``weights`` network on every street"."""
 
 _BASE_KEYS = ("action_mask", "observation")
 
@@ -66,13 +76,15 @@ class PPOAgent(DistributionAgent):
         greedy: play the most likely legal action instead of sampling the policy.
         weights: a ``.npz`` written by :meth:`PolicyNetwork.save` (default: the shipped league policy).
         name: display name.
-        blend: a second network's ``.npz``: the agent then plays, at every decision, the mixture of the two
-            policies' distributions, ``(1 - share)`` of ``weights``'s and ``share`` of ``blend``'s (both read
-            the same observation).
+        blend: a second network's ``.npz``: the agent then plays, at every decision, the mixture of two
+            policies' distributions, ``(1 - share)`` of the street's network's and ``share`` of ``blend``'s
+            (all read the same observation).
         share: the second network's weight in the mixture, in ``[0, 1]``.
+        postflop: the network played from the flop on: a ``.npz``, or ``"same"`` for the ``weights``
+            network. By default the shipped postflop network when ``weights`` is not given, else ``"same"``.
 
     Raises:
-        ConfigError: if a weights file is missing or does not fit ``HUNL-v0``'s default spaces, if the two
+        ConfigError: if a weights file is missing or does not fit ``HUNL-v0``'s default spaces, if the
             networks read different observations, or if ``share`` is outside ``[0, 1]``.
     """
 
@@ -86,19 +98,24 @@ class PPOAgent(DistributionAgent):
         name: str | None = None,
         blend: str | None = None,
         share: float = 0.5,
+        postflop: str | None = None,
     ) -> None:
-        """Load the network(s) and set up the observation builder (see the class docstring)."""
+        """Load the networks and set up the observation builder (see the class docstring)."""
         super().__init__(name)
-        if weights is None:
-            with resources.as_file(resources.files("baselines.ppo") / "data" / SHIPPED_WEIGHTS) as path:
-                network = PolicyNetwork.load(path)
-        else:
-            network = PolicyNetwork.load(Path(weights))
+        network = _shipped(SHIPPED_WEIGHTS) if weights is None else PolicyNetwork.load(Path(weights))
         self._use(network)
+        if postflop is None:
+            postflop = SAME if weights is not None else None
+        if postflop != SAME:
+            later = _shipped(SHIPPED_POSTFLOP) if postflop is None else PolicyNetwork.load(Path(postflop))
+            self.postflop = _matching(network, later, "postflop")
         self.greedy = greedy
         self.blend: tuple[PolicyNetwork, float] | None = None
         if blend is not None:
-            self.blend = (_blend_network(network, PolicyNetwork.load(Path(blend))), probability_option(share, "share"))
+            self.blend = (
+                _matching(network, PolicyNetwork.load(Path(blend)), "blended"),
+                probability_option(share, "share"),
+            )
 
     @classmethod
     def from_network(cls, network: PolicyNetwork, *, greedy: bool = False, name: str | None = None) -> PPOAgent:
@@ -115,7 +132,8 @@ class PPOAgent(DistributionAgent):
         return agent
 
     def _use(self, network: PolicyNetwork) -> None:
-        self.network = network
+        """Play ``network`` on every street (``postflop`` may then replace it after the flop)."""
+        self.network = self.postflop = network
         self.observer = ViewObserver(features=features_of(self.network))
         if self.network.actions != self.observer.codec.mask_size:
             raise ConfigError(
@@ -139,7 +157,8 @@ class PPOAgent(DistributionAgent):
     def _weights(self, view: PlayerView) -> tuple[npt.NDArray[np.float64], tuple[int, ...]]:
         """The policy's probability per action id (one-hot when greedy) and the ids' raise sizes."""
         encoded = self.observer.encode(view)
-        observation, network = encoded.observation, self.network
+        observation = encoded.observation
+        network = self.network if view.street == Street.PREFLOP else self.postflop
         # the observer's mask is int8 with a legal id wherever the view may act: no need to check it again
         weights = network.flat_probabilities(network.flat_input(observation), observation["action_mask"])
         if self.blend is not None:
@@ -153,15 +172,21 @@ class PPOAgent(DistributionAgent):
         return weights, encoded.sizes
 
 
-def _blend_network(network: PolicyNetwork, other: PolicyNetwork) -> PolicyNetwork:
+def _shipped(file_name: str) -> PolicyNetwork:
+    """A network shipped under ``baselines/ppo/data``."""
+    with resources.as_file(resources.files("baselines.ppo") / "data" / file_name) as path:
+        return PolicyNetwork.load(path)
+
+
+def _matching(network: PolicyNetwork, other: PolicyNetwork, role: str) -> PolicyNetwork:
     """``other``, checked to read the observation ``network`` reads and to have its actions.
 
     Raises:
-        ConfigError: if the keys, their sizes or the number of actions differ.
+        ConfigError: naming ``role``, if the keys, their sizes or the number of actions differ.
     """
     if (other.keys, other.sizes, other.actions) != (network.keys, network.sizes, network.actions):
         raise ConfigError(
-            f"a blended network must read the same observation and actions: {list(other.keys)} sized "
+            f"a {role} network must read the same observation and actions: {list(other.keys)} sized "
             f"{list(other.sizes)} with {other.actions} actions, against {list(network.keys)} sized "
             f"{list(network.sizes)} with {network.actions}"
         )

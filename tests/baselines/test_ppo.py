@@ -13,7 +13,7 @@ import pytest
 
 from baselines import make
 from baselines.ppo import PolicyNetwork, PPOAgent
-from baselines.ppo.agent import features_of
+from baselines.ppo.agent import SHIPPED_POSTFLOP, SHIPPED_WEIGHTS, features_of
 from pokergym.engine import HandState
 from pokergym.errors import ConfigError
 
@@ -112,8 +112,8 @@ def test_save_and_load_round_trip(model: Any, tmp_path: Path) -> None:
 
 
 def test_the_shipped_policy_is_small_and_reads_the_pokerskill_features() -> None:
-    path = ROOT / "baselines" / "ppo" / "data" / "ppo_league.npz"
-    assert path.stat().st_size <= 2 * 1024 * 1024
+    data = ROOT / "baselines" / "ppo" / "data"
+    assert sum((data / name).stat().st_size for name in (SHIPPED_WEIGHTS, SHIPPED_POSTFLOP)) <= 2 * 1024 * 1024
     agent = make("ppo")
     assert isinstance(agent, PPOAgent)
     assert [feature.key for feature in agent.observer.features] == ["pokerskill"]
@@ -253,6 +253,13 @@ def _random_network_like(network: PolicyNetwork, seed: int) -> PolicyNetwork:
     return PolicyNetwork(keys=network.keys, sizes=network.sizes, layers=[], head=head, activation="tanh")
 
 
+def _narrow_like(network: PolicyNetwork) -> PolicyNetwork:
+    """A network with ``network``'s actions that reads only the vector and the mask (no PokerSkill features)."""
+    actions, sizes = network.actions, network.sizes[:2]
+    head = (np.zeros((actions, sum(sizes)), np.float32), np.zeros(actions, np.float32))
+    return PolicyNetwork(keys=("action_mask", "observation"), sizes=sizes, layers=[], head=head, activation="tanh")
+
+
 def _shipped_and_another(tmp_path: Path) -> tuple[PPOAgent, Path]:
     """The shipped agent and the file of a random network that reads the same observation."""
     shipped = make("ppo")
@@ -290,14 +297,55 @@ def test_a_blend_with_share_0_is_the_base_policy_and_bad_blends_are_typed_errors
         PPOAgent(blend=str(other_path), share=1.5)
     with pytest.raises(ConfigError, match="not a saved policy network"):
         PPOAgent(blend=str(tmp_path / "missing.npz"))
-    actions, sizes = shipped.network.actions, shipped.network.sizes[:2]
-    narrow = PolicyNetwork(
-        keys=("action_mask", "observation"),
-        sizes=sizes,
-        layers=[],
-        head=(np.zeros((actions, sum(sizes)), np.float32), np.zeros(actions, np.float32)),
-        activation="tanh",
-    )
-    narrow.save(tmp_path / "narrow.npz")
+    _narrow_like(shipped.network).save(tmp_path / "narrow.npz")
     with pytest.raises(ConfigError, match="same observation"):
         PPOAgent(blend=str(tmp_path / "narrow.npz"))
+
+
+def _views_by_street(count: int, seed: int) -> tuple[list[Any], list[Any]]:
+    """``count`` preflop and ``count`` later views of hands played by two random agents."""
+    from pokergym.agents import RandomAgent
+
+    rng = np.random.default_rng(seed)
+    players = [RandomAgent(), RandomAgent()]
+    for seat, player in enumerate(players):
+        player.reset(seat, rng)
+    preflop: list[Any] = []
+    later: list[Any] = []
+    while len(preflop) < count or len(later) < count:
+        state = HandState.new(button=len(preflop) % 2, rng=rng)
+        while not state.terminal:
+            view = state.view(state.actor)
+            (preflop if state.street == 0 else later).append(view)
+            state.apply(players[state.actor].act(view))
+    return preflop[:count], later[:count]
+
+
+def test_the_shipped_agent_plays_its_first_network_preflop_and_its_second_after_the_flop() -> None:
+    data = ROOT / "baselines" / "ppo" / "data"
+    shipped, first = make("ppo"), make("ppo:postflop=same")
+    second = make(f"ppo:weights={data / SHIPPED_POSTFLOP}")
+    assert isinstance(first, PPOAgent) and first.postflop is first.network
+    preflop, later = _views_by_street(40, 7)
+    for view in preflop:
+        assert shipped.action_probabilities(view) == first.action_probabilities(view)
+    differ = 0
+    for view in later:
+        assert shipped.action_probabilities(view) == second.action_probabilities(view)
+        differ += shipped.action_probabilities(view) != first.action_probabilities(view)
+    assert differ > 20  # the two networks do differ after the flop
+
+
+def test_a_weights_file_alone_plays_every_street_and_bad_postflop_networks_are_typed_errors(tmp_path: Path) -> None:
+    shipped, other_path = _shipped_and_another(tmp_path)
+    alone = make(f"ppo:weights={other_path}")
+    assert isinstance(alone, PPOAgent) and alone.postflop is alone.network
+    switched = make(f"ppo:postflop={other_path}")
+    assert isinstance(switched, PPOAgent) and switched.network.keys == shipped.network.keys
+    _, later = _views_by_street(5, 8)
+    assert [switched.action_probabilities(v) for v in later] == [alone.action_probabilities(v) for v in later]
+    with pytest.raises(ConfigError, match="not a saved policy network"):
+        PPOAgent(postflop=str(tmp_path / "missing.npz"))
+    _narrow_like(shipped.network).save(tmp_path / "narrow.npz")
+    with pytest.raises(ConfigError, match="a postflop network must read the same observation"):
+        PPOAgent(postflop=str(tmp_path / "narrow.npz"))
