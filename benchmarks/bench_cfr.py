@@ -31,6 +31,9 @@ from baselines.simple import CallBot, HonestBot, RandomBot
 from pokergym.agents import Agent, play_hand
 from pokergym.engine import HandState, deal_deck
 
+Regrets = dict[tuple[int, int], list[float]]
+"""Counterfactual regret increments per (node, bucket) key, summed over one traversal."""
+
 TARGET = 0.005
 
 
@@ -53,7 +56,7 @@ class ReferenceCFRPlus:
         total = sum(r)
         return [x / total for x in r] if total > 0 else [1.0 / len(r)] * len(r)
 
-    def walk(self, index: int, hero: int, buckets: tuple[int, int], reach: float, opp: float, out: dict) -> float:
+    def walk(self, index: int, hero: int, buckets: tuple[int, int], reach: float, opp: float, out: Regrets) -> float:
         node = self.tree.nodes[index]
         if node.terminal:
             i, j = buckets
@@ -62,7 +65,7 @@ class ReferenceCFRPlus:
                 u = pot * self.e[i][j] - node.invested[OOP]
             else:
                 u = -node.invested[OOP] if node.folder == OOP else node.invested[IP]
-            return u if hero == OOP else -u
+            return float(u if hero == OOP else -u)
         key = (index, buckets[node.player])
         sigma = self.strategy(key)
         if node.player != hero:
@@ -80,7 +83,7 @@ class ReferenceCFRPlus:
 
     def iterate(self) -> None:
         for hero in (OOP, IP):
-            out: dict = {}
+            out: Regrets = {}
             for i in range(self.n):
                 for j in range(self.n):
                     if self.w[i][j] > 0:
@@ -170,7 +173,9 @@ def duplicate_match(opponent: Agent, pairs: int, seed: int) -> tuple[float, floa
             agents = [hero, opponent] if hero_seat == 0 else [opponent, hero]
             rngs = [a, b] if hero_seat == 0 else [b, a]
             state = play_hand(HandState.new(button=0, deck=deck), agents, rngs)
-            total += state.payoffs[hero_seat]
+            payoffs = state.payoffs
+            assert payoffs is not None  # play_hand plays to the end
+            total += payoffs[hero_seat]
         results.append(total / 2 / 100 * 1000)  # chips -> mbb (big blind 100)
     values = np.asarray(results)
     return float(values.mean()), float(1.96 * values.std(ddof=1) / np.sqrt(len(values)))

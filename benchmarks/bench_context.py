@@ -39,6 +39,7 @@ import statistics
 import time
 import timeit
 from collections.abc import Callable
+from typing import Any, SupportsFloat
 
 import gymnasium as gym
 import numpy as np
@@ -53,10 +54,10 @@ from pokergym.engine import Action, HandState, PlayerView, Street
 from pokergym.wrappers import PokerSkillObservation
 
 
-def random_views(n: int, seed: int) -> tuple[list, list]:
+def random_views(n: int, seed: int) -> tuple[list[PlayerView], list[HandState]]:
     rng = np.random.default_rng(seed)
-    views = []
-    states = []
+    views: list[PlayerView] = []
+    states: list[HandState] = []
     while len(views) < n:
         state = HandState.new(button=int(rng.integers(2)), rng=rng)
         while not state.terminal and len(views) < n:
@@ -97,7 +98,11 @@ CLOCKS = {"wall": time.perf_counter_ns, "cpu": time.process_time_ns}
 
 
 def time_paired_steps(
-    plain: gym.Env, wrapped: gym.Env, steps: int, seed: int, clock=time.perf_counter_ns
+    plain: gym.Env[Any, Any],
+    wrapped: gym.Env[Any, Any],
+    steps: int,
+    seed: int,
+    clock: Callable[[], int] = time.perf_counter_ns,
 ) -> tuple[list[float], list[float]]:
     """Per-call ``env.step`` times (us) of both environments, stepped in turn through the same hands.
 
@@ -115,7 +120,7 @@ def time_paired_steps(
         if not np.array_equal(obs["action_mask"], wrapped_obs["action_mask"]):
             raise AssertionError("the wrapped environment left the plain one's hands")
         action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        results = [None, None]
+        results: list[tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]] = [(None, 0.0, False, False, {})] * 2
         order = (0, 1) if len(times[0]) % 2 else (1, 0)
         for k in order:
             t0 = clock()

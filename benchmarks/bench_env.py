@@ -23,10 +23,13 @@ import time
 import timeit
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from anchors import add_allow_missing, import_error, require_anchors
+
+if TYPE_CHECKING:
+    from pokergym.envs.options import Backend
 
 Runner = Callable[[int, float], tuple[int, int, float]]
 """(max hands, max seconds) -> (hands, decisions, seconds)."""
@@ -162,7 +165,7 @@ def _aec_hand(env: Any, policy: Policy, facing: Callable[[np.ndarray, np.ndarray
     return n
 
 
-def pokergym_aec(wrapped: bool, backend: str = "auto") -> Runner:
+def pokergym_aec(wrapped: bool, backend: Backend = "auto") -> Runner:
     def run(hands: int, seconds: float) -> tuple[int, int, float]:
         from pokergym.pettingzoo import hunl_v0
 
@@ -239,6 +242,7 @@ def pokerkit_holdem(hands: int, seconds: float) -> tuple[int, int, float]:
             else:
                 low = state.min_completion_betting_or_raising_to_amount
                 high = state.max_completion_betting_or_raising_to_amount
+                assert low is not None and high is not None  # a raise is open: pokerkit gives both
                 state.complete_bet_or_raise_to(policy.size(int(low), int(high)))
             n += 1
         return n

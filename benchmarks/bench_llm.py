@@ -31,6 +31,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +73,7 @@ def random_views(n: int, seed: int) -> list[tuple[int, PlayerView]]:
     return views
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
@@ -88,7 +89,7 @@ def prompt_speed(states: int, seed: int) -> None:
             best = float("inf")
             for _ in range(REPEATS):
                 start = time.perf_counter()
-                built = prompt(view, ctx, mode=mode)  # type: ignore[arg-type]
+                built = prompt(view, ctx, mode=mode)
                 built.messages()
                 best = min(best, time.perf_counter() - start)
             times.append(best * 1e6)
@@ -113,7 +114,11 @@ def prompt_speed(states: int, seed: int) -> None:
 
 def match_speed(pairs: int, delay: float, seed: int) -> None:
     sys.path.insert(0, str(ROOT / "tests" / "llm"))
-    from fake_openai_server import Answer, FakeOpenAIServer, betting_brain
+    from fake_openai_server import (  # type: ignore[import-not-found]  # the tests' helper, on sys.path from here on
+        Answer,
+        FakeOpenAIServer,
+        betting_brain,
+    )
 
     def slow(request: dict[str, Any]) -> Answer:
         return dataclasses.replace(betting_brain(request), delay=delay)

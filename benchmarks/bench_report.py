@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from pokergym.web.headless import CHROMIUM_FLAGS, chromium_path
 from pokergym.web.report import write_report
@@ -52,6 +53,14 @@ OPEN_MATCH = """async (i) => {
 }"""
 
 
+def _milliseconds(page: Any, attribute: str) -> int:
+    """The in-page clock the report wrote into ``attribute`` of its body (an error if it wrote none)."""
+    value = page.get_attribute("body", attribute)
+    if value is None:
+        raise RuntimeError(f"the report set no {attribute} on its body")
+    return int(value)
+
+
 def measure(report: Path, repeats: int) -> None:
     try:
         from playwright.sync_api import sync_playwright
@@ -69,8 +78,8 @@ def measure(report: Path, repeats: int) -> None:
             page.wait_for_selector("body[data-match-loaded='0']", state="attached")
             wall.append(time.perf_counter() - started)
             # in-page clocks, from the start of the navigation
-            ready.append(int(page.get_attribute("body", "data-ready-ms")) / 1000)
-            first.append(int(page.get_attribute("body", "data-match-loaded-ms")) / 1000)
+            ready.append(_milliseconds(page, "data-ready-ms") / 1000)
+            first.append(_milliseconds(page, "data-match-loaded-ms") / 1000)
             eager.append(page.evaluate(EAGER))
             counts = page.evaluate("RUN.hand_counts")
             largest = max(range(len(counts)), key=counts.__getitem__)

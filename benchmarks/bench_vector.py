@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 import pokergym  # noqa: F401
+from pokergym.envs import HUNLEnv
 from pokergym.envs.kernel import legal_id
 from pokergym.vector import HUNLVectorEnv
 
@@ -78,6 +79,7 @@ def bench_single(seconds: float) -> float:
     import gymnasium as gym
 
     env = gym.make("HUNL-v0").unwrapped
+    assert isinstance(env, HUNLEnv)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
     actions = np.zeros(1, dtype=np.int64)
@@ -141,7 +143,7 @@ def bench_ppo(num_envs: int, total: int, n_steps: int, net: list[int]) -> dict[s
         finally:
             spent["rollout"] += clock() - start
 
-    model.collect_rollouts = timed_collect
+    model.collect_rollouts = timed_collect  # type: ignore[method-assign]  # time each rollout
     start = clock()
     model.learn(total)
     elapsed = clock() - start

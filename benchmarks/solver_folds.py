@@ -41,7 +41,7 @@ def fold_share(agent: SolverAgent, deck: str, opened: int, three_bet: int, size:
         cards = COMBO_CARDS[combo]
         if taken & set(cards):
             continue
-        distribution = agent.action_probabilities(view._replace(hole=tuple(cards)))
+        distribution = agent.action_probabilities(view._replace(hole=(int(cards[0]), int(cards[1]))))
         folded += own[combo] * sum(p for a, p in distribution if a.kind == ActionKind.FOLD)
         total += own[combo]
     return folded / total

@@ -30,6 +30,7 @@ from pathlib import Path
 from baselines.registry import make
 from pokergym.agents import Agent
 from pokergym.arena import match
+from pokergym.arena.runners import Backend
 from pokergym.arena.variance import adjusted_match
 from pokergym.errors import PokerGymError
 
@@ -72,7 +73,7 @@ def run(argv: list[str] | None = None) -> None:
     if rest and args.player == "rule":
         print(f"llm_vs_solver: options {rest} are for --player llm", file=sys.stderr)
         raise SystemExit(2)
-    backend = "async" if args.player == "llm" else args.backend
+    backend: Backend = "async" if args.player == "llm" else args.backend
     result = match(player, opponent, pairs=args.pairs, seed=args.seed, backend=backend, histories=histories)
     print(result.summary())
     if args.aivat:

@@ -32,7 +32,7 @@ from pettingzoo.utils.wrappers import BaseWrapper
 from pokergym.pettingzoo import hunl_v0
 
 
-class RLlibObservation(BaseWrapper):
+class RLlibObservation(BaseWrapper):  # type: ignore[misc]  # PettingZoo ships no type information
     """Rename ``observation`` to ``observations`` and make the mask ``float32`` (RLlib's masking convention)."""
 
     def __init__(self, env: Any) -> None:
@@ -61,7 +61,7 @@ class RLlibObservation(BaseWrapper):
 def make_env(config: dict[str, Any] | None = None) -> Any:
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
-    return PettingZooEnv(RLlibObservation(hunl_v0.env()))
+    return PettingZooEnv(RLlibObservation(hunl_v0.env()))  # type: ignore[no-untyped-call]  # RLlib is untyped
 
 
 def require_rllib() -> None:
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     ray.init(num_cpus=1, include_dashboard=False, ignore_reinit_error=True, log_to_driver=False)
     register_env("hunl_v0_selfplay", make_env)
     config = (
-        PPOConfig()
+        PPOConfig()  # type: ignore[no-untyped-call]
         # RLlib's pre-check steps the env with one unmasked random action, which the env rejects by design
         # (an illegal action raises): left on, it fails whenever that draw is illegal
         .environment("hunl_v0_selfplay", disable_env_checking=True)
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     rows = []
     try:
         for iteration in range(args.iterations):
-            result = algo.train()
+            result = algo.train()  # type: ignore[no-untyped-call]
             runners = result.get("env_runners", {})
             learner = result.get("learners", {}).get("shared", {})
             row = {
@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
                 flush=True,
             )
     finally:
-        algo.stop()
+        algo.stop()  # type: ignore[no-untyped-call]
         ray.shutdown()
     return rows
 

@@ -28,7 +28,8 @@ def test_ruff_format_leaves_every_file_as_it_is() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_mypy_strict_is_clean_on_the_packages() -> None:
+def test_mypy_strict_is_clean_on_the_packages_benchmarks_and_examples() -> None:
     pytest.importorskip("mypy")
-    result = run(sys.executable, "-m", "mypy", "--no-incremental", "pokergym", "baselines", "tools")
+    folders = ("pokergym", "baselines", "tools", "benchmarks", "examples")
+    result = run(sys.executable, "-m", "mypy", "--no-incremental", *folders)
     assert result.returncode == 0, result.stdout + result.stderr
