@@ -78,7 +78,7 @@ from pokergym.engine.dealer import seed_key
 from pokergym.engine.row_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CALL
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import HUNLEnv
-from pokergym.envs.options import EnvOptions
+from pokergym.envs.options import Backend, EnvOptions
 from pokergym.errors import ConfigError, IllegalActionError
 
 if TYPE_CHECKING:
@@ -91,8 +91,6 @@ OpponentSource = Agent | Callable[[], Agent] | str | None
 ``"honest"`` (one agent built from it per table, see :mod:`pokergym.agents.specs`), or ``None`` (call station)."""
 EnvWrapper = Callable[[gym.Env[dict[str, Any], Any]], gym.Env[dict[str, Any], Any]]
 """A function wrapping one table's environment, e.g. ``PokerSkillObservation``."""
-Backend = Literal["auto", "kernel", "python"]
-"""How the tables are stepped: ``"auto"`` picks ``"kernel"`` when it applies, else ``"python"``."""
 
 
 class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
