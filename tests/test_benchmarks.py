@@ -197,3 +197,17 @@ def test_range_calibration_replays_the_solvers_decisions(
     assert len(found) == 2 and all(0.0 <= s.weight <= 1.0 and 0.0 <= s.mass_above <= 1.0 for s in found)
     calibration.main([str(path), "--spec", "solver:iterations=2,flop_turns=0", "--street", "flop", "--spots", "2"])
     assert "2 flop decisions" in capsys.readouterr().out
+
+
+def test_shove_calls_reads_the_share_that_does_not_fold(monkeypatch: pytest.MonkeyPatch) -> None:
+    from baselines import make
+    from baselines.policy import PolicyAgent
+
+    shove_calls = load("shove_calls", monkeypatch)
+    call, fold = make("call"), make("fold")
+    assert isinstance(call, PolicyAgent) and isinstance(fold, PolicyAgent)
+    for line in shove_calls.LINES:
+        assert shove_calls.continue_share(call, line) == 1.0
+        assert shove_calls.continue_share(fold, line) == 0.0
+    with pytest.raises(SystemExit, match="does not report"):
+        shove_calls.main(["llm:base_url=http://127.0.0.1:9"])  # built, never asked
