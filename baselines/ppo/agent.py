@@ -52,6 +52,7 @@ SAME = "same"
 """``postflop``'s value for "the ``weights`` network on every street"."""
 
 _BASE_KEYS = ("action_mask", "observation")
+_BLEND_STREETS = ("all", "preflop", "postflop")
 
 
 def features_of(network: PolicyNetwork) -> list[ViewFeature]:
@@ -76,16 +77,18 @@ class PPOAgent(DistributionAgent):
         greedy: play the most likely legal action instead of sampling the policy.
         weights: a ``.npz`` written by :meth:`PolicyNetwork.save` (default: the shipped league policy).
         name: display name.
-        blend: a second network's ``.npz``: the agent then plays, at every decision, the mixture of two
-            policies' distributions, ``(1 - share)`` of the street's network's and ``share`` of ``blend``'s
-            (all read the same observation).
+        blend: a second network's ``.npz``: the agent then plays, at every decision on ``blend_streets``,
+            the mixture of two policies' distributions, ``(1 - share)`` of the street's network's and
+            ``share`` of ``blend``'s (all read the same observation).
         share: the second network's weight in the mixture, in ``[0, 1]``.
+        blend_streets: where the mixture applies: ``"all"``, ``"preflop"`` or ``"postflop"``.
         postflop: the network played from the flop on: a ``.npz``, or ``"same"`` for the ``weights``
             network. By default the shipped postflop network when ``weights`` is not given, else ``"same"``.
 
     Raises:
         ConfigError: if a weights file is missing or does not fit ``HUNL-v0``'s default spaces, if the
-            networks read different observations, or if ``share`` is outside ``[0, 1]``.
+            networks read different observations, if ``share`` is outside ``[0, 1]`` or ``blend_streets``
+            is none of the three.
     """
 
     name = "ppo"
@@ -99,6 +102,7 @@ class PPOAgent(DistributionAgent):
         blend: str | None = None,
         share: float = 0.5,
         postflop: str | None = None,
+        blend_streets: str = "all",
     ) -> None:
         """Load the networks and set up the observation builder (see the class docstring)."""
         super().__init__(name)
@@ -111,6 +115,9 @@ class PPOAgent(DistributionAgent):
             self.postflop = _matching(network, later, "postflop")
         self.greedy = greedy
         self.blend: tuple[PolicyNetwork, float] | None = None
+        if blend_streets not in _BLEND_STREETS:
+            raise ConfigError(f"blend_streets must be one of {', '.join(_BLEND_STREETS)}, got {blend_streets!r}")
+        self.blend_streets = blend_streets
         if blend is not None:
             self.blend = (
                 _matching(network, PolicyNetwork.load(Path(blend)), "blended"),
@@ -128,7 +135,7 @@ class PPOAgent(DistributionAgent):
         DistributionAgent.__init__(agent, name)
         agent._use(network)
         agent.greedy = greedy
-        agent.blend = None
+        agent.blend, agent.blend_streets = None, "all"
         return agent
 
     def _use(self, network: PolicyNetwork) -> None:
@@ -158,10 +165,11 @@ class PPOAgent(DistributionAgent):
         """The policy's probability per action id (one-hot when greedy) and the ids' raise sizes."""
         encoded = self.observer.encode(view)
         observation = encoded.observation
-        network = self.network if view.street == Street.PREFLOP else self.postflop
+        preflop = view.street == Street.PREFLOP
+        network = self.network if preflop else self.postflop
         # the observer's mask is int8 with a legal id wherever the view may act: no need to check it again
         weights = network.flat_probabilities(network.flat_input(observation), observation["action_mask"])
-        if self.blend is not None:
+        if self.blend is not None and self.blend_streets in ("all", "preflop" if preflop else "postflop"):
             other, share = self.blend
             mixed = other.flat_probabilities(other.flat_input(observation), observation["action_mask"])
             weights = (1.0 - share) * weights + share * mixed

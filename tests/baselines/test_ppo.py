@@ -349,3 +349,20 @@ def test_a_weights_file_alone_plays_every_street_and_bad_postflop_networks_are_t
     _narrow_like(shipped.network).save(tmp_path / "narrow.npz")
     with pytest.raises(ConfigError, match="a postflop network must read the same observation"):
         PPOAgent(postflop=str(tmp_path / "narrow.npz"))
+
+
+def test_a_blend_can_be_kept_to_one_side_of_the_flop(tmp_path: Path) -> None:
+    shipped, other_path = _shipped_and_another(tmp_path)
+    everywhere = make(f"ppo:blend={other_path},share=0.5")
+    before = make(f"ppo:blend={other_path},share=0.5,blend_streets=preflop")
+    after = make(f"ppo:blend={other_path},share=0.5,blend_streets=postflop")
+    preflop, later = _views_by_street(10, 9)
+    for view in preflop:
+        assert before.action_probabilities(view) == everywhere.action_probabilities(view)
+        assert after.action_probabilities(view) == shipped.action_probabilities(view)
+    for view in later:
+        assert before.action_probabilities(view) == shipped.action_probabilities(view)
+        assert after.action_probabilities(view) == everywhere.action_probabilities(view)
+    assert any(everywhere.action_probabilities(v) != shipped.action_probabilities(v) for v in preflop + later)
+    with pytest.raises(ConfigError, match="blend_streets must be one of all, preflop, postflop, got 'river'"):
+        PPOAgent(blend=str(other_path), blend_streets="river")
