@@ -81,9 +81,9 @@ class PPOAgent(DistributionAgent):
             the mixture of two policies' distributions, ``(1 - share)`` of the street's network's and
             ``share`` of ``blend``'s (all read the same observation).
         share: the second network's weight in the mixture, in ``[0, 1]``.
-        blend_streets: where the mixture applies: ``"all"``, ``"preflop"`` or ``"postflop"``.
         postflop: the network played from the flop on: a ``.npz``, or ``"same"`` for the ``weights``
             network. By default the shipped postflop network when ``weights`` is not given, else ``"same"``.
+        blend_streets: where the mixture applies: ``"all"``, ``"preflop"`` or ``"postflop"``.
 
     Raises:
         ConfigError: if a weights file is missing or does not fit ``HUNL-v0``'s default spaces, if the
