@@ -53,6 +53,8 @@ SAME = "same"
 
 _BASE_KEYS = ("action_mask", "observation")
 _BLEND_STREETS = ("all", "preflop", "postflop")
+_Mixture = tuple[PolicyNetwork, float]
+"""A network blended in, and its share of the mixture."""
 
 
 def features_of(network: PolicyNetwork) -> list[ViewFeature]:
@@ -92,6 +94,8 @@ class PPOAgent(DistributionAgent):
     """
 
     name = "ppo"
+    blends: tuple[_Mixture | None, _Mixture | None]
+    """The mixture, if any, played before the flop (first) and from the flop on (second)."""
 
     def __init__(
         self,
@@ -108,21 +112,20 @@ class PPOAgent(DistributionAgent):
         super().__init__(name)
         network = _shipped(SHIPPED_WEIGHTS) if weights is None else PolicyNetwork.load(Path(weights))
         self._use(network)
-        if postflop is None:
-            postflop = SAME if weights is not None else None
-        if postflop != SAME:
-            later = _shipped(SHIPPED_POSTFLOP) if postflop is None else PolicyNetwork.load(Path(postflop))
-            self.postflop = _matching(network, later, "postflop")
+        if weights is None and postflop is None:
+            self.postflop = _matching(network, _shipped(SHIPPED_POSTFLOP), "postflop")
+        elif postflop not in (None, SAME):
+            self.postflop = _matching(network, PolicyNetwork.load(Path(postflop)), "postflop")
         self.greedy = greedy
-        self.blend: tuple[PolicyNetwork, float] | None = None
         if blend_streets not in _BLEND_STREETS:
             raise ConfigError(f"blend_streets must be one of {', '.join(_BLEND_STREETS)}, got {blend_streets!r}")
-        self.blend_streets = blend_streets
         if blend is not None:
-            self.blend = (
+            mixture = (
                 _matching(network, PolicyNetwork.load(Path(blend)), "blended"),
                 probability_option(share, "share"),
             )
+            before, after = (mixture if blend_streets in ("all", side) else None for side in ("preflop", "postflop"))
+            self.blends = (before, after)
 
     @classmethod
     def from_network(cls, network: PolicyNetwork, *, greedy: bool = False, name: str | None = None) -> PPOAgent:
@@ -135,12 +138,12 @@ class PPOAgent(DistributionAgent):
         DistributionAgent.__init__(agent, name)
         agent._use(network)
         agent.greedy = greedy
-        agent.blend, agent.blend_streets = None, "all"
         return agent
 
     def _use(self, network: PolicyNetwork) -> None:
-        """Play ``network`` on every street (``postflop`` may then replace it after the flop)."""
+        """Play ``network`` on every street, unmixed (``postflop`` and ``blends`` may then change that)."""
         self.network = self.postflop = network
+        self.blends = (None, None)
         self.observer = ViewObserver(features=features_of(self.network))
         if self.network.actions != self.observer.codec.mask_size:
             raise ConfigError(
@@ -169,8 +172,9 @@ class PPOAgent(DistributionAgent):
         network = self.network if preflop else self.postflop
         # the observer's mask is int8 with a legal id wherever the view may act: no need to check it again
         weights = network.flat_probabilities(network.flat_input(observation), observation["action_mask"])
-        if self.blend is not None and self.blend_streets in ("all", "preflop" if preflop else "postflop"):
-            other, share = self.blend
+        blend = self.blends[0 if preflop else 1]
+        if blend is not None:
+            other, share = blend
             mixed = other.flat_probabilities(other.flat_input(observation), observation["action_mask"])
             weights = (1.0 - share) * weights + share * mixed
         if self.greedy:
