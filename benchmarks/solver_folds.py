@@ -1,13 +1,18 @@
-"""How often the solver agent folds its range to flop bets after calling a 3-bet in position.
+"""How often the solver agent folds its range to a flop bet, in position after a 3-bet or in the big blind.
 
-The button opens, the big blind 3-bets and the button calls (``--open``, ``--three-bet``); on the flop the
-big blind leads with ``--sizes`` (pot fractions, ``a`` all-in). For each agent spec and size, the share of
-the button's range (the agent's own, from :meth:`SolverAgent.ranges`) whose distribution folds, each combo
-weighted by its range weight. Local best response leads these spots with most of its 3-betting range, so a
-range that folds more than ``bet / (pot + 2 bet)`` (the minimum defence) lets any two cards bet at a profit.
+``--line 3bet`` (the default): the button opens, the big blind 3-bets and the button calls (``--open``,
+``--three-bet``); on the flop the big blind leads with ``--sizes`` (pot fractions, ``a`` all-in), and the
+button's folds are read. ``--line open``: the button opens, the big blind calls and checks the flop, the
+button bets ``--sizes`` (a continuation bet), and the big blind's folds are read. For each agent spec and
+size, the share of the responder's range (the agent's own, from :meth:`SolverAgent.ranges`) whose
+distribution folds, each combo weighted by its range weight. A range that folds more than
+``bet / (pot + bet)`` of itself (one minus the minimum defence) lets any two cards bet at a profit: local
+best response leads the first spot with most of its 3-betting range, and the rule agent continuation-bets a
+third of the pot with every hand it opened.
 
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/solver_folds.py solver:preflop=solved solver:preflop=solved,safe=false
+    PYTHONPATH=. python benchmarks/solver_folds.py solver solver:flop_shares=false --line open --sizes 0.25 0.65
 """
 
 from __future__ import annotations
@@ -25,17 +30,21 @@ from pokergym.engine.actions import ActionKind
 from pokergym.evaluator.combos import COMBO_CARDS
 
 
-def fold_share(agent: SolverAgent, deck: str, opened: int, three_bet: int, size: str) -> float:
-    """The weighted share of the button's range that folds to the big blind's flop lead of ``size``."""
+def fold_share(agent: SolverAgent, deck: str, opened: int, three_bet: int, size: str, line: str = "3bet") -> float:
+    """The weighted share of the responder's range that folds to a flop bet of ``size`` (see the module)."""
     state = HandState.new(deck=parse_cards(deck), button=0)
     state.raise_to(opened)
-    state.raise_to(three_bet)
+    if line == "3bet":
+        state.raise_to(three_bet)
     state.call()
-    stack = state.stacks[1]
+    if line == "open":
+        state.check()
+    responder = 0 if line == "3bet" else 1
+    stack = state.stacks[1 - responder]
     state.raise_to(stack if size == "a" else min(stack, round(float(size) * state.pot)))
-    view = state.view(0)
+    view = state.view(responder)
     own, _ = agent.ranges(view)
-    taken = {*view.board, *state.hole(1)}
+    taken = {*view.board, *state.hole(1 - responder)}
     folded = total = 0.0
     for combo in np.flatnonzero(own > 0.0):
         cards = COMBO_CARDS[combo]
@@ -51,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="*", default=["solver"], help="solver agent specs")
     parser.add_argument("--deck", default="AsKd7c2d2s5h9dKc3h", help="button, big blind, board (9 cards)")
+    parser.add_argument("--line", choices=("3bet", "open"), default="3bet", help="the preflop line (see above)")
     parser.add_argument("--open", type=int, default=350, help="the button's open, chips")
     parser.add_argument("--three-bet", type=int, default=1750, help="the big blind's 3-bet, chips")
     parser.add_argument("--sizes", nargs="*", default=["0.5", "1", "2", "a"], help="lead sizes, pot fractions or a")
@@ -59,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         agent = make(spec)
         if not isinstance(agent, SolverAgent):
             raise SystemExit(f"{spec} is not a solver agent")
-        shares = [fold_share(agent, args.deck, args.open, args.three_bet, size) for size in args.sizes]
+        shares = [fold_share(agent, args.deck, args.open, args.three_bet, size, args.line) for size in args.sizes]
         print(
             f"{spec:50s} " + "  ".join(f"{size}: {share:5.1%}" for size, share in zip(args.sizes, shares, strict=True))
         )

@@ -146,6 +146,9 @@ def test_solver_folds_weighs_the_buttons_range(monkeypatch: pytest.MonkeyPatch) 
     shares = [folds.fold_share(agent, "AsKd7c2d2s5h9dKc3h", 350, 1750, size) for size in ("0.5", "a")]
     assert all(0.0 <= share <= 1.0 for share in shares)
     assert shares[1] > shares[0]  # more folds to all-in than to half the pot
+    big_blind = make("solver:iterations=2")
+    small, large = (folds.fold_share(big_blind, "AsKd7c2d2s5h9dKc3h", 250, 0, size, "open") for size in ("0.33", "a"))
+    assert 0.0 <= small < large <= 1.0  # the big blind's range facing a continuation bet, then a shove
 
 
 def test_solver_leads_reads_the_big_blinds_first_decision(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,7 +50,11 @@ values in the flop's solve without them (nested safe re-solving,
 the flop is re-solved safely against the abstraction's values: the opponent's
 range in the flop's solve is every live hand, each held to its share of the pot
 in the abstraction's model (:func:`~baselines.solver.solved_preflop.flop_shares`),
-as DeepStack re-solves from counterfactual values rather than a range. A turn after a flop solve that did not deal
+as DeepStack re-solves from counterfactual values rather than a range (with ``flop_shares=False``: unsafely,
+with both ranges from the abstraction's strategy, as after the tables; the shares give the opponent's weak
+hands more than a betting game leaves them, and the safe big blind folds 37% to 57% of its range to a
+quarter-pot continuation bet on the three flops of ``benchmarks/solver_folds.py --line open``, 19% to 33%
+unsafely; not the default, as no match has shown it gaining). A turn after a flop solve that did not deal
 its card (or checked the turn down) is re-solved unsafely (see
 :meth:`SolverAgent._gadget`).
 
@@ -228,6 +232,9 @@ class SolverAgent(BaseAgent):
             gadget with its values in the flop's solve without them, :meth:`_flop_gadget`); off by default: it
             changed the big blind's continuing share by under 1% of its range in the spots measured and costs
             a second flop solve.
+        flop_shares: with ``safe`` (the default), re-solve the flop after the solved preflop safely against the
+            abstraction's shares of the pot (see the module); ``False``: as after the tables, with both ranges
+            from the abstraction's strategy (and ``flop_gadget`` against off-menu sizes).
         flop_turns: 1 to 49 (default 6): the flop's solve plays the turn's betting too (75% pot bets, 100
             combos a side, 10/3 times ``iterations``) on this many turn cards, a fixed sample per board
             (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the river; 0: it checks the hand
@@ -279,6 +286,7 @@ class SolverAgent(BaseAgent):
         trim: float = 1e-3,
         safe: bool = True,
         flop_gadget: bool = False,
+        flop_shares: bool = True,
         flop_turns: int = 6,
         deep_menus: bool = True,
         tremble: float = 0.3,
@@ -304,6 +312,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(flop_gadget, bool):
             raise ConfigError(f"flop_gadget must be True or False, got {flop_gadget!r}")
         self.flop_gadget = flop_gadget
+        if not isinstance(flop_shares, bool):
+            raise ConfigError(f"flop_shares must be True or False, got {flop_shares!r}")
+        self.flop_shares = flop_shares
         if not isinstance(flop_turns, int) or isinstance(flop_turns, bool) or not 0 <= flop_turns <= 49:
             raise ConfigError(f"flop_turns must be a number of turn cards from 0 to 49, got {flop_turns!r}")
         self.flop_turns = flop_turns
@@ -344,8 +355,8 @@ class SolverAgent(BaseAgent):
         return self.preflop == "solved" or (self.preflop == "mixed" and seat != button)
 
     def _safe_flop(self, seat: int, button: int) -> bool:
-        """Whether the flop is re-solved safely with the solved preflop's values (its preflop solved, ``safe``)."""
-        return self.safe and self._solved_preflop(seat, button)
+        """Whether the flop is re-solved safely against the solved preflop's shares (``safe`` and ``flop_shares``)."""
+        return self.safe and self.flop_shares and self._solved_preflop(seat, button)
 
     @property
     def defend(self) -> bool:

@@ -316,6 +316,14 @@ def test_after_the_solved_preflop_the_flop_is_re_solved_safely_against_any_range
     seen.clear()
     SolverAgent(iterations=2, preflop="solved", safe=False).action_probabilities(state.view(1))
     assert seen[-1][1] is None
+    seen.clear()
+    ranged = SolverAgent(iterations=2, preflop="solved", flop_shares=False)
+    ranged.action_probabilities(state.view(1))  # the modelled ranges, as after the tables: no gadget
+    spot, gadget = seen[-1]
+    assert gadget is None
+    modelled = set(np.flatnonzero(ranged.ranges(state.view(1))[1] > 0.0))  # blocked by the big blind's cards
+    unblocked = {int(c) for c in spot.hands(1) if not set(COMBO_CARDS[c]) & set(state.hole(1))}
+    assert unblocked <= modelled  # the button's modelled hands only
 
 
 def test_the_mixed_preflop_is_the_solved_one_in_the_big_blind_and_the_tables_on_the_button(
@@ -380,6 +388,9 @@ def test_registry_specs() -> None:
     with pytest.raises(ValueError, match="preflop must be one of"):
         make("solver:preflop=chart")
     assert SolverAgent().preflop == "mixed" and SolverAgent().preflop_tremble == 0.0
+    assert SolverAgent().flop_shares and not SolverAgent(flop_shares=False).flop_shares
+    with pytest.raises(ValueError, match="flop_shares must be True or False"):
+        SolverAgent(flop_shares=1)  # type: ignore[arg-type]
 
 
 def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:
