@@ -93,6 +93,11 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         default=defaults.critic_warmup,
         help="learner steps at the start that train the critic only (for --init-weights)",
     )
+    parser.add_argument(
+        "--allin-reward",
+        action="store_true",
+        help="pay the learner's called all-ins before the river at their equity, without the run-out's luck",
+    )
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     import torch
@@ -121,6 +126,7 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         exploiter_share=args.exploiter_share,
         exploiter_samples=args.exploiter_samples,
         critic_warmup=args.critic_warmup,
+        allin_reward=args.allin_reward,
         quiet=args.quiet,
     )
 

@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import gymnasium as gym
+
 from baselines.ppo.league import League, LeagueOpponent
 from baselines.ppo.network import PolicyNetwork
 from pokergym.agents import Agent
@@ -79,6 +81,9 @@ class LeagueConfig:
         critic_warmup: learner steps at the start during which only the critic learns (the actor's
             weights frozen), so that an actor from ``init_weights`` is not moved by an untrained critic's
             advantages (0: none).
+        allin_reward: pay the learner a called all-in before the river at its equity share of the pot, not at
+            the run-out's chips (:class:`~baselines.ppo.rewards.AllInEquityReward`; the same expected reward
+            without the run-out's variance).
         quiet: no progress lines.
     """
 
@@ -105,6 +110,7 @@ class LeagueConfig:
     exploiter_share: float = 0.0
     exploiter_samples: int = 32
     critic_warmup: int = 0
+    allin_reward: bool = False
     quiet: bool = False
 
 
@@ -148,10 +154,15 @@ class LeagueTables:
         count: the tables.
         opponents: the league's starting members (baseline specs).
         temperature: the league's priority temperature (:class:`~baselines.ppo.league.League`).
+        allin_reward: the learner's called all-ins before the river paid at their equity
+            (:class:`~baselines.ppo.rewards.AllInEquityReward`).
     """
 
-    def __init__(self, count: int, opponents: Sequence[str], temperature: float = 2.0) -> None:
+    def __init__(
+        self, count: int, opponents: Sequence[str], temperature: float = 2.0, allin_reward: bool = False
+    ) -> None:
         """Build the league and its tables."""
+        from baselines.ppo.rewards import AllInEquityReward
         from pokergym.vector import HUNLVectorEnv
         from pokergym.vector.sb3 import SB3VecEnv
         from pokergym.wrappers import PokerSkillObservation
@@ -164,7 +175,11 @@ class LeagueTables:
             self.seats.append(seat)
             return seat
 
-        self.env = SB3VecEnv(HUNLVectorEnv(count, opponent=opponent, wrap=PokerSkillObservation))
+        def wrap(env: gym.Env[dict[str, Any], Any]) -> gym.Env[dict[str, Any], Any]:
+            observed = PokerSkillObservation(env)
+            return AllInEquityReward(observed) if allin_reward else observed
+
+        self.env = SB3VecEnv(HUNLVectorEnv(count, opponent=opponent, wrap=wrap))
 
     def add_snapshot(self, name: str, network: PolicyNetwork, keep: int) -> None:
         """Add a frozen policy; retire the oldest snapshots beyond ``keep``."""
@@ -210,10 +225,12 @@ class _Run:
         if config.workers > 0:
             from baselines.ppo.workers import ProcessLeagueEnv
 
-            self.pool = ProcessLeagueEnv(config.num_envs, config.workers, config.opponents, config.temperature)
+            self.pool = ProcessLeagueEnv(
+                config.num_envs, config.workers, config.opponents, config.temperature, config.allin_reward
+            )
             self.env: Any = self.pool
         else:
-            self.pool = LeagueTables(config.num_envs, config.opponents, config.temperature)
+            self.pool = LeagueTables(config.num_envs, config.opponents, config.temperature, config.allin_reward)
             self.env = self.pool.env
         self.env.seed(config.seed)
         self.snapshots: list[str] = []

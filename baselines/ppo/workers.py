@@ -25,10 +25,10 @@ from pokergym.errors import ConfigError
 __all__ = ["ProcessLeagueEnv"]
 
 
-def _serve(pipe: Connection, count: int, opponents: Sequence[str], temperature: float) -> None:
+def _serve(pipe: Connection, count: int, opponents: Sequence[str], temperature: float, allin_reward: bool) -> None:
     from baselines.ppo.train import LeagueTables
 
-    tables = LeagueTables(count, opponents, temperature)
+    tables = LeagueTables(count, opponents, temperature, allin_reward)
     env = tables.env
     while True:
         command, data = pipe.recv()
@@ -66,13 +66,20 @@ class ProcessLeagueEnv(VecEnv):
         ConfigError: if ``num_envs`` is not a positive multiple of ``workers``.
     """
 
-    def __init__(self, num_envs: int, workers: int, opponents: Sequence[str], temperature: float = 2.0) -> None:
+    def __init__(
+        self,
+        num_envs: int,
+        workers: int,
+        opponents: Sequence[str],
+        temperature: float = 2.0,
+        allin_reward: bool = False,
+    ) -> None:
         """Start the workers and read the spaces from a local copy of one table."""
         if workers < 1 or num_envs < workers or num_envs % workers:
             raise ConfigError(f"num_envs ({num_envs}) must be a positive multiple of workers ({workers})")
         from baselines.ppo.train import LeagueTables
 
-        probe = LeagueTables(1, opponents, temperature).env
+        probe = LeagueTables(1, opponents, temperature, allin_reward).env
         super().__init__(num_envs, probe.observation_space, probe.action_space)
         probe.close()
         self.per = num_envs // workers
@@ -82,7 +89,7 @@ class ProcessLeagueEnv(VecEnv):
         for _ in range(workers):
             mine, theirs = context.Pipe()
             process = context.Process(
-                target=_serve, args=(theirs, self.per, tuple(opponents), temperature), daemon=True
+                target=_serve, args=(theirs, self.per, tuple(opponents), temperature, allin_reward), daemon=True
             )
             process.start()
             theirs.close()
