@@ -88,6 +88,12 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         help="holdings on which the exploiter tracks the learner's range",
     )
     parser.add_argument(
+        "--exploiters-kept",
+        type=int,
+        default=defaults.exploiters_kept,
+        help="exploiters in the league at once, the oldest retired at each renewal (1: the newest only)",
+    )
+    parser.add_argument(
         "--critic-warmup",
         type=int,
         default=defaults.critic_warmup,
@@ -125,6 +131,7 @@ def parse_args(argv: list[str] | None) -> LeagueConfig:
         init_weights=args.init_weights,
         exploiter_share=args.exploiter_share,
         exploiter_samples=args.exploiter_samples,
+        exploiters_kept=args.exploiters_kept,
         critic_warmup=args.critic_warmup,
         allin_reward=args.allin_reward,
         quiet=args.quiet,

@@ -78,6 +78,9 @@ class LeagueConfig:
             until the first snapshot, then renewed every ``snapshot_every`` steps), which punishes what the
             policy gives away (0: no exploiter).
         exploiter_samples: holdings on which the exploiter tracks the learner's range.
+        exploiters_kept: exploiters in the league at once: each renewal adds one aimed at the current policy and
+            retires the oldest beyond this many, each at most ``exploiter_share / exploiters_kept`` of the hands
+            (1: the newest only; more keep the older best responses as a population, as PSRO does).
         critic_warmup: learner steps at the start during which only the critic learns (the actor's
             weights frozen), so that an actor from ``init_weights`` is not moved by an untrained critic's
             advantages (0: none).
@@ -109,6 +112,7 @@ class LeagueConfig:
     init_weights: Path | None = None
     exploiter_share: float = 0.0
     exploiter_samples: int = 32
+    exploiters_kept: int = 1
     critic_warmup: int = 0
     allin_reward: bool = False
     quiet: bool = False
@@ -190,11 +194,15 @@ class LeagueTables:
         for seat in self.seats:
             seat.forget(set(self.league.members))
 
-    def set_exploiter(self, name: str, network: PolicyNetwork, share: float, samples: int) -> None:
-        """Make the exploiter member (named ``name``, at most ``share`` of the hands) best-respond to ``network``."""
-        for old in [member for member in self.league.members if member.startswith(EXPLOITER_PREFIX)]:
+    def set_exploiter(self, name: str, network: PolicyNetwork, share: float, samples: int, keep: int = 1) -> None:
+        """Add an exploiter (``name``) best-responding to ``network``, at most ``share / keep`` of the hands.
+
+        The oldest exploiters beyond ``keep`` retire.
+        """
+        exploiters = [member for member in self.league.members if member.startswith(EXPLOITER_PREFIX)]
+        for old in exploiters[: max(0, len(exploiters) - keep + 1)]:
             self.league.remove(old)
-        self.league.add(name, _exploiter_factory(network, name, samples), cap=share)
+        self.league.add(name, _exploiter_factory(network, name, samples), cap=share / keep)
         for seat in self.seats:
             seat.forget(set(self.league.members))
 
@@ -263,7 +271,8 @@ class _Run:
         """Point the exploiter at the current policy."""
         network = PolicyNetwork.from_sb3(self.model.policy)
         config = self.config
-        self.pool.set_exploiter(f"{EXPLOITER_PREFIX}{steps}", network, config.exploiter_share, config.exploiter_samples)
+        name = f"{EXPLOITER_PREFIX}{steps}"
+        self.pool.set_exploiter(name, network, config.exploiter_share, config.exploiter_samples, config.exploiters_kept)
 
     def add_snapshot(self, steps: int) -> None:
         """Freeze the current policy into every league; the oldest retire beyond the limit."""
@@ -346,6 +355,8 @@ def train_league(config: LeagueConfig) -> Path:
             f"exploiter_share must be in [0, 1) and exploiter_samples at least 1, got {config.exploiter_share}, "
             f"{config.exploiter_samples}"
         )
+    if config.exploiters_kept < 1:
+        raise ConfigError(f"exploiters_kept must be at least 1, got {config.exploiters_kept}")
     if config.max_snapshots < 0 or config.critic_warmup < 0:
         raise ConfigError(
             f"max_snapshots and critic_warmup must be 0 or more, got {config.max_snapshots}, {config.critic_warmup}"

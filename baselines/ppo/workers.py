@@ -133,9 +133,9 @@ class ProcessLeagueEnv(VecEnv):
         """Add a frozen policy to every worker's league."""
         self._all("snapshot", (name, network, keep))
 
-    def set_exploiter(self, name: str, network: PolicyNetwork, share: float, samples: int) -> None:
-        """Point every worker's exploiter at ``network``."""
-        self._all("exploiter", (name, network, share, samples))
+    def set_exploiter(self, name: str, network: PolicyNetwork, share: float, samples: int, keep: int = 1) -> None:
+        """Add an exploiter aimed at ``network`` in every worker (see ``LeagueTables.set_exploiter``)."""
+        self._all("exploiter", (name, network, share, samples, keep))
 
     def stats(self) -> dict[str, tuple[int, float]]:
         """The members' hands and the learner's mean big blinds per hand, pooled over the workers."""

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from baselines.ppo.league import League, LeagueOpponent
+from baselines.ppo.network import PolicyNetwork
 from baselines.simple import CallBot, FoldBot, HonestBot
 from pokergym.agents import play_hand
 from pokergym.engine import HandState
@@ -196,3 +197,31 @@ def test_the_exploiter_best_responds_to_the_latest_policy_and_is_renewed(tmp_pat
     assert set(curve[-1]["members"]) == {"call", "lbr@256"}  # renewed with the policy of each snapshot step
     with pytest.raises(ConfigError, match="exploiter_share"):
         train_league(LeagueConfig(steps=64, out=tmp_path / "bad", exploiter_share=1.0, quiet=True))
+    with pytest.raises(ConfigError, match="exploiters_kept"):
+        train_league(LeagueConfig(steps=64, out=tmp_path / "bad", exploiter_share=0.3, exploiters_kept=0, quiet=True))
+
+
+def test_older_exploiters_stay_as_a_population(tmp_path: Path) -> None:
+    pytest.importorskip("sb3_contrib")
+    from baselines.ppo.train import LeagueTables, train_league
+
+    config = _tiny_config(
+        steps=256,
+        out=tmp_path,
+        opponents=("call",),
+        snapshot_every=96,
+        max_snapshots=0,
+        exploiter_share=0.5,
+        exploiter_samples=8,
+        exploiters_kept=2,
+        log_every=128,
+    )
+    train_league(config)
+    curve = json.loads((tmp_path / "league_curve.json").read_text())["curve"]
+    assert set(curve[-1]["members"]) == {"call", "lbr@96", "lbr@192"}  # the two newest; lbr@0 retired at 192
+    tables = LeagueTables(1, ("call",))
+    network = PolicyNetwork.load(tmp_path / "ppo_league.npz")
+    for steps in (0, 1, 2):
+        tables.set_exploiter(f"lbr@{steps}", network, 0.3, 8, keep=2)
+    assert [m for m in tables.league.members if m.startswith("lbr@")] == ["lbr@1", "lbr@2"]
+    assert tables.league.members["lbr@2"].cap == pytest.approx(0.15)
