@@ -29,8 +29,9 @@ league tilted towards rule (section "A league tilted towards rule"):
 
 Training on from the shipped policy (``--init-weights``, with ``--critic-warmup`` steps that train only the
 critic), with the league's priority sharpened (``--temperature``) or a local best responder to the learner's
-latest snapshot among the members (``--exploiter-share``): the same section, "A league tilted towards rule"
-and "An LBR exploiter in the league".
+latest snapshot among the members (``--exploiter-share``, the newest ``--exploiters-kept`` of them at once), or the
+learner's called all-ins before the river paid at their equity (``--allin-reward``): the same section, "A league
+tilted towards rule", "An LBR exploiter in the league" and "All-in luck out of the training reward".
 """
 
 from __future__ import annotations
