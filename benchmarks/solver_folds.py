@@ -29,9 +29,14 @@ from pokergym.engine import HandState
 from pokergym.engine.actions import ActionKind
 from pokergym.evaluator.combos import COMBO_CARDS
 
+LINES = ("3bet", "open")
+"""The preflop lines: the button calls a 3-bet, or the big blind calls an open (see the module)."""
+
 
 def fold_share(agent: SolverAgent, deck: str, opened: int, three_bet: int, size: str, line: str = "3bet") -> float:
     """The weighted share of the responder's range that folds to a flop bet of ``size`` (see the module)."""
+    if line not in LINES:
+        raise ValueError(f"line must be one of {', '.join(LINES)}, got {line!r}")
     state = HandState.new(deck=parse_cards(deck), button=0)
     state.raise_to(opened)
     if line == "3bet":
@@ -60,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="*", default=["solver"], help="solver agent specs")
     parser.add_argument("--deck", default="AsKd7c2d2s5h9dKc3h", help="button, big blind, board (9 cards)")
-    parser.add_argument("--line", choices=("3bet", "open"), default="3bet", help="the preflop line (see above)")
+    parser.add_argument("--line", choices=LINES, default="3bet", help="the preflop line (see above)")
     parser.add_argument("--open", type=int, default=350, help="the button's open, chips")
     parser.add_argument("--three-bet", type=int, default=1750, help="the big blind's 3-bet, chips")
     parser.add_argument("--sizes", nargs="*", default=["0.5", "1", "2", "a"], help="lead sizes, pot fractions or a")

@@ -15,12 +15,13 @@ the learner's advantage for it is mostly that noise. Training only: ``info["chip
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium as gym
 
 from pokergym.arena.variance import allin_chips
-from pokergym.engine import ActionKind, HandHistory, Street
+from pokergym.engine import ActionKind, ActionRecord, HandHistory, Street
 
 __all__ = ["AllInEquityReward"]
 
@@ -62,7 +63,7 @@ class AllInEquityReward(gym.Wrapper[Any, Any, Any, Any]):
         return observation, float(reward), terminated, truncated, info
 
 
-def _called_all_in_early(history: Any) -> bool:
+def _called_all_in_early(history: Sequence[ActionRecord]) -> bool:
     """Whether the hand's last action is a call made before the river (a call that ends a hand is all-in)."""
     if not history:
         return False

@@ -175,22 +175,21 @@ def test_an_opponent_named_twice_is_a_typed_error(tmp_path: Path) -> None:
         train_league(LeagueConfig(steps=64, out=tmp_path, opponents=("call", "call"), quiet=True))
 
 
+def _exploiter_curve(tmp_path: Path, **fields: Any) -> list[dict[str, Any]]:
+    """Train 256 steps against the call bot and exploiters (no snapshots); the league curve's points."""
+    from baselines.ppo.train import train_league
+
+    config = {"opponents": ("call",), "max_snapshots": 0, "exploiter_share": 0.5, "exploiter_samples": 8, **fields}
+    train_league(_tiny_config(steps=256, out=tmp_path, **config))
+    curve: list[dict[str, Any]] = json.loads((tmp_path / "league_curve.json").read_text())["curve"]
+    return curve
+
+
 def test_the_exploiter_best_responds_to_the_latest_policy_and_is_renewed(tmp_path: Path) -> None:
     pytest.importorskip("sb3_contrib")
     from baselines.ppo.train import LeagueConfig, train_league
 
-    config = _tiny_config(
-        steps=256,
-        out=tmp_path,
-        opponents=("call",),
-        snapshot_every=128,
-        max_snapshots=0,
-        exploiter_share=0.5,
-        exploiter_samples=8,
-        log_every=96,
-    )
-    train_league(config)
-    curve = json.loads((tmp_path / "league_curve.json").read_text())["curve"]
+    curve = _exploiter_curve(tmp_path, snapshot_every=128, log_every=96)
     assert [point["steps"] for point in curve] == [96, 192, 256]
     assert set(curve[0]["members"]) == {"call", "lbr@0"} and curve[0]["members"]["lbr@0"]["hands"] > 0
     assert set(curve[1]["members"]) == {"call", "lbr@128"} and curve[1]["members"]["lbr@128"]["hands"] > 0
@@ -203,21 +202,9 @@ def test_the_exploiter_best_responds_to_the_latest_policy_and_is_renewed(tmp_pat
 
 def test_older_exploiters_stay_as_a_population(tmp_path: Path) -> None:
     pytest.importorskip("sb3_contrib")
-    from baselines.ppo.train import LeagueTables, train_league
+    from baselines.ppo.train import LeagueTables
 
-    config = _tiny_config(
-        steps=256,
-        out=tmp_path,
-        opponents=("call",),
-        snapshot_every=96,
-        max_snapshots=0,
-        exploiter_share=0.5,
-        exploiter_samples=8,
-        exploiters_kept=2,
-        log_every=128,
-    )
-    train_league(config)
-    curve = json.loads((tmp_path / "league_curve.json").read_text())["curve"]
+    curve = _exploiter_curve(tmp_path, snapshot_every=96, exploiters_kept=2, log_every=128)
     assert set(curve[-1]["members"]) == {"call", "lbr@96", "lbr@192"}  # the two newest; lbr@0 retired at 192
     tables = LeagueTables(1, ("call",))
     network = PolicyNetwork.load(tmp_path / "ppo_league.npz")
