@@ -36,6 +36,10 @@ also stands for its twins, whose values are the child's read at the images),
 check-down board ``i`` (0 for pairs that share a card) and the per-board
 tables of :mod:`.tables`, and ``store = (regrets0, regrets1, sums0, sums1, cumulative0, cumulative1)``
 (the cumulative regrets of predictive CFR, empty for the other algorithms).
+The walk takes out of these, once, what each helper reads (:func:`seat_tables`, the traverser's rows of
+``store``) and hands a helper only that: numba counts a reference, an atomic add, for every array a call is
+given, on entry and on exit, and helpers given the whole tuples at every node spent about a sixth of an
+iteration on it.
 """
 
 from __future__ import annotations
@@ -53,6 +57,8 @@ NOISE = 1e-9
 """Regrets smaller than this share of the pot are rounding noise and count as zero."""
 BEST_RESPONSE = 1
 AVERAGE = 2
+_LANES = 8
+"""Partial sums a row of :func:`_matrix_times` runs in: one vector register of float64s."""
 
 
 @_jit
@@ -102,13 +108,13 @@ def _fill_reach(
     uniform = 1.0 / n_actions
     for a in range(n_actions):
         dest = out[a]
-        top = 0.0
+        positive_entries = 0  # counted, not a max: integer sums vectorise, a float max only with fast-math flags
         for h in range(n):
             t = total[h]
             v = reach[h] * (dest[h] * t if t > 0.0 else uniform)
             dest[h] = v
-            top = max(top, v)
-        alive[a] = top > 0.0
+            positive_entries += 1 if v > 0.0 else 0
+        alive[a] = positive_entries > 0
 
 
 @_jit
@@ -152,13 +158,13 @@ def _running_sum(reach: Any, order: Any, count: int, out: Any) -> None:
 
 
 @_jit
-def _card_totals(player: int, reach: Any, hands: Any, totals: Any) -> float:
-    """Write into ``totals[c]`` the reach of ``player``'s hands holding card ``c``; return the whole reach.
+def _card_totals(reach: Any, bounds: Any, order: Any, totals: Any) -> float:
+    """Write into ``totals[c]`` the reach of the hands holding card ``c``; return the whole reach.
 
-    Sums over each card's stretch of ``card_major`` (two chains, nothing stored but the 52 totals): a fold needs
+    ``bounds`` and ``order`` are the reach's player's rows of ``bounds`` and ``card_major`` (:mod:`.tables`).
+    Sums over each card's stretch of ``order`` (two chains, nothing stored but the 52 totals): a fold needs
     only these, not the running sum a showdown reads.
     """
-    bounds, order = hands[4][player], hands[7][player]
     whole = 0.0
     for c in range(52):
         low, high = bounds[c], bounds[c + 1]
@@ -176,16 +182,15 @@ def _card_totals(player: int, reach: Any, hands: Any, totals: Any) -> float:
 
 
 @_jit
-def _compatible_into(player: int, reach_o: Any, hands: Any, work: Any, out: Any) -> None:
-    """Write into ``out`` the opponent reach compatible with each of ``player``'s hands (blocked combos out).
+def _compatible_into(reach_o: Any, mine: Any, theirs: Any, n: int, totals: Any, out: Any) -> None:
+    """Write into ``out`` the opponent reach compatible with each of a player's ``n`` hands (blocked combos out).
 
-    ``work`` is scratch space (see :func:`_workspace`).
+    ``mine`` and ``theirs``: the player's and the opponent's rows of the hand tables (see :func:`seat_tables`);
+    ``totals`` is scratch space for 52 sums.
     """
-    first, second, n_hands, same = hands[0], hands[1], hands[2], hands[3]
-    totals = work[1]
-    whole = _card_totals(1 - player, reach_o, hands, totals)
-    mine_first, mine_second, twins = first[player], second[player], same[player]
-    for h in range(n_hands[player]):
+    whole = _card_totals(reach_o, theirs[0], theirs[1], totals)
+    mine_first, mine_second, twins = mine
+    for h in range(n):
         twin_index = twins[h]
         twin = reach_o[twin_index]  # index -1 wraps to a real entry, discarded below: no branch
         twin = twin if twin_index >= 0 else 0.0
@@ -196,8 +201,23 @@ def _compatible_into(player: int, reach_o: Any, hands: Any, work: Any, out: Any)
 def _compatible(player: int, reach_o: Any, hands: Any) -> Any:
     """Opponent reach compatible with each of ``player``'s hands (blocked combos removed)."""
     out = np.empty(hands[2][player])
-    _compatible_into(player, reach_o, hands, _workspace(hands), out)
+    mine, theirs = seat_tables(player, hands)
+    _compatible_into(reach_o, mine, theirs, len(out), _workspace(hands)[1], out)
     return out
+
+
+@_jit
+def seat_tables(player: int, hands: Any) -> tuple[Any, Any]:
+    """``player``'s rows of the hand tables a fold or a check-down reads, and its opponent's.
+
+    ``((first, second, same), (bounds, card_major))``: the player's hands' cards and twins, and where each card's
+    hands of the opponent's lie in the opponent's card-major order. The walks take these once, not ``hands``:
+    numba counts a reference for every array a call is given, on entry and exit, and terminals are most of the
+    calls.
+    """
+    other = 1 - player
+    mine = (hands[0][player], hands[1][player], hands[3][player])
+    return mine, (hands[4][other], hands[7][other])
 
 
 @_jit
@@ -207,8 +227,8 @@ def _showdown_into(
     pot: float,
     amount: float,
     reach_o: Any,
-    hands: Any,
-    boards: Any,
+    counts: tuple[int, int],
+    ranked: Any,
     work: Any,
     out: Any,
     fold_payoff: float,
@@ -219,24 +239,25 @@ def _showdown_into(
     Two running sums over the opponent's reach (see :mod:`.tables`) and eleven look-ups per hand: the reach it
     beats and the reach it beats or ties, each less the combos sharing one of its cards, with their positions
     read from three packed words. No comparisons and no data-dependent branches; O(n + m) per showdown.
-    ``reach_o`` is padded: its entry ``n_max`` is 0 (the twin of a hand the opponent does not hold). ``work`` is
-    scratch space (see :func:`_workspace`). The compatible reach, times ``fold_payoff``, goes into ``fold_out``:
-    the values of a fold with the same reach (the traverser's fold beside its call), for free.
+    ``reach_o`` is padded: its entry ``n_max`` is 0 (the twin of a hand the opponent does not hold). ``counts``:
+    the player's and the opponent's numbers of hands; ``ranked``: ``boards[2:5]`` (the per-board tables of
+    :mod:`.tables`). ``work`` is scratch space (see :func:`_workspace`). The compatible reach, times
+    ``fold_payoff``, goes into ``fold_out``: the values of a fold with the same reach (the traverser's fold beside
+    its call), for free.
     """
-    n_hands = hands[2]
+    n, m = counts
     other = 1 - player
-    m = n_hands[other]
     by_rank, by_card = work[0], work[1]
-    _running_sum(reach_o, boards[2][board, other], m, by_rank)
-    _running_sum(reach_o, boards[3][board, other], 2 * m, by_card)
-    packed = boards[4][board, player]
+    _running_sum(reach_o, ranked[0][board, other], m, by_rank)
+    _running_sum(reach_o, ranked[1][board, other], 2 * m, by_card)
+    packed = ranked[2][board, player]
     words0, words1, words2 = packed[0], packed[1], packed[2]
     field = np.uint64(0xFFFF)
     s16, s32, s48 = np.uint64(16), np.uint64(32), np.uint64(48)
     whole = by_rank[m]
     half = 0.5 * pot
     stake = amount + half  # win: pot + amount, loss: -amount, both counted from a tie's pot / 2
-    for h in range(n_hands[player]):
+    for h in range(n):
         x, y, z = words0[h], words1[h], words2[h]
         below = by_card[(y >> s32) & field] + by_card[y >> s48]
         twin = reach_o[(z >> s32) & field]
@@ -260,32 +281,56 @@ def _showdown(player: int, board: int, pot: float, amount: float, reach_o: Any, 
     work = _workspace(hands)
     padded = np.zeros(hands[0].shape[1] + 1)
     padded[: len(reach_o)] = reach_o
-    _showdown_into(player, board, pot, amount, padded, hands, boards, work, out, 0.0, work[2])
+    counts = (hands[2][player], hands[2][1 - player])
+    _showdown_into(player, board, pot, amount, padded, counts, boards[2:5], work, out, 0.0, work[2])
     return out
 
 
 @_jit
-def _checkdown(player: int, index: int, pot: float, amount: float, reach_o: Any, hands: Any, boards: Any) -> Any:
-    """Counterfactual values at a check-down leaf: each pair splits ``pot + 2 * amount`` by its equity."""
-    equity = boards[1][index]
-    n_hands = hands[2]
-    n, m = n_hands[player], n_hands[1 - player]
-    share = np.zeros(n)
+def _checkdown(
+    player: int, equity: Any, stakes: tuple[float, float], reach_o: Any, counts: Any, seats: Any, work: Any, out: Any
+) -> None:
+    """Write into ``out`` the values at a check-down leaf: each pair splits ``pot + 2 * amount`` by its equity.
+
+    ``equity``: the leaf's board's matrix (OOP's hands by IP's); ``stakes``: ``(pot, amount)``; ``counts``: the
+    player's and the opponent's numbers of hands; ``seats``: :func:`seat_tables`. ``work``: scratch space.
+    """
+    (pot, amount), (n, m), share = stakes, counts, work[2]
     if player == 0:
-        for h in range(n):
-            total = 0.0
-            for j in range(m):
-                total += equity[h, j] * reach_o[j]
-            share[h] = total
+        _matrix_times(equity, reach_o, n, m, share)
     else:
+        share[:n] = 0.0
         for h in range(m):
             r = reach_o[h]
             for j in range(n):
                 share[j] += equity[h, j] * r
-    compatible = _compatible(player, reach_o, hands)
-    if player == 1:
-        share = compatible - share
-    return (pot + 2.0 * amount) * share - amount * compatible
+    _compatible_into(reach_o, seats[0], seats[1], n, work[1], out)
+    for h in range(n):
+        mine = share[h] if player == 0 else out[h] - share[h]
+        out[h] = (pot + 2.0 * amount) * mine - amount * out[h]
+
+
+@_jit
+def _matrix_times(matrix: Any, vector: Any, n: int, m: int, out: Any) -> None:
+    """``out[h] = sum_j matrix[h, j] * vector[j]`` for ``h < n``, ``j < m``.
+
+    Each row's sum runs in ``_LANES`` interleaved partial sums, added at the end: one running sum would wait for
+    each addition's latency and could not use vector instructions (without fast-math flags the compiler keeps
+    the order of a float sum).
+    """
+    lanes = np.zeros(_LANES)
+    whole = m - m % _LANES
+    for h in range(n):
+        lanes[:] = 0.0
+        for j in range(0, whole, _LANES):
+            for k in range(_LANES):
+                lanes[k] += matrix[h, j + k] * vector[j + k]
+        total = 0.0
+        for k in range(_LANES):
+            total += lanes[k]
+        for j in range(whole, m):
+            total += matrix[h, j] * vector[j]
+        out[h] = total
 
 
 @_jit
@@ -346,58 +391,67 @@ def _deal(player: int, card: int, reach: Any, hands: Any) -> Any:
 
 @_jit
 def _terminal(
-    node: int, trav: int, reach_o: Any, pot: float, tree: Any, hands: Any, boards: Any, work: Any, out: Any
+    dead: bool, kind: int, node: int, trav: int, stakes: Any, reach_o: Any, counts: Any, leaf: Any, work: Any, out: Any
 ) -> None:
-    """Write the traverser's counterfactual values at terminal ``node`` into ``out``."""
-    kind_a, player_a, amount_a, board_a = tree[0], tree[1], tree[2], tree[7]
-    n = hands[2][trav]
-    if kind_a[node] == 1:  # fold
-        payoff = -float(amount_a[node]) if player_a[node] == trav else pot + amount_a[node]
-        _compatible_into(trav, reach_o, hands, work, out)
+    """Write the traverser's counterfactual values at terminal ``node`` of ``kind`` into ``out`` (0 where ``dead``).
+
+    ``stakes``: ``(pot, (player, amount, board))``, the last three the tree's arrays; ``leaf``: ``(seats, ranked,
+    equity)``, the tables :func:`walk` takes once (see :func:`seat_tables`).
+    """
+    (pot, (player_a, amount_a, board_a)), n = stakes, counts[0]
+    seats, ranked, equity = leaf
+    amount, board = float(amount_a[node]), board_a[node]
+    if dead:
+        out[:n] = 0.0
+    elif kind == 1:  # fold
+        payoff = -amount if player_a[node] == trav else pot + amount
+        _compatible_into(reach_o, seats[0], seats[1], n, work[1], out)
         for h in range(n):
             out[h] *= payoff
-    elif kind_a[node] == 4:
-        out[:n] = _checkdown(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards)
+    elif kind == 4:
+        _checkdown(trav, equity[board], (pot, amount), reach_o, counts, seats, work, out)
     else:
-        _showdown_into(trav, board_a[node], pot, float(amount_a[node]), reach_o, hands, boards, work, out, 0.0, work[2])
+        _showdown_into(trav, board, pot, amount, reach_o, counts, ranked, work, out, 0.0, work[2])
 
 
 @_jit
 def _masked(source: Any, dest: Any, player: int, card: int, count: int, hands: Any) -> bool:
     """``dest[:count]`` = ``source`` with ``player``'s hands holding ``card`` set to 0; whether any is positive."""
     first, second = hands[0][player], hands[1][player]
-    top = 0.0
+    positive_entries = 0  # counted, not a max: see _fill_reach
     for h in range(count):
         blocked = (first[h] == card) | (second[h] == card)
         v = 0.0 if blocked else source[h]
         dest[h] = v
-        top = max(top, v)
-    return top > 0.0
+        positive_entries += 1 if v > 0.0 else 0
+    return positive_entries > 0
 
 
 @_jit
 def _scaled(source: Any, share: Any, dest: Any, count: int) -> bool:
     """``dest[:count]`` = ``source * share``; whether any entry is positive."""
-    top = 0.0
+    positive_entries = 0  # counted, not a max: see _fill_reach
     for h in range(count):
         v = source[h] * share[h]
         dest[h] = v
-        top = max(top, v)
-    return top > 0.0
+        positive_entries += 1 if v > 0.0 else 0
+    return positive_entries > 0
 
 
 @_jit
 def _any_reach(reach: Any, count: int) -> bool:
     """Whether some entry of ``reach[:count]`` is positive."""
-    top = 0.0
+    positive_entries = 0  # counted, not a max: see _fill_reach
     for h in range(count):
-        top = max(top, reach[h])
-    return top > 0.0
+        positive_entries += 1 if reach[h] > 0.0 else 0
+    return positive_entries > 0
 
 
 @_jit
-def _frames(shape: Any, n_max: int) -> Any:
+def _frames(shape: Any, reach_t: Any, reach_o: Any) -> Any:
     """:func:`walk`'s buffers for a tree of ``shape = (max_depth, max_actions)``, one frame per depth, once per walk.
+
+    The root's frame holds the reaches ``reach_t`` and ``reach_o``.
 
     ``(nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy)``: the node at each depth,
     its next child (-1 before the first visit), the rows holding the traverser's and the opponent's reach,
@@ -413,8 +467,9 @@ def _frames(shape: Any, n_max: int) -> Any:
     the traverser's decision writes its values straight into the parent's row for that action (``out_at``).
     """
     depth_cap, max_actions = shape[0] + 1, shape[1]
-    width = max_actions + 1
-    return (
+    width, n, m = max_actions + 1, len(reach_t), len(reach_o)
+    n_max = max(n, m)
+    frames = (
         np.empty(depth_cap, dtype=np.int64),
         np.full(depth_cap, -1, dtype=np.int64),
         np.zeros(depth_cap, dtype=np.int64),
@@ -427,6 +482,9 @@ def _frames(shape: Any, n_max: int) -> Any:
         np.zeros((depth_cap * width, n_max)),
         np.zeros((depth_cap, max_actions, n_max)),
     )
+    frames[6][0, :n] = reach_t
+    frames[7][depth_cap * max_actions, :m] = reach_o  # the root's o_at
+    return frames
 
 
 @_jit
@@ -450,11 +508,11 @@ def walk(
     Depth-first over frames (:func:`_frames` says how they are shared).
     """
     (tree, hands, boards), max_actions = game, shape[1]
-    kind_a, player_a, _, child_start, n_children, children, card_a, _, offset_a = tree[:9]
+    kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a, _, n_twins = tree[:11]
+    learning = (mode, (store[trav], store[2 + trav], store[4 + trav]), discounts)
+    stakes_of, leaf = (player_a, amount_a, board_a), (seat_tables(trav, hands), boards[2:5], boards[1])
     n, m, work, width = hands[2][trav], hands[2][1 - trav], _workspace(hands), max_actions + 1
-    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, max(n, m))
-    rt[0, :n] = reach_t
-    ro[o_at[0], :m] = reach_o
+    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, reach_t, reach_o)
     d, nodes[0], dead[0] = 0, root, not _any_reach(reach_o, m)
     while d >= 0:
         node, dest = nodes[d], rows[out_at[d]]
@@ -467,10 +525,8 @@ def walk(
                 _decision(actor == trav, mode, dead[d], n, m, *args, alive[d], dest, work[0])
             elif kind == 3:
                 next_child[d] = _chance_start(node, count, leaves, dest, n)
-            elif dead[d]:
-                dest[:n] = 0.0
             else:
-                _terminal(node, trav, ro[o_at[d]], pot, tree, hands, boards, work, dest)
+                _terminal(dead[d], kind, node, trav, (pot, stakes_of), ro[o_at[d]], (n, m), leaf, work, dest)
         i = next_child[d]
         if i < count:
             child = children[child_start[node] + i]
@@ -481,8 +537,8 @@ def walk(
             elif player_a[node] == trav:
                 base, sibling = d * width + 1, children[child_start[node] + min(i + 1, count - 1)]
                 if kind_a[child] == 1 and kind_a[sibling] == 2:  # fold, then call: both from one pass over the reach
-                    args2 = (tree, ro[o_at[d]], hands, boards, work, rows[base + i], rows[base + i + 1])
-                    _fold_and_call(dead[d], trav, pot, child, sibling, *args2)
+                    args2 = ((pot, stakes_of), ro[o_at[d]], (n, m), leaf[1], work, rows[base + i : base + i + 2])
+                    _fold_and_call(dead[d], trav, child, sibling, *args2)
                     next_child[d] = i + 2
                     continue
                 if mode == UPDATE:
@@ -498,7 +554,10 @@ def walk(
             else:
                 next_child[d] = i + 1
             continue
-        _finish(d, node, trav, mode, tree, rows, width, dest, strategy[d], rt[t_at[d]], n, store, discounts)
+        if kind == 3:
+            _chance_average(dest, n, float(amount_a[node]), child_start[node], count, children, n_twins)
+        elif kind == 0 and player_a[node] == trav:
+            _own_value(learning, (rows, d * width + 1, count), dest, strategy[d], rt[t_at[d]], n, offset_a[node])
         if d == 0:
             return dest[:n].copy()
         parent, above = nodes[d - 1], rows[out_at[d - 1]]
@@ -598,25 +657,27 @@ def _decision(
 def _fold_and_call(
     dead: bool,
     trav: int,
-    pot: float,
     fold: int,
     call: int,
-    tree: Any,
+    stakes: Any,
     reach_o: Any,
-    hands: Any,
-    boards: Any,
+    counts: Any,
+    ranked: Any,
     work: Any,
-    fold_values: Any,
-    call_values: Any,
+    out: Any,
 ) -> None:
-    """The traverser's values at its ``fold`` and its ``call`` to a showdown, from one pass over ``reach_o``."""
-    n = hands[2][trav]
+    """The traverser's values at its ``fold`` and its ``call`` to a showdown, from one pass over ``reach_o``.
+
+    ``stakes``: as :func:`_terminal`'s; ``out``: the fold's row, then the call's.
+    """
+    (pot, (_, amount_a, board_a)), n = stakes, counts[0]
+    fold_values, call_values = out[0], out[1]
     if dead:
         fold_values[:n] = 0.0
         call_values[:n] = 0.0
         return
-    amount, lose, board = float(tree[2][call]), -float(tree[2][fold]), tree[7][call]
-    _showdown_into(trav, board, pot, amount, reach_o, hands, boards, work, call_values, lose, fold_values)
+    lose, amount = -float(amount_a[fold]), float(amount_a[call])
+    _showdown_into(trav, board_a[call], pot, amount, reach_o, counts, ranked, work, call_values, lose, fold_values)
 
 
 @_jit
@@ -646,69 +707,48 @@ def _add_twin(value: Any, total: Any, player: int, card: int, image: Any, count:
 
 
 @_jit
-def _finish(
-    d: int,
-    node: int,
-    trav: int,
-    mode: int,
-    tree: Any,
-    rows: Any,
-    width: int,
-    dest: Any,
-    strategy: Any,
-    reach_t: Any,
-    n: int,
-    store: Any,
-    discounts: Any,
-) -> None:
-    """Once all children are walked: the node's value into ``dest`` (and at the traverser's node, the update).
+def _chance_average(dest: Any, n: int, cards: float, start: int, count: int, children: Any, n_twins: Any) -> None:
+    """A chance node's value: the sum over the cards dealt (twins included), over what it estimates.
 
-    Then, below a ``parent`` (-1 at the root), the value is added into the parent's row ``above``: at a chance
-    node for the hands its card leaves alive (:func:`_add_card`), at the opponent's decision to the sum over its
-    actions; a traverser's child wrote into its own row of the parent already.
+    ``cards`` cards could come, ``count`` children were walked from ``children[start]`` on, each standing for
+    itself and ``n_twins`` of its suit twins (see ``tree.chance_divisor``).
     """
-    kind_a, player_a, amount_a, n_children, offset_a = tree[0], tree[1], tree[2], tree[4], tree[8]
-    kind = kind_a[node]
-    if kind == 3:  # the sum over the cards dealt (twins included), over what it estimates (tree.chance_divisor)
-        cards = float(amount_a[node])
-        dealt = n_children[node]
-        start = tree[3][node]
-        for i in range(n_children[node]):
-            dealt += tree[10][tree[5][start + i]]
-        chances = cards * dealt / (cards + 4.0)
+    dealt = count
+    for i in range(count):
+        dealt += n_twins[children[start + i]]
+    chances = cards * dealt / (cards + 4.0)
+    for h in range(n):
+        dest[h] /= chances
+
+
+@_jit
+def _own_value(learning: Any, rows: Any, dest: Any, strategy: Any, reach_t: Any, n: int, offset: int) -> None:
+    """The traverser's decision, all actions walked: its value into ``dest`` (and in an update, its learning).
+
+    ``rows``: ``(values, first, count)``, the actions' values in ``values[first : first + count]``; the node's
+    value is their best per hand in a best response, their mix by ``strategy`` otherwise. ``learning``:
+    ``(mode, (regrets, sums, cumulative), discounts)``, the traverser's arrays (see :func:`_update`). Only the
+    arrays it reads come in: numba counts a reference for each array a call is given, on entry and exit, and
+    this runs at every decision of the traverser's.
+    """
+    (mode, learner, discounts), (every_row, first, count) = learning, rows
+    values = every_row[first : first + count]
+    if mode == BEST_RESPONSE:
         for h in range(n):
-            dest[h] /= chances
-    elif kind == 0 and player_a[node] == trav:
-        count = n_children[node]
-        values = rows[d * width + 1 : d * width + 1 + count]
-        if mode == BEST_RESPONSE:
+            dest[h] = values[0, h]
+        for a in range(1, count):
+            row = values[a]
             for h in range(n):
-                dest[h] = values[0, h]
-            for a in range(1, count):
-                row = values[a]
-                for h in range(n):
-                    dest[h] = max(dest[h], row[h])
-        else:
-            for h in range(n):
-                dest[h] = 0.0
-            for a in range(count):
-                row, share = values[a], strategy[a]
-                for h in range(n):
-                    dest[h] += share[h] * row[h]
-            if mode == UPDATE:
-                _update(
-                    store[trav],
-                    store[2 + trav],
-                    store[4 + trav],
-                    offset_a[node],
-                    count,
-                    n,
-                    values,
-                    dest,
-                    strategy,
-                    reach_t,
-                    discounts,
-                )
+                dest[h] = max(dest[h], row[h])
+        return
+    for h in range(n):
+        dest[h] = 0.0
+    for a in range(count):
+        row, share = values[a], strategy[a]
+        for h in range(n):
+            dest[h] += share[h] * row[h]
+    if mode == UPDATE:
+        _update(learner[0], learner[1], learner[2], offset, count, n, values, dest, strategy, reach_t, discounts)
 
 
 @_jit
