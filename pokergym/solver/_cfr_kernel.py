@@ -510,7 +510,7 @@ def walk(
     (tree, hands, boards), max_actions = game, shape[1]
     kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a, _, n_twins = tree[:11]
     learning = (mode, (store[trav], store[2 + trav], store[4 + trav]), discounts)
-    stakes_of, leaf = (player_a, amount_a, board_a), (seat_tables(trav, hands), boards[2:5], boards[1])
+    stakes, leaf = (pot, (player_a, amount_a, board_a)), (seat_tables(trav, hands), boards[2:5], boards[1])
     n, m, work, width = hands[2][trav], hands[2][1 - trav], _workspace(hands), max_actions + 1
     nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, reach_t, reach_o)
     d, nodes[0], dead[0] = 0, root, not _any_reach(reach_o, m)
@@ -526,7 +526,7 @@ def walk(
             elif kind == 3:
                 next_child[d] = _chance_start(node, count, leaves, dest, n)
             else:
-                _terminal(dead[d], kind, node, trav, (pot, stakes_of), ro[o_at[d]], (n, m), leaf, work, dest)
+                _terminal(dead[d], kind, node, trav, stakes, ro[o_at[d]], (n, m), leaf, work, dest)
         i = next_child[d]
         if i < count:
             child = children[child_start[node] + i]
@@ -537,7 +537,7 @@ def walk(
             elif player_a[node] == trav:
                 base, sibling = d * width + 1, children[child_start[node] + min(i + 1, count - 1)]
                 if kind_a[child] == 1 and kind_a[sibling] == 2:  # fold, then call: both from one pass over the reach
-                    args2 = ((pot, stakes_of), ro[o_at[d]], (n, m), leaf[1], work, rows[base + i : base + i + 2])
+                    args2 = (stakes, ro[o_at[d]], (n, m), leaf[1], work, rows[base + i : base + i + 2])
                     _fold_and_call(dead[d], trav, child, sibling, *args2)
                     next_child[d] = i + 2
                     continue
