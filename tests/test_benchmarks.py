@@ -214,3 +214,21 @@ def test_shove_calls_reads_the_share_that_does_not_fold(monkeypatch: pytest.Monk
         assert shove_calls.continue_share(fold, line) == 0.0
     with pytest.raises(SystemExit, match="does not report"):
         shove_calls.main(["llm:base_url=http://127.0.0.1:9"])  # built, never asked
+
+
+def test_profile_solver_names_and_attributes_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    profile = load("profile_solver", monkeypatch)
+    mangled = "_ZN8pokergym6solver11_cfr_kernel14_showdown_intoB3v42B52c8tJTIeFIjxE5ArrayIdLi1E"
+    assert profile._short_name(mangled) == "_showdown_into"
+    assert profile._short_name("NRT_incref") == "NRT_incref"
+    entries = [(1000, "walk"), (3000, "_update")]
+    counts = profile._attribute([999, 1000, 2999, 3000, 3001, 3000 + (1 << 20)], entries)
+    assert counts == {"walk": 2, "_update": 2, "(elsewhere)": 2}  # below the first entry, or a megabyte past one
+
+
+def test_profile_solver_stops_without_perf(monkeypatch: pytest.MonkeyPatch) -> None:
+    profile = load("profile_solver", monkeypatch)
+    monkeypatch.setattr(profile.shutil, "which", lambda name: None)
+    monkeypatch.setattr(sys, "argv", ["profile_solver.py"])
+    with pytest.raises(SystemExit, match="'perf' is not installed"):
+        profile.main()
