@@ -83,7 +83,8 @@ def main() -> None:
         os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="pokergym-profile-")
         os.execv(sys.executable, [sys.executable, *sys.argv])
 
-    from benchmarks.bench_solver import FLOP, SPOTS
+    from bench_solver import FLOP, SPOTS  # a sibling script, as the others import theirs
+
     from pokergym.solver import _cfr_kernel as kernels
     from pokergym.solver.solve import NO_GADGET, _iterate, prepare
 
