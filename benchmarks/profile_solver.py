@@ -34,6 +34,8 @@ import tempfile
 import time
 
 _PART = re.compile(r"(\d+)")
+_OWN_CACHE = "POKERGYM_PROFILE_CACHE"
+"""Set, with the temporary cache folder, in the process this script starts again with that cache."""
 
 
 def _short_name(mangled: str) -> str:
@@ -42,8 +44,8 @@ def _short_name(mangled: str) -> str:
         return mangled[:40]
     at, name = 3, mangled
     while (match := _PART.match(mangled, at)) is not None:
-        start = match.end()
-        name, at = mangled[start : start + int(match.group(1))], start + int(match.group(1))
+        start, length = match.end(), int(match.group(1))
+        name, at = mangled[start : start + length], start + length
     return name
 
 
@@ -79,10 +81,17 @@ def main() -> None:
     args = parser.parse_args()
     if shutil.which("perf") is None:
         sys.exit("profile_solver: Linux 'perf' is not installed; nothing can be sampled")
-    if "NUMBA_CACHE_DIR" not in os.environ:  # a fresh cache, so that numba compiles here and lists its functions
-        os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="pokergym-profile-")
+    if _OWN_CACHE not in os.environ:  # a fresh cache, so that numba compiles here and lists its functions
+        os.environ["NUMBA_CACHE_DIR"] = os.environ[_OWN_CACHE] = tempfile.mkdtemp(prefix="pokergym-profile-")
         os.execv(sys.executable, [sys.executable, *sys.argv])
+    try:
+        _profile(args.iterations, args.top)
+    finally:
+        shutil.rmtree(os.environ[_OWN_CACHE], ignore_errors=True)
 
+
+def _profile(iterations: int, top: int) -> None:
+    """Sample ``iterations`` of the flop spot and print the ``top`` functions' shares of the samples."""
     from bench_solver import FLOP, SPOTS  # a sibling script, as the others import theirs
 
     from pokergym.solver import _cfr_kernel as kernels
@@ -97,8 +106,8 @@ def main() -> None:
         recorder = subprocess.Popen(record, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(1.0)
         started = time.process_time()
-        _iterate(prepared, 3, args.iterations, "dcfr", NO_GADGET)
-        per_iteration = (time.process_time() - started) / args.iterations
+        _iterate(prepared, 3, iterations, "dcfr", NO_GADGET)
+        per_iteration = (time.process_time() - started) / iterations
         recorder.send_signal(signal.SIGINT)
         recorder.wait()
         script = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True, check=True)
@@ -106,9 +115,9 @@ def main() -> None:
     if not addresses:
         sys.exit("profile_solver: perf recorded no samples (is kernel.perf_event_paranoid above 2?)")
     counts = _attribute(addresses, entries)
-    print(f"{args.iterations} iterations at {per_iteration:.3f} s CPU each (perf running), {len(addresses)} samples")
+    print(f"{iterations} iterations at {per_iteration:.3f} s CPU each (perf running), {len(addresses)} samples")
     print("| function | share of samples |\n|---|---:|")
-    for name, count in counts.most_common(args.top):
+    for name, count in counts.most_common(top):
         print(f"| {name} | {100.0 * count / len(addresses):.1f}% |")
 
 
