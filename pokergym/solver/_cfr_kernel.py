@@ -58,7 +58,7 @@ NOISE = 1e-9
 BEST_RESPONSE = 1
 AVERAGE = 2
 _LANES = 8
-"""Partial sums a row of :func:`_matrix_times` runs in: one vector register of float64s."""
+"""Rows :func:`_matrix_times` sums at once: one vector register of float64s."""
 
 
 @_jit
@@ -315,23 +315,24 @@ def _checkdown(
 
 @_jit
 def _matrix_times(matrix: Any, vector: Any, n: int, m: int, out: Any) -> None:
-    """``out[h] = sum_j matrix[h, j] * vector[j]`` for ``h < n``, ``j < m``.
+    """``out[h] = sum_j matrix[h, j] * vector[j]`` for ``h < n``, ``j < m``, each sum from ``j = 0`` up.
 
-    Each row's sum runs in ``_LANES`` interleaved partial sums, added at the end: one running sum would wait for
-    each addition's latency and could not use vector instructions (without fast-math flags the compiler keeps
-    the order of a float sum).
+    ``_LANES`` rows at a time, each its own running sum: one row's chain of additions alone would wait for every
+    addition's latency. Splitting a row's sum into partial sums would be as fast but round differently, and the
+    solver agent's matches are recorded with these sums (the order of a row's additions is the plain loop's).
     """
     lanes = np.zeros(_LANES)
-    whole = m - m % _LANES
-    for h in range(n):
+    whole = n - n % _LANES
+    for h0 in range(0, whole, _LANES):
         lanes[:] = 0.0
-        for j in range(0, whole, _LANES):
+        for j in range(m):
+            r = vector[j]
             for k in range(_LANES):
-                lanes[k] += matrix[h, j + k] * vector[j + k]
+                lanes[k] += matrix[h0 + k, j] * r
+        out[h0 : h0 + _LANES] = lanes
+    for h in range(whole, n):
         total = 0.0
-        for k in range(_LANES):
-            total += lanes[k]
-        for j in range(whole, m):
+        for j in range(m):
             total += matrix[h, j] * vector[j]
         out[h] = total
 

@@ -229,3 +229,16 @@ def test_bad_gadgets_are_typed_errors() -> None:
         solve(spot, iterations=1, gadget=Gadget(0, np.zeros(3)))
     with pytest.raises(SolverError, match="finite"):
         solve(spot, iterations=1, gadget=Gadget(0, np.array([0.0, np.nan])))
+
+
+def test_matrix_times_sums_each_row_in_the_same_order_in_a_block_and_alone() -> None:
+    from pokergym.solver._cfr_kernel import _LANES, _matrix_times
+
+    rng = np.random.default_rng(5)
+    matrix, vector = rng.random((21, 37)), rng.random(40) * (rng.random(40) > 0.3)
+    blocked, alone = np.zeros(21), np.zeros(21)
+    _matrix_times(matrix, vector, 21, 37, blocked)  # rows 0..15 in blocks of _LANES, the rest one by one
+    for h in range(21):  # each row as the tail of a one-row call: the plain loop
+        _matrix_times(matrix[h : h + 1], vector, 1, 37, alone[h : h + 1])
+    assert _LANES < 21 and np.array_equal(blocked, alone)  # bit for bit: the solver's recorded matches rely on it
+    assert np.allclose(blocked, matrix[:, :37] @ vector[:37], rtol=1e-13, atol=0.0)
