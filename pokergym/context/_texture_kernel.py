@@ -6,8 +6,7 @@ and :func:`~pokergym.context.hand.made_hand`: ordinary boards through
 :func:`._hand_kernel.hand_codes`, the six special boards here with their
 ``overrides.json`` budgets (:func:`texture_tables`), so that a composed kernel
 never returns to Python. A board comes as ``int64`` card codes, the first
-``n`` (3 to 5) in the order dealt: the last card decides ``paired``,
-``scare_high`` and ``scare_wet`` (:func:`pack_board` pads with -1).
+``n`` (3 to 5) in the order dealt (:func:`pack_board` pads with -1).
 
 Both kernels write a row with one column per field of their record, in the
 record's order, at the ``B_*`` or ``H_*`` index named after the field; -1
@@ -15,10 +14,10 @@ stands for ``None`` and a bool is 0 or 1:
 
 * the board row (``int64``, :data:`BOARD_FIELDS`) holds the :class:`BoardInfo`
   fields but the descriptors, then its properties ``paired``,
-  ``double_paired``, ``full_house``, ``flush_possible``, ``one_card_flush``
-  and ``flush_on_board``; ``street`` is 1 flop .. 3 river, ``labels`` sets bit
-  ``i`` for ``BOARD_NAMES[i]``, a rank collection bit ``r`` for rank ``r``,
-  and ``one_card_straight`` is 0 ``None``, 1 ``"gs"``, 2 ``"oe"``;
+  ``double_paired`` and ``full_house``; ``street`` is 1 flop .. 3 river,
+  ``labels`` sets bit ``i`` for ``BOARD_NAMES[i]``, a rank collection bit
+  ``r`` for rank ``r``, and ``one_card_straight`` is 0 ``None``, 1 ``"gs"``,
+  2 ``"oe"``;
 * the hand row (``float64``, :data:`HAND_FIELDS`) holds the :class:`HandInfo`
   fields, the classes as their index in ``MadeClass`` / ``DrawClass``,
   ``set_level`` 0 top .. 2 bottom, ``features`` as bit ``i`` for
@@ -79,13 +78,10 @@ __all__ = [
     "BOARD_FIELDS",
     "BOARD_NAMES",
     "B_DOUBLE_PAIRED",
-    "B_FLUSH_ON_BOARD",
-    "B_FLUSH_POSSIBLE",
     "B_FLUSH_SUIT",
     "B_FULL_HOUSE",
     "B_LABELS",
     "B_NUT_STRAIGHT_TOP",
-    "B_ONE_CARD_FLUSH",
     "B_ONE_CARD_RANKS",
     "B_ONE_CARD_STRAIGHT",
     "B_PAIRED",
@@ -149,11 +145,8 @@ __all__ = [
     B_PAIRED,
     B_DOUBLE_PAIRED,
     B_FULL_HOUSE,
-    B_FLUSH_POSSIBLE,
-    B_ONE_CARD_FLUSH,
-    B_FLUSH_ON_BOARD,
-) = range(20)
-BOARD_FIELDS = 20
+) = range(17)
+BOARD_FIELDS = 17
 """Length of a :func:`board_facts` row."""
 
 # ---------------------------------------------------------------- layout of the hand row
@@ -189,103 +182,102 @@ FEATURE_LABELS = ("flush_draw", "oesd", "gutshot", "bdfd", "bdsd", "overcards_1"
 _KICKER_TIERS = 3  # hand.py gives kicker tiers three classes: nuts_high, second_high, weak_showdown
 _FLUSH_LEVELS = 8  # a hole card above the lowest of five suited board cards leaves at most 7 higher ranks unseen
 
-
-def _keys(section: str, *keys: str) -> dict[str, tuple[str, str] | None]:
-    """The labels ``<section>_<key>``, whose budgets ``overrides.json`` keeps under ``section`` and ``key``."""
-    return {f"{section}_{key}": (section, key) for key in keys}
+_OVERRIDES: dict[str, tuple[str, str] | None] = {}
+"""Every override label, with where ``overrides.json`` keeps its budget (None: read from a list)."""
 
 
-def _kicker_labels(prefix: str) -> dict[str, tuple[str, str] | None]:
-    """A board's kicker tiers, best first, then its kickerless hands (budgets from its ``kickers`` list)."""
-    return dict.fromkeys((*(f"{prefix}_kicker_{k}" for k in range(1, _KICKER_TIERS + 1)), f"{prefix}_no_kicker"))
+def _override(section: str, name: str, key: str = "") -> int:
+    """Add the label ``<section>_<name>``, its budget under ``section`` and ``key`` (``name`` by default); its index."""
+    _OVERRIDES[f"{section}_{name}"] = (section, key or name)
+    return len(_OVERRIDES) - 1
 
 
-# Every label, with where overrides.json keeps its budget (None: a kicker tier or flush level, read from a list).
-_OVERRIDES: dict[str, tuple[str, str] | None] = {
-    "quads_board_nut_chop": ("quads_board", "board_nut_chop"),
-    "quads_board_plays_board": ("quads_board", "plays_board"),
-    **_kicker_labels("quads_board"),
-    "full_house_board_quads": ("full_house_board", "quads"),
-    "full_house_board_best": ("full_house_board", "best_full_house"),
-    "full_house_board_higher": ("full_house_board", "higher_full_house"),
-    "full_house_board_plays_board": ("full_house_board", "plays_board"),
-    **_keys("trips_board", "quads", "best_full_house", "full_house_over", "full_house_under", "flush", "straight"),
-    **_kicker_labels("trips_board"),
-    **_keys("double_paired", "quads", "best_full_house", "lower_full_house"),
-    "double_paired_flush": ("double_paired", "flush_or_straight"),
-    "double_paired_straight": ("double_paired", "flush_or_straight"),
-    "double_paired_improved_two_pair": ("double_paired", "improved_two_pair"),
-    **_kicker_labels("double_paired"),
-    **dict.fromkeys(f"flush_board_level_{k}" for k in range(1, _FLUSH_LEVELS + 1)),
-    "flush_board_plays_board": ("flush_board", "none"),
-    **_keys("straight_board", "nut_higher", "higher", "higher_flush_possible", "nut_chop", "plays_board"),
-}
-OVERRIDE_LABELS: tuple[str, ...] = tuple(_OVERRIDES)
-"""Every ``BoardOverride.label`` the special boards can give; :data:`H_OVERRIDE_LABEL` indexes it."""
+def _listed(section: str, *names: str) -> int:
+    """Add the labels ``<section>_<name>`` whose budgets come from a list; the index of the first."""
+    _OVERRIDES.update(dict.fromkeys(f"{section}_{name}" for name in names))
+    return len(_OVERRIDES) - len(names)
 
-_OVERRIDE_INDEX = {label: i for i, label in enumerate(OVERRIDE_LABELS)}
-_O_QUADS_NUT_CHOP = _OVERRIDE_INDEX["quads_board_nut_chop"]
-_O_QUADS_PLAYS_BOARD = _OVERRIDE_INDEX["quads_board_plays_board"]
-_O_QUADS_KICKER = _OVERRIDE_INDEX["quads_board_kicker_1"]
-_O_FH_QUADS = _OVERRIDE_INDEX["full_house_board_quads"]
-_O_FH_BEST = _OVERRIDE_INDEX["full_house_board_best"]
-_O_FH_HIGHER = _OVERRIDE_INDEX["full_house_board_higher"]
-_O_FH_PLAYS_BOARD = _OVERRIDE_INDEX["full_house_board_plays_board"]
-_O_TRIPS_QUADS = _OVERRIDE_INDEX["trips_board_quads"]
-_O_TRIPS_BEST_FH = _OVERRIDE_INDEX["trips_board_best_full_house"]
-_O_TRIPS_FH_OVER = _OVERRIDE_INDEX["trips_board_full_house_over"]
-_O_TRIPS_FH_UNDER = _OVERRIDE_INDEX["trips_board_full_house_under"]
-_O_TRIPS_FLUSH = _OVERRIDE_INDEX["trips_board_flush"]
-_O_TRIPS_STRAIGHT = _OVERRIDE_INDEX["trips_board_straight"]
-_O_TRIPS_KICKER = _OVERRIDE_INDEX["trips_board_kicker_1"]
-_O_DP_QUADS = _OVERRIDE_INDEX["double_paired_quads"]
-_O_DP_BEST_FH = _OVERRIDE_INDEX["double_paired_best_full_house"]
-_O_DP_LOWER_FH = _OVERRIDE_INDEX["double_paired_lower_full_house"]
-_O_DP_FLUSH = _OVERRIDE_INDEX["double_paired_flush"]
-_O_DP_STRAIGHT = _OVERRIDE_INDEX["double_paired_straight"]
-_O_DP_IMPROVED = _OVERRIDE_INDEX["double_paired_improved_two_pair"]
-_O_DP_KICKER = _OVERRIDE_INDEX["double_paired_kicker_1"]
-_O_FLUSH_LEVEL = _OVERRIDE_INDEX["flush_board_level_1"]
-_O_FLUSH_PLAYS_BOARD = _OVERRIDE_INDEX["flush_board_plays_board"]
-_O_STRAIGHT_NUT_HIGHER = _OVERRIDE_INDEX["straight_board_nut_higher"]
-_O_STRAIGHT_HIGHER = _OVERRIDE_INDEX["straight_board_higher"]
-_O_STRAIGHT_HIGHER_FLUSH = _OVERRIDE_INDEX["straight_board_higher_flush_possible"]
-_O_STRAIGHT_NUT_CHOP = _OVERRIDE_INDEX["straight_board_nut_chop"]
-_O_STRAIGHT_PLAYS_BOARD = _OVERRIDE_INDEX["straight_board_plays_board"]
+
+def _kicker_labels(section: str) -> int:
+    """Add a board's kicker tiers, best first, then its kickerless hands; the index of the best tier."""
+    return _listed(section, *(f"kicker_{k}" for k in range(1, _KICKER_TIERS + 1)), "no_kicker")
+
+
+_O_QUADS_NUT_CHOP = _override("quads_board", "nut_chop", "board_nut_chop")
+_O_QUADS_PLAYS_BOARD = _override("quads_board", "plays_board")
+_O_QUADS_KICKER = _kicker_labels("quads_board")
+_O_FH_QUADS = _override("full_house_board", "quads")
+_O_FH_BEST = _override("full_house_board", "best", "best_full_house")
+_O_FH_HIGHER = _override("full_house_board", "higher", "higher_full_house")
+_O_FH_PLAYS_BOARD = _override("full_house_board", "plays_board")
+_O_TRIPS_QUADS = _override("trips_board", "quads")
+_O_TRIPS_BEST_FH = _override("trips_board", "best_full_house")
+_O_TRIPS_FH_OVER = _override("trips_board", "full_house_over")
+_O_TRIPS_FH_UNDER = _override("trips_board", "full_house_under")
+_O_TRIPS_FLUSH = _override("trips_board", "flush")
+_O_TRIPS_STRAIGHT = _override("trips_board", "straight")
+_O_TRIPS_KICKER = _kicker_labels("trips_board")
+_O_DP_QUADS = _override("double_paired", "quads")
+_O_DP_BEST_FH = _override("double_paired", "best_full_house")
+_O_DP_LOWER_FH = _override("double_paired", "lower_full_house")
+_O_DP_FLUSH = _override("double_paired", "flush", "flush_or_straight")
+_O_DP_STRAIGHT = _override("double_paired", "straight", "flush_or_straight")
+_O_DP_IMPROVED = _override("double_paired", "improved_two_pair")
+_O_DP_KICKER = _kicker_labels("double_paired")
+_O_FLUSH_LEVEL = _listed("flush_board", *(f"level_{k}" for k in range(1, _FLUSH_LEVELS + 1)))
+_O_FLUSH_PLAYS_BOARD = _override("flush_board", "plays_board", "none")
+_O_STRAIGHT_NUT_HIGHER = _override("straight_board", "nut_higher")
+_O_STRAIGHT_HIGHER = _override("straight_board", "higher")
+_O_STRAIGHT_HIGHER_FLUSH = _override("straight_board", "higher_flush_possible")
+_O_STRAIGHT_NUT_CHOP = _override("straight_board", "nut_chop")
+_O_STRAIGHT_PLAYS_BOARD = _override("straight_board", "plays_board")
 # kicker families: the row of texture_tables().kicker_tiers
 _QUADS_FAMILY, _TRIPS_FAMILY, _DP_FAMILY = 0, 1, 2
 
-# Board label bits
-_LABEL_BIT = {name: 1 << i for i, name in enumerate(BOARD_NAMES)}
-_L_DRY = _LABEL_BIT["dry"]
-_L_WET = _LABEL_BIT["wet"]
-_L_MONOTONE = _LABEL_BIT["monotone"]
-_L_HIGH = _LABEL_BIT["high"]
-_L_PAIRED = _LABEL_BIT["paired"]
-_L_TRIPS_BOARD = _LABEL_BIT["trips_board"]
-_L_VERY_WET = _LABEL_BIT["very_wet"]
-_L_NEUTRAL = _LABEL_BIT["neutral"]
-_L_VERY_DRY = _LABEL_BIT["very_dry"]
-_L_SCARE_HIGH = _LABEL_BIT["scare_high"]
-_L_SCARE_WET = _LABEL_BIT["scare_wet"]
-_L_DOUBLE_PAIRED = _LABEL_BIT["double_paired"]
-_L_QUADS_BOARD = _LABEL_BIT["quads_board"]
-_L_ONE_CARD_OE = _LABEL_BIT["one_card_straight_oe"]
-_L_ONE_CARD_GS = _LABEL_BIT["one_card_straight_gs"]
-_L_SLIGHTLY_WET = _LABEL_BIT["slightly_wet"]
-_L_FH_BOARD = _LABEL_BIT["fh_board"]
-_L_BOARD_STRAIGHT = _LABEL_BIT["board_straight"]
-_L_BOARD_FLUSH = _LABEL_BIT["board_flush"]
+OVERRIDE_LABELS: tuple[str, ...] = tuple(_OVERRIDES)
+"""Every ``BoardOverride.label`` the special boards can give; :data:`H_OVERRIDE_LABEL` indexes it."""
 
-# MadeClass and DrawClass indices
-_MADE_INDEX = {m: i for i, m in enumerate(MadeClass)}
-_M_NUTS = _MADE_INDEX[MadeClass.NUTS]
-_M_FLUSH = _MADE_INDEX[MadeClass.FLUSH]
-_M_STRAIGHT = _MADE_INDEX[MadeClass.STRAIGHT]
-_M_TWO_PAIR = _MADE_INDEX[MadeClass.TWO_PAIR]
-_M_NUTS_HIGH = _MADE_INDEX[MadeClass.NUTS_HIGH]  # then second_high and weak_showdown: the kicker tiers
-_M_TRASH = _MADE_INDEX[MadeClass.TRASH]
-_D_NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
+_LABEL_ORDER: list[tuple[str, int]] = []
+"""The board labels with their bits, in the order :func:`~pokergym.context.board.analyze_board` lists them."""
+
+
+def _label_bit(name: str) -> int:
+    """The bit of a board label in :data:`B_LABELS`, the label put next in :data:`_LABEL_ORDER`."""
+    bit = 1 << BOARD_NAMES.index(name)
+    _LABEL_ORDER.append((name, bit))
+    return bit
+
+
+# In Python's order: texture, monotone, pairing or change, scare_wet, structure, board straight, board flush
+_L_DRY = _label_bit("dry")
+_L_WET = _label_bit("wet")
+_L_HIGH = _label_bit("high")
+_L_VERY_WET = _label_bit("very_wet")
+_L_SLIGHTLY_WET = _label_bit("slightly_wet")
+_L_NEUTRAL = _label_bit("neutral")
+_L_VERY_DRY = _label_bit("very_dry")
+_L_MONOTONE = _label_bit("monotone")
+_L_PAIRED = _label_bit("paired")
+_L_SCARE_HIGH = _label_bit("scare_high")
+_L_SCARE_WET = _label_bit("scare_wet")
+_L_DOUBLE_PAIRED = _label_bit("double_paired")
+_L_FH_BOARD = _label_bit("fh_board")
+_L_TRIPS_BOARD = _label_bit("trips_board")
+_L_QUADS_BOARD = _label_bit("quads_board")
+_L_ONE_CARD_OE = _label_bit("one_card_straight_oe")
+_L_ONE_CARD_GS = _label_bit("one_card_straight_gs")
+_L_BOARD_STRAIGHT = _label_bit("board_straight")
+_L_BOARD_FLUSH = _label_bit("board_flush")
+
+_MADE = tuple(MadeClass)
+_DRAW = tuple(DrawClass)
+_M_NUTS = _MADE.index(MadeClass.NUTS)
+_M_FLUSH = _MADE.index(MadeClass.FLUSH)
+_M_STRAIGHT = _MADE.index(MadeClass.STRAIGHT)
+_M_TWO_PAIR = _MADE.index(MadeClass.TWO_PAIR)
+_M_NUTS_HIGH = _MADE.index(MadeClass.NUTS_HIGH)  # then second_high and weak_showdown: the kicker tiers
+_M_TRASH = _MADE.index(MadeClass.TRASH)
+_D_NO_DRAW = _DRAW.index(DrawClass.NO_DRAW)
 
 _QUEEN = 10
 
@@ -334,7 +326,7 @@ def texture_tables() -> TextureTables:
     return TextureTables(values, np.array(tiers, dtype=np.int64), shift)
 
 
-# ---------------------------------------------------------------- small bit helpers
+# ---------------------------------------------------------------- the board
 @kernel
 def _pair_bit(missing: int) -> int:
     """One bit (of 56) per two-rank set that can be the missing part of a window.
@@ -348,7 +340,6 @@ def _pair_bit(missing: int) -> int:
     return 1 << (low * 4 + high - low - 1)
 
 
-# ---------------------------------------------------------------- the board
 @kernel
 def _rank_and_suit_counts(cards: Ints, n: int) -> tuple[int, int, int, int, int]:
     """Rank masks of the ranks seen at least once, twice, three and four times; the suit counts (4 bits each)."""
@@ -369,10 +360,8 @@ def _suit_facts(suit_counts: int) -> tuple[int, int, int]:
     twos = 0
     for s in range(4):
         k = suit_counts >> (4 * s) & 15
-        if k > suit_max:
-            suit_max = k
-        if k == 2:
-            twos += 1
+        suit_max = max(suit_max, k)
+        twos += int(k == 2)
         if k >= 3 and flush_suit < 0:
             flush_suit = s
     return suit_max, flush_suit, twos
@@ -433,15 +422,10 @@ def _suit_label(n: int, suit_max: int, twos: int) -> int:
 
 
 @kernel
-def _change_labels(cards: Ints, n: int, suit_counts: int) -> int:
+def _change_labels(last: int, twice: int, suit_counts: int) -> int:
     """What the turn or river card did: paired the board, scared high, or brought a third card of its suit."""
-    last = cards[n - 1]
-    new_rank = last >> 2
-    seen_before = False
-    for i in range(n - 1):
-        if cards[i] >> 2 == new_rank:
-            seen_before = True
-    labels = _L_PAIRED if seen_before else _L_SCARE_HIGH if new_rank >= _QUEEN else 0
+    rank = last >> 2
+    labels = _L_PAIRED if twice >> rank & 1 else _L_SCARE_HIGH if rank >= _QUEEN else 0
     if suit_counts >> (4 * (last & 3)) & 15 >= 3:
         labels |= _L_SCARE_WET
     return labels
@@ -491,7 +475,7 @@ def board_facts(cards: Ints, n: int, out: Ints) -> None:
     if n == 3:
         labels = _flop_labels(once, pairs, trips_rank, suit_max)
     else:
-        labels = _suit_label(n, suit_max, twos) | _change_labels(cards, n, suit_counts)
+        labels = _suit_label(n, suit_max, twos) | _change_labels(cards[n - 1], twice, suit_counts)
         labels |= _structure_labels(n, suit_max, pairs, trips_rank, quads_rank, one_card, on_board)
     out[B_STREET] = n - 2
     out[B_LABELS] = labels
@@ -510,9 +494,6 @@ def board_facts(cards: Ints, n: int, out: Ints) -> None:
     out[B_PAIRED] = int(pairs != 0 or trips_rank >= 0 or quads_rank >= 0)
     out[B_DOUBLE_PAIRED] = int(_popcount(pairs) >= 2)
     out[B_FULL_HOUSE] = int(trips_rank >= 0 and pairs != 0)
-    out[B_FLUSH_POSSIBLE] = int(suit_max >= 3)
-    out[B_ONE_CARD_FLUSH] = int(suit_max >= 4)
-    out[B_FLUSH_ON_BOARD] = int(suit_max >= 5)
 
 
 # ---------------------------------------------------------------- special boards
@@ -541,21 +522,40 @@ def _kicker_tier(out: Floats, family: int, first_label: int, position: int, pot:
     label = first_label + position - 1
     attack = tables.values[label, 0]
     defense = tables.values[label, 1]
-    if defense < 99:
+    if defense < 99:  # a limited budget: shifted by the pot type, not below zero
         shift = tables.kicker_shift[pot]
-        attack = attack + shift
-        defense = defense + shift
-        attack = attack if attack > 0.0 else 0.0
-        defense = defense if defense > 0.0 else 0.0
+        attack = max(0.0, attack + shift)
+        defense = max(0.0, defense + shift)
     _set_override(out, _M_NUTS_HIGH + position - 1, label, attack, defense)
 
 
+class _Hole(NamedTuple):
+    """The hero's hand on a special board: hole ranks and suits, and rank counts."""
+
+    h0: int
+    s0: int
+    h1: int
+    s1: int
+    board: Counts  # the board's
+    seen: Counts  # the board's and the hole cards'
+    pot: int  # the pot type's index
+    flush: tuple[int, int]  # the hand's flush rank and high rank, -1 without a flush
+
+
 @kernel
-def _quads_board(
-    h0: int, h1: int, board_mask: int, pot: int, board_row: Ints, tables: TextureTables, out: Floats
-) -> None:
+def _hole(c0: int, c1: int, cards: Ints, n: int, pot: int, flush_rank: int, flush_high: int) -> _Hole:
+    """The :class:`_Hole` of two hole cards on the first ``n`` cards of ``cards``."""
+    once, twice, thrice, four, _ = _rank_and_suit_counts(cards, n)
+    seen = _add_rank(once, twice, thrice, four, c0 >> 2)
+    seen = _add_rank(seen[0], seen[1], seen[2], seen[3], c1 >> 2)
+    return _Hole(c0 >> 2, c0 & 3, c1 >> 2, c1 & 3, (once, twice, thrice, four), seen, pot, (flush_rank, flush_high))
+
+
+@kernel
+def _quads_board(hole: _Hole, board_row: Ints, tables: TextureTables, out: Floats) -> None:
     """Quads on the board: the kicker decides."""
-    mine = max(h0, h1)
+    board_mask = hole.board[0]
+    mine = max(hole.h0, hole.h1)
     side = _high_bit(board_mask & ~(1 << board_row[B_QUADS_RANK]))  # one side card at most
     if side >= 0 and side >= mine:
         if _rank_position(side, board_mask) == 1:
@@ -568,104 +568,83 @@ def _quads_board(
         _table_override(out, _M_NUTS, _O_QUADS_KICKER, tables)
         out[H_KICKER_POSITION] = 1
     else:
-        _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, pot, tables)
+        _kicker_tier(out, _QUADS_FAMILY, _O_QUADS_KICKER, position, hole.pot, tables)
 
 
 @kernel
-def _full_house_board(counts: Counts, all_counts: Counts, tables: TextureTables, out: Floats) -> None:
+def _full_house_board(hole: _Hole, tables: TextureTables, out: Floats) -> None:
     """A full house on the board: quads, a better full house (the best one or not) or the board's."""
-    once, twice, thrice, _ = counts
-    _, all_twice, all_thrice, all_four = all_counts
-    if all_four != 0:
-        _table_override(out, _M_NUTS, _O_FH_QUADS, tables)
-        return
+    once, twice, thrice, _ = hole.board
+    _, all_twice, all_thrice, all_four = hole.seen
     board_trips, board_pair = _best_full_house(twice, thrice)
     trips, pair = _best_full_house(all_twice, all_thrice)
-    if trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
-        if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
-            _table_override(out, _M_NUTS, _O_FH_BEST, tables)
-        else:
-            _table_override(out, _M_NUTS, _O_FH_HIGHER, tables)
-        return
-    _table_override(out, _M_NUTS, _O_FH_PLAYS_BOARD, tables)
+    if all_four != 0:
+        label = _O_FH_QUADS
+    elif trips >= 0 and board_trips >= 0 and (trips > board_trips or (trips == board_trips and pair > board_pair)):
+        best = _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair)
+        label = _O_FH_BEST if best else _O_FH_HIGHER
+    else:
+        label = _O_FH_PLAYS_BOARD
+    _table_override(out, _M_NUTS, label, tables)
 
 
 @kernel
-def _full_house_on_paired(
-    trips_board: bool, counts: Counts, all_counts: Counts, board_row: Ints, tables: TextureTables, out: Floats
-) -> bool:
+def _full_house_on_paired(hole: _Hole, trips_board: bool, board_row: Ints, tables: TextureTables, out: Floats) -> bool:
     """Quads or a full house on a trips or double-paired board; False where the hand has neither."""
-    once, twice, thrice, _ = counts
-    _, all_twice, all_thrice, all_four = all_counts
-    if all_four != 0:
-        _table_override(out, _M_NUTS, _O_TRIPS_QUADS if trips_board else _O_DP_QUADS, tables)
-        return True
+    once, twice, thrice, _ = hole.board
+    _, all_twice, all_thrice, all_four = hole.seen
     trips, pair = _best_full_house(all_twice, all_thrice)
-    if trips < 0:
+    if all_four != 0:
+        label = _O_TRIPS_QUADS if trips_board else _O_DP_QUADS
+    elif trips < 0:
         return False
-    if _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
-        _table_override(out, _M_NUTS, _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH, tables)
+    elif _full_house_is_best(once, twice, thrice, all_thrice, all_four, trips, pair):
+        label = _O_TRIPS_BEST_FH if trips_board else _O_DP_BEST_FH
     elif not trips_board:
-        _table_override(out, _M_NUTS, _O_DP_LOWER_FH, tables)
+        label = _O_DP_LOWER_FH
     elif trips > board_row[B_TRIPS_RANK] or pair > board_row[B_TRIPS_RANK]:
-        _table_override(out, _M_NUTS, _O_TRIPS_FH_OVER, tables)
+        label = _O_TRIPS_FH_OVER
     else:
-        _table_override(out, _M_NUTS, _O_TRIPS_FH_UNDER, tables)
+        label = _O_TRIPS_FH_UNDER
+    _table_override(out, _M_NUTS, label, tables)
     return True
 
 
 @kernel
-def _paired_board(
-    mine: int,
-    counts: Counts,
-    all_counts: Counts,
-    pot: int,
-    flush: tuple[int, int],
-    board_row: Ints,
-    tables: TextureTables,
-    out: Floats,
-) -> None:
-    """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker.
-
-    ``mine`` is the higher hole rank; ``flush`` the hand's flush rank and high rank (-1 without a flush).
-    """
+def _paired_board(hole: _Hole, board_row: Ints, tables: TextureTables, out: Floats) -> None:
+    """Trips or two pairs on the board: full house, flush, straight, an improved pair or the kicker."""
     trips_board = board_row[B_TRIPS_RANK] >= 0
-    if _full_house_on_paired(trips_board, counts, all_counts, board_row, tables, out):
+    if _full_house_on_paired(hole, trips_board, board_row, tables, out):
         return
-    once, twice = counts[0], counts[1]
-    if flush[0] >= 0:
+    once, twice = hole.board[0], hole.board[1]
+    mine = max(hole.h0, hole.h1)
+    if hole.flush[0] >= 0:
         _table_override(out, _M_FLUSH, _O_TRIPS_FLUSH if trips_board else _O_DP_FLUSH, tables)
-        out[H_FLUSH_RANK] = flush[0]
-        out[H_FLUSH_HIGH_RANK] = flush[1]
+        out[H_FLUSH_RANK] = hole.flush[0]
+        out[H_FLUSH_HIGH_RANK] = hole.flush[1]
         return
-    if _straight_top(all_counts[0]) > _straight_top(once):
+    if _straight_top(hole.seen[0]) > _straight_top(once):
         _table_override(out, _M_STRAIGHT, _O_TRIPS_STRAIGHT if trips_board else _O_DP_STRAIGHT, tables)
         return
     if trips_board:
-        position = _rank_position(mine, once)
-        _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, position, pot, tables)
+        _kicker_tier(out, _TRIPS_FAMILY, _O_TRIPS_KICKER, _rank_position(mine, once), hole.pot, tables)
         return
     pairs = board_row[B_PAIR_RANKS]
     low_pair = _high_bit(pairs & -pairs)
-    improved = _high_bit(all_counts[1] & ~twice & ~((2 << low_pair) - 1))
+    improved = _high_bit(hole.seen[1] & ~twice & ~((2 << low_pair) - 1))
     if improved >= 0:
         _table_override(out, _M_TWO_PAIR, _O_DP_IMPROVED, tables)
         out[H_PAIR_RANK] = improved
         return
     best = max(mine, _high_bit(once & ~twice))
-    _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _rank_position(best, once), pot, tables)
+    _kicker_tier(out, _DP_FAMILY, _O_DP_KICKER, _rank_position(best, once), hole.pot, tables)
 
 
 @kernel
-def _flush_board(
-    h0: int, s0: int, h1: int, s1: int, board_mask: int, suit: int, tables: TextureTables, out: Floats
-) -> None:
+def _flush_board(hole: _Hole, suit: int, tables: TextureTables, out: Floats) -> None:
     """Five cards of one suit on the board: a higher flush of the hero's, or the board's."""
-    mine = 0
-    if s0 == suit:
-        mine |= 1 << h0
-    if s1 == suit:
-        mine |= 1 << h1
+    board_mask = hole.board[0]
+    mine = (int(hole.s0 == suit) << hole.h0) | (int(hole.s1 == suit) << hole.h1)  # the hero's ranks of the suit
     high = _high_bit(mine)
     if mine and high > _high_bit(board_mask & -board_mask):
         level = _rank_position(high, board_mask | mine)
@@ -677,57 +656,35 @@ def _flush_board(
 
 
 @kernel
-def _straight_board(board_mask: int, all_mask: int, board_row: Ints, tables: TextureTables, out: Floats) -> None:
+def _straight_board(hole: _Hole, board_row: Ints, tables: TextureTables, out: Floats) -> None:
     """Five ranks in a row on the board, no flush for the hero: a higher straight, a nut chop or the board's."""
-    mine_top = _straight_top(all_mask)
-    shared = _straight_top(board_mask)
+    mine_top = _straight_top(hole.seen[0])
+    shared = _straight_top(hole.board[0])
     nut_top = board_row[B_NUT_STRAIGHT_TOP]
     flushy = board_row[B_SUIT_MAX] >= 3
     if mine_top > shared:
         nut = mine_top == nut_top
-        if nut and not flushy:
-            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_HIGHER, tables)
-        else:
-            _table_override(out, _M_STRAIGHT, _O_STRAIGHT_HIGHER_FLUSH if flushy else _O_STRAIGHT_HIGHER, tables)
-        out[H_NUT_STRAIGHT] = int(nut)
-    elif shared == nut_top and not flushy:
-        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_NUT_CHOP, tables)
-        out[H_NUT_STRAIGHT] = 1
+        label = _O_STRAIGHT_HIGHER_FLUSH if flushy else _O_STRAIGHT_NUT_HIGHER if nut else _O_STRAIGHT_HIGHER
     else:
-        _table_override(out, _M_STRAIGHT, _O_STRAIGHT_PLAYS_BOARD, tables)
-        out[H_NUT_STRAIGHT] = 0
+        nut = shared == nut_top and not flushy
+        label = _O_STRAIGHT_NUT_CHOP if nut else _O_STRAIGHT_PLAYS_BOARD
+    _table_override(out, _M_STRAIGHT, label, tables)
+    out[H_NUT_STRAIGHT] = int(nut)
 
 
 @kernel
-def _special_board(
-    h0: int,
-    s0: int,
-    h1: int,
-    s1: int,
-    cards: Ints,
-    n: int,
-    pot: int,
-    flush_rank: int,
-    flush_high: int,
-    board_row: Ints,
-    tables: TextureTables,
-    out: Floats,
-) -> None:
+def _special_board(hole: _Hole, board_row: Ints, tables: TextureTables, out: Floats) -> None:
     """The override of a board that decides the hand (``hand_codes`` status ``SPECIAL``)."""
-    once, twice, thrice, four, _ = _rank_and_suit_counts(cards, n)  # the board's rank counts as masks
-    counts = (once, twice, thrice, four)
-    all_counts = _add_rank(once, twice, thrice, four, h0)
-    all_counts = _add_rank(all_counts[0], all_counts[1], all_counts[2], all_counts[3], h1)
     if board_row[B_QUADS_RANK] >= 0:
-        _quads_board(h0, h1, once, pot, board_row, tables, out)
+        _quads_board(hole, board_row, tables, out)
     elif board_row[B_FULL_HOUSE]:
-        _full_house_board(counts, all_counts, tables, out)
+        _full_house_board(hole, tables, out)
     elif board_row[B_TRIPS_RANK] >= 0 or board_row[B_DOUBLE_PAIRED]:
-        _paired_board(max(h0, h1), counts, all_counts, pot, (flush_rank, flush_high), board_row, tables, out)
+        _paired_board(hole, board_row, tables, out)
     elif board_row[B_SUIT_MAX] == 5:
-        _flush_board(h0, s0, h1, s1, once, board_row[B_FLUSH_SUIT], tables, out)
+        _flush_board(hole, board_row[B_FLUSH_SUIT], tables, out)
     else:
-        _straight_board(once, all_counts[0], board_row, tables, out)
+        _straight_board(hole, board_row, tables, out)
 
 
 # ---------------------------------------------------------------- the hand
@@ -785,7 +742,7 @@ def hand_facts(
     out[H_FEATURES] = 0.0
     if codes[0] == SPECIAL:
         out[H_DRAW] = _D_NO_DRAW
-        _special_board(c0 >> 2, c0 & 3, c1 >> 2, c1 & 3, cards, n, pot, codes[9], codes[10], board_row, tables, out)
+        _special_board(_hole(c0, c1, cards, n, pot, codes[9], codes[10]), board_row, tables, out)
         return
     out[H_MADE] = codes[1]
     out[H_DRAW] = codes[2]
@@ -806,28 +763,6 @@ def pack_board(cards: tuple[int, ...] | list[int]) -> Ints:
     return np.array((*cards, -1, -1, -1, -1, -1)[:5], dtype=np.int64)
 
 
-# Python's label order: texture, monotone, pairing or change, scare_wet, structure, board straight, board flush
-_LABEL_ORDER = (
-    "dry",
-    "wet",
-    "high",
-    "very_wet",
-    "slightly_wet",
-    "neutral",
-    "very_dry",
-    "monotone",
-    "paired",
-    "scare_high",
-    "scare_wet",
-    "double_paired",
-    "fh_board",
-    "trips_board",
-    "quads_board",
-    "one_card_straight_oe",
-    "one_card_straight_gs",
-    "board_straight",
-    "board_flush",
-)
 _STREETS = {1: Street.FLOP, 2: Street.TURN, 3: Street.RIVER}
 
 
@@ -842,7 +777,7 @@ def _ranks_down(mask: int) -> tuple[int, ...]:
 
 @cache
 def _labels(mask: int) -> tuple[str, ...]:
-    return tuple(name for name in _LABEL_ORDER if mask & _LABEL_BIT[name])
+    return tuple(name for name, bit in _LABEL_ORDER if mask & bit)
 
 
 _ONE_CARD_NAMES = (None, "gs", "oe")
@@ -884,8 +819,6 @@ def board_info(row: Ints, descriptors: tuple[str, ...] = ()) -> BoardInfo:
     )
 
 
-_MADE = tuple(MadeClass)
-_DRAW = tuple(DrawClass)
 _SET_LEVELS = ("top", "middle", "bottom")
 
 
