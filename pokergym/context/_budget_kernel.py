@@ -4,33 +4,13 @@ These kernels are the one implementation of the rules that
 :mod:`pokergym.context.budget` describes; that module decodes their results
 into :class:`~pokergym.context.record.Budget` records, and the tests compare
 both with the frozen Python reference (``tests/context/budget_reference.py``)
-bit for bit; :func:`round2` is CPython's ``round(x, 2)``. The numbers of
-``data/budgets.json`` arrive as the arrays of :class:`BudgetTables`
-(:func:`budget_tables`).
+bit for bit. The kernels read the hand and board as one :class:`BudgetFacts`
+and the numbers of ``data/budgets.json`` as the arrays of
+:class:`BudgetTables` (:func:`budget_args` builds both).
 
-The budget kernels take the hand and board facts as one :class:`BudgetFacts`
-named tuple (:func:`budget_args` builds it, with the tables, from a
-``HandInfo``, a ``BoardInfo`` and a pot type): the ``HandInfo`` fields from
-``made`` to ``two_pair_rank`` (``set_level`` left out), the override as
-``has_override``, ``override_attack`` and ``override_defense`` (NaN without
-one), the board's ``street`` (1 flop .. 3 river), ``suit_max``, ``paired``,
-``one_card_straight`` (0 ``None``, 1 ``"gs"``, 2 ``"oe"``) and
-``straight_combos``, and the pot. Classes and the pot type are their index
-in ``MadeClass``, ``DrawClass`` and ``PotType`` (declaration order), -1
-stands for ``None`` (``nut_straight`` is -1, 0 or 1).
-
-Every budget kernel writes what changed the base into ``mods``
-(:func:`new_modifiers`, :data:`MODIFIER_ROWS`) as notes ``(code, a, b)``: the
-``M_*`` code and up to two numbers, which
-:func:`pokergym.context.budget.modifier_text` turns into the words of
-``Budget.modifiers``.
-
-Outputs: :func:`made_budget` and :func:`hand_budget` return ``(attack base,
-defense base, attack, defense)`` (unrounded and rounded), :func:`make_budget`
-the six float fields of a ``Budget`` (``attack_base`` .. ``defense_remaining``),
-:func:`value_tier` an int 1..5, :func:`low_spr_threshold` a float (NaN for
-``None``) and :func:`slow_play_share_verdict` a ``SlowPlay`` index
-(trap 0, lean_slow_play 1, lean_fast_play 2, no_slow_play 3).
+Every budget kernel writes what changed the base into ``mods`` as notes
+``(code, a, b)``: an ``M_*`` code and up to two numbers (:data:`MODIFIER_ROWS`),
+which :func:`pokergym.context.budget.modifier_text` turns into words.
 """
 
 from __future__ import annotations
@@ -38,6 +18,7 @@ from __future__ import annotations
 import math
 import operator
 from functools import cache, reduce
+from itertools import product
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -45,7 +26,7 @@ import numpy.typing as npt
 
 from pokergym._jit import kernel
 
-from .record import UNLIMITED, BoardInfo, DrawClass, HandInfo, MadeClass, PotType, SlowPlay
+from .record import UNLIMITED, BoardInfo, DrawClass, HandInfo, MadeClass, PotType
 from .tables import pot_key, table
 
 __all__ = [
@@ -58,7 +39,6 @@ __all__ = [
     "budget_args",
     "budget_tables",
     "hand_budget",
-    "hand_budget_of",
     "low_spr_threshold",
     "made_budget",
     "make_budget",
@@ -75,52 +55,13 @@ SLOW_PLAY_MIN_ATTACK = 4.0
 """Made-hand attack from which the slow-play look-ahead runs."""
 ATTACK_CAP = 6.0
 """Cap on a next card's attack in the slow-play look-ahead."""
-NO_SLOW_PLAY = list(SlowPlay).index(SlowPlay.NO_SLOW_PLAY)
-"""``SlowPlay`` index of ``no_slow_play``."""
 
-_MADE = list(MadeClass)
-_NUTS, _FLUSH, _STRAIGHT, _SET, _TRIPS, _TWO_PAIR, _OVERPAIR, _TOP_PAIR = (
-    _MADE.index(m)
-    for m in (
-        MadeClass.NUTS,
-        MadeClass.FLUSH,
-        MadeClass.STRAIGHT,
-        MadeClass.SET,
-        MadeClass.TRIPS,
-        MadeClass.TWO_PAIR,
-        MadeClass.OVERPAIR,
-        MadeClass.TOP_PAIR,
-    )
-)
-_SECOND_PAIR, _THIRD_PAIR, _FOURTH_FIFTH_PAIR, _WEAK_SHOWDOWN, _TRASH = (
-    _MADE.index(m)
-    for m in (
-        MadeClass.SECOND_PAIR,
-        MadeClass.THIRD_PAIR,
-        MadeClass.FOURTH_FIFTH_PAIR,
-        MadeClass.WEAK_SHOWDOWN,
-        MadeClass.TRASH,
-    )
-)
-_NUTS_HIGH = _MADE.index(MadeClass.NUTS_HIGH)
-_HIGH_CLASSES = (MadeClass.NUTS_HIGH, MadeClass.SECOND_HIGH)
-_PAIR_CLASSES = (
-    MadeClass.OVERPAIR,
-    MadeClass.TOP_PAIR,
-    MadeClass.SECOND_PAIR,
-    MadeClass.THIRD_PAIR,
-    MadeClass.FOURTH_FIFTH_PAIR,
-    MadeClass.WEAK_SHOWDOWN,
-)
-_HIGH = tuple(m in _HIGH_CLASSES for m in MadeClass)
-"""Per ``MadeClass`` index: a high-card class (attack 0, a kicker-scaled defense)."""
-_COMBO = tuple(m in _HIGH_CLASSES or m in _PAIR_CLASSES for m in MadeClass)
-"""Per ``MadeClass`` index: a class whose draw adds the combo bonus to its defense."""
-_NO_DRAW = list(DrawClass).index(DrawClass.NO_DRAW)
+# MadeClass, DrawClass and SlowPlay indices (declaration order)
+_NUTS, _FLUSH, _STRAIGHT, _SET, _TRIPS, _TWO_PAIR, _OVERPAIR, _TOP_PAIR = range(8)
+_SECOND_PAIR, _THIRD_PAIR, _FOURTH_FIFTH_PAIR, _NUTS_HIGH, _SECOND_HIGH, _WEAK_SHOWDOWN, _TRASH = range(8, 15)
+_NO_DRAW = 8
+_TRAP, _LEAN_SLOW_PLAY, _LEAN_FAST_PLAY, NO_SLOW_PLAY = range(4)
 _VALUE_SHIFT = tuple(p.value_shift for p in PotType)
-_TRAP, _LEAN_SLOW_PLAY, _LEAN_FAST_PLAY = (
-    list(SlowPlay).index(s) for s in (SlowPlay.TRAP, SlowPlay.LEAN_SLOW_PLAY, SlowPlay.LEAN_FAST_PLAY)
-)
 _FLOP, _TURN, _RIVER = 1, 2, 3
 _ONE_CARD_STRAIGHT = {None: 0, "gs": 1, "oe": 2}
 _NUT_STRAIGHT = {None: -1, False: 0, True: 1}
@@ -128,76 +69,79 @@ _MADE_INDEX = {m: i for i, m in enumerate(MadeClass)}
 _DRAW_INDEX = {d: d.rank for d in DrawClass}
 _POT_INDEX = {p: i for i, p in enumerate(PotType)}
 
+_DRAWS = tuple(DrawClass)[:-1]  # all but no_draw
 _POT_KEYS = ("srp", "3bp", "4bp")
 _LIMP_KEYS = ("limp", "srp", "3bp", "4bp")
 _POT_KEY = tuple(_POT_KEYS.index(pot_key(p)) for p in PotType)
 _LIMP_KEY = tuple(_LIMP_KEYS.index(pot_key(p, limp_key=True)) for p in PotType)
 _LIST = 13
-"""Rows kept of a table list the Python reads as ``rows[min(i, len(rows)) - 1]``: the list padded with its last row.
-
-``rows[min(i, _LIST) - 1]`` of the padded list is the same row for every
-``i >= 1``.
-"""
+"""Rows kept of a table list the Python reads as ``rows[min(i, len(rows)) - 1]``: the list padded with its last row."""
 
 
 class _Layout:
-    """Offsets of named blocks in one array, handed out in order, with the ``budgets.json`` keys of the plain ones."""
+    """Offsets of named blocks in one array, handed out in order, with the ``budgets.json`` keys that fill them."""
 
     def __init__(self) -> None:
         self.size = 0
         self.sources: list[tuple[int, int, tuple[str, ...]]] = []
 
     def block(self, size: int = 1, *paths: str) -> int:
-        """Hand out ``size`` entries; ``paths`` (dotted keys) fill them, one each or one for the whole block."""
+        """Hand out ``size`` entries; ``paths`` (dotted keys) fill equal parts of them, in order."""
         start, self.size = self.size, self.size + size
         if paths:
             self.sources.append((start, size, paths))
         return start
 
     def fill(self, data: dict[str, Any], array: FloatArray) -> None:
-        """Copy the entries named by a path from ``data`` into ``array``."""
+        """Copy the entries named by the paths from ``data`` into ``array``, a short list padded with its last row."""
         for start, size, paths in self.sources:
-            values: list[Any] = [reduce(operator.getitem, path.split("."), data) for path in paths]
-            array[start : start + size] = values if len(paths) > 1 else values[0]
+            part = size // len(paths)
+            for j, path in enumerate(paths):
+                value: Any = reduce(operator.getitem, path.split("."), data)
+                rows = np.reshape(value, (-1, *array.shape[1:]))
+                if len(rows) > part:
+                    raise ValueError(f"budgets.json {path} has {len(rows)} rows, more than {part}")
+                array[start + part * j : start + part * (j + 1)] = rows[np.minimum(np.arange(part), len(rows) - 1)]
 
 
-def _each(template: str, *keys: str) -> tuple[str, ...]:
-    """The paths ``template.format(key)`` of the keys, in order."""
-    return tuple(template.format(key) for key in keys)
+def _each(template: str, *groups: tuple[str, ...]) -> tuple[str, ...]:
+    """The paths ``template.format(*keys)`` of every choice of one key from each group, in order."""
+    return tuple(template.format(*keys) for keys in product(*groups))
 
+
+_PAIRS = ("second_pair", "third_pair")
+_FLUSH_TEXTURES = ("none", "three", "four")
+_TRIPS_BOARDS = ("dry", "three", "ocs_gs", "ocs_oe")
 
 # Rows of BudgetTables.pairs: [attack, defense], [low, high] for the high cards and trips attacks.
 _P = _Layout()
 _P_TRASH = _P.block(1, "base.trash")
-_P_DRAW = _P.block(len(DrawClass))  # by DrawClass index, no_draw NaN
+_P_DRAW = _P.block(len(_DRAWS), *_each("draw_base.{}", _DRAWS))  # by DrawClass index (no_draw has none)
 _P_OVERPAIR = _P.block(3 * 13)  # pot key * 13 + pair rank
-_P_TOP_PAIR = _P.block(3 * _LIST)  # pot key * _LIST + kicker row
-_P_PAIR_POCKET = _P.block(2 * 3)  # (second, third pair) * 3 + pot key
-_P_PAIR_KICKERS = _P.block(2 * 3 * _LIST)  # ((second, third pair) * 3 + pot key) * _LIST + kicker row
-_P_FOURTH_FIFTH = _P.block(3 * 2)  # pot key * 2 + (srp: fourth, fifth; 3bp, 4bp: pocket, board)
-_P_HIGH = _P.block(2 * 4)  # (nuts_high, second_high) * 4 + limp key: [low, high] defense
-# (unpaired, paired) * 3 + (nut, big, small)
-_P_FLUSH_THREE = _P.block(
-    6, *_each("flush.three.{}", "nut", "big", "small"), *_each("flush.three_paired.{}", "nut", "big", "small")
+_P_TOP_PAIR = _P.block(3 * _LIST, *_each("top_pair.{}", _POT_KEYS))  # pot key * _LIST + kicker row
+_P_PAIR_POCKET = _P.block(2 * 3, *_each("{}.{}.pocket", _PAIRS, _POT_KEYS))  # (second, third pair) * 3 + pot key
+# ((second, third pair) * 3 + pot key) * _LIST + kicker row
+_P_PAIR_KICKERS = _P.block(2 * 3 * _LIST, *_each("{}.{}.kickers", _PAIRS, _POT_KEYS))
+# pot key * 2 + (srp: fourth, fifth; 3bp, 4bp: pocket, board)
+_P_FOURTH_FIFTH = _P.block(
+    3 * 2,
+    *_each("fourth_fifth_pair.srp.{}", ("fourth", "fifth")),
+    *_each("fourth_fifth_pair.{}.{}", _POT_KEYS[1:], ("pocket", "board")),
 )
+# (nuts_high, second_high) * 4 + limp key: [low, high] defense
+_P_HIGH = _P.block(2 * 4, *_each("{}.{}", ("nuts_high", "second_high"), _LIMP_KEYS))
+# (unpaired, paired) * 3 + (nut, big, small)
+_P_FLUSH_THREE = _P.block(6, *_each("flush.{}.{}", ("three", "three_paired"), ("nut", "big", "small")))
 _P_FOUR_PAIRED_NUT = _P.block(1, "flush.four_paired_nut")
-_P_FLUSH_FOUR = _P.block(_LIST)  # flush rank - 1
+_P_FLUSH_FOUR = _P.block(_LIST, "flush.four")  # flush rank - 1
 _P_NUT_NO_FLUSH = _P.block(2, "straight.nut_no_flush", "straight.paired_nut_no_flush")  # unpaired, paired board
 # (two_card, one_card_nut, one_card_low) * 3 + flush texture (none, three, four)
-_P_STRAIGHT = _P.block(
-    9,
-    *(
-        f"straight.{kind}.{texture}"
-        for kind in ("two_card", "one_card_nut", "one_card_low")
-        for texture in ("none", "three", "four")
-    ),
-)
+_P_STRAIGHT = _P.block(9, *_each("straight.{}.{}", ("two_card", "one_card_nut", "one_card_low"), _FLUSH_TEXTURES))
 _P_SET_CLEAN = _P.block(1, "set.clean")
 _P_SET_BY_COMBOS = _P.block(3, "set.by_combos")
 _P_SET_THREE = _P.block(1, "set.three")
 _P_SET_OCS = _P.block(2, "set.ocs_gs", "set.ocs_oe")
-# (dry, three, ocs_gs, ocs_oe): [low, high] attack
-_P_TRIPS_ATTACK = _P.block(4, *_each("trips.{}.attack", "dry", "three", "ocs_gs", "ocs_oe"))
+_P_TRIPS_ATTACK = _P.block(4, *_each("trips.{}.attack", _TRIPS_BOARDS))  # by trips board: [low, high] attack
 # set, trips, two pair on a four-flush: 2 * (made - _SET) + (without, with a one-card straight)
 _P_FOUR_FLUSH = _P.block(
     6, "set.four", "set.ocs_four", "trips.four", "trips.ocs_four", "two_pair.four", "two_pair.four_ocs"
@@ -209,23 +153,25 @@ _P_TWO_PAIR_DRY = _P.block(10, "two_pair.dry")
 
 # Entries of BudgetTables.scalars.
 _S = _Layout()
-_S_COMBO_BONUS = _S.block(len(DrawClass))  # by DrawClass index, no_draw NaN
+_S_COMBO_BONUS = _S.block(len(_DRAWS), *_each("combo_bonus.{}", _DRAWS))  # by DrawClass index (no_draw has none)
 _S_PAIRED_HIGH_TIERS = _S.block(len(MadeClass))  # by MadeClass index, NaN where the table has none
 _S_SPAN = _S.block(1, "high_card_kicker_span")
 _S_PAIRED_HIGH_MULTIPLIER = _S.block(1, "paired_high_multiplier")
-_S_WEAK_SHOWDOWN = _S.block(3, *_each("weak_showdown.{}", *_POT_KEYS))  # by pot key
+_S_WEAK_SHOWDOWN = _S.block(3, *_each("weak_showdown.{}", _POT_KEYS))  # by pot key
 _S_FOUR_PAIRED_SHIFT = _S.block(1, "flush.four_paired_shift")
 _S_BIG_FROM_RANK = _S.block(1, "flush.big_from_rank")
 # two-card, one-card straight on a paired board
 _S_STRAIGHT_SHIFT = _S.block(2, "straight.paired_shift_two_card", "straight.paired_shift_one_card")
 _S_SET_PER_COMBO = _S.block(1, "set.three_per_combo")
 _S_SET_OCS_SHIFT = _S.block(1, "set.ocs_three_shift")
-_S_TRIPS_DEFENSE = _S.block(4, *_each("trips.{}.defense", "dry", "three", "ocs_gs", "ocs_oe"))
+_S_TRIPS_DEFENSE = _S.block(4, *_each("trips.{}.defense", _TRIPS_BOARDS))
 _S_TRIPS_PER_COMBO = _S.block(1, "trips.per_combo")
 _S_TRIPS_OCS_SHIFT = _S.block(1, "trips.ocs_three_shift")
 _S_TWO_PAIR_PER_COMBO = _S.block(1, "two_pair.per_combo")
 # ((pair, high) * 3 + (flush_possible, straight_multi, straight_single)) * 3 + street - 1
-_S_PENALTIES = _S.block(2 * 3 * 3)
+_S_PENALTIES = _S.block(
+    2 * 3 * 3, *_each("penalties.{}.{}", ("pair", "high"), ("flush_possible", "straight_multi", "straight_single"))
+)
 _S_ONE_CARD_FLUSH = _S.block(1, "penalties.pair.one_card_flush")
 _S_OVERPAIR_CAP = _S.block(1, "penalties.pair.overpair_one_card_flush_defense_cap")
 _S_OCS_PENALTY = _S.block(2, "penalties.pair.ocs_gs", "penalties.pair.ocs_oe")
@@ -237,7 +183,16 @@ _S_RIVER_RERAISE = _S.block(1, "penalties.river_reraise_defense")
 
 
 class BudgetFacts(NamedTuple):
-    """The hand and board facts the budget kernels read, encoded as the module docstring says."""
+    """The hand and board facts the budget kernels read.
+
+    The ``HandInfo`` fields from ``made`` to ``two_pair_rank`` (``set_level``
+    left out), the override as ``has_override``, ``override_attack`` and
+    ``override_defense`` (NaN without one), the board's ``street`` (1 flop ..
+    3 river), ``suit_max``, ``paired``, ``one_card_straight`` (0 ``None``, 1
+    ``"gs"``, 2 ``"oe"``) and ``straight_combos``, and the pot. Classes and the
+    pot type are their index in ``MadeClass``, ``DrawClass`` and ``PotType``
+    (declaration order), -1 stands for ``None`` (``nut_straight`` is -1, 0 or 1).
+    """
 
     made: int
     draw: int
@@ -297,47 +252,6 @@ class BudgetTables(NamedTuple):
     scalars: FloatArray
 
 
-def _listed(rows: list[list[float]]) -> list[list[float]]:
-    """A table list padded to :data:`_LIST` rows with its last row."""
-    if len(rows) > _LIST:
-        raise ValueError(f"a budget list has {len(rows)} rows, more than {_LIST}")
-    return rows + rows[-1:] * (_LIST - len(rows))
-
-
-def _table_rows(data: dict[str, Any], pairs: FloatArray, scalars: FloatArray) -> None:
-    """Fill the blocks of :class:`BudgetTables` that no single key of ``data/budgets.json`` fills."""
-    for i, draw in enumerate(DrawClass):
-        if draw != DrawClass.NO_DRAW:
-            pairs[_P_DRAW + i] = data["draw_base"][draw]
-            scalars[_S_COMBO_BONUS + i] = data["combo_bonus"][draw]
-    for i, made in enumerate(MadeClass):
-        scalars[_S_PAIRED_HIGH_TIERS + i] = data["paired_high_tiers"].get(made, np.nan)
-    for k, key in enumerate(_POT_KEYS):
-        rows = data["overpair"][key]
-        pairs[_P_OVERPAIR + 13 * k : _P_OVERPAIR + 13 * (k + 1)] = [rows.get(str(r), rows["other"]) for r in range(13)]
-        pairs[_P_TOP_PAIR + _LIST * k : _P_TOP_PAIR + _LIST * (k + 1)] = _listed(data["top_pair"][key])
-        for c, name in enumerate(("second_pair", "third_pair")):
-            pairs[_P_PAIR_POCKET + 3 * c + k] = data[name][key]["pocket"]
-            start = _P_PAIR_KICKERS + _LIST * (3 * c + k)
-            pairs[start : start + _LIST] = _listed(data[name][key]["kickers"])
-        low = data["fourth_fifth_pair"][key]
-        pairs[_P_FOURTH_FIFTH + 2 * k : _P_FOURTH_FIFTH + 2 * (k + 1)] = (
-            [low["fourth"], low["fifth"]] if key == "srp" else [low["pocket"], low["board"]]
-        )
-    for c, name in enumerate(("nuts_high", "second_high")):
-        for k, key in enumerate(_LIMP_KEYS):
-            pairs[_P_HIGH + 4 * c + k] = data[name][key]
-    pairs[_P_FLUSH_FOUR : _P_FLUSH_FOUR + _LIST] = _listed(data["flush"]["four"])
-    penalties = data["penalties"]
-    for i, kind in enumerate(("pair", "high")):
-        for j, row in enumerate(("flush_possible", "straight_multi", "straight_single")):
-            start = _S_PENALTIES + 3 * (3 * i + j)
-            scalars[start : start + 3] = penalties[kind][row]
-    paired = penalties["pair"]["paired"]
-    for i, made in enumerate(MadeClass):
-        scalars[_S_PAIRED_PENALTY + i] = paired.get(made, paired["other"])
-
-
 @cache
 def budget_tables() -> BudgetTables:
     """The :class:`BudgetTables` of ``data/budgets.json`` (built once; do not mutate).
@@ -352,7 +266,14 @@ def budget_tables() -> BudgetTables:
     scalars = np.full(_S.size, np.nan)
     _P.fill(data, pairs)
     _S.fill(data, scalars)
-    _table_rows(data, pairs, scalars)
+    # The tables with a default for the keys they leave out.
+    paired = data["penalties"]["pair"]["paired"]
+    for i, made in enumerate(MadeClass):
+        scalars[_S_PAIRED_HIGH_TIERS + i] = data["paired_high_tiers"].get(made, np.nan)
+        scalars[_S_PAIRED_PENALTY + i] = paired.get(made, paired["other"])
+    for k, key in enumerate(_POT_KEYS):
+        rows = data["overpair"][key]
+        pairs[_P_OVERPAIR + 13 * k : _P_OVERPAIR + 13 * (k + 1)] = [rows.get(str(r), rows["other"]) for r in range(13)]
     return BudgetTables(pairs, scalars)
 
 
@@ -471,13 +392,11 @@ def _or(x: int, default: int) -> int:
 
 # ---------------------------------------------------------------- made-hand budgets
 @kernel
-def _flush(
-    flush_rank: int, flush_high_rank: int, suit_max: int, paired: bool, tabs: BudgetTables, mods: FloatArray
-) -> tuple[float, float]:
+def _flush(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float]:
     pairs, scalars = tabs
-    rank = _or(flush_rank, 1)
-    if suit_max == 3:
-        size = 0 if rank == 1 else 1 if _or(flush_high_rank, 0) >= scalars[_S_BIG_FROM_RANK] else 2
+    paired, rank = facts.paired, _or(facts.flush_rank, 1)
+    if facts.suit_max == 3:
+        size = 0 if rank == 1 else 1 if _or(facts.flush_high_rank, 0) >= scalars[_S_BIG_FROM_RANK] else 2
         _note(mods, M_FLUSH_THREE, paired, size)
         return _entry(pairs, _P_FLUSH_THREE + 3 * paired + size)
     if paired and rank == 1:
@@ -493,16 +412,14 @@ def _flush(
 
 
 @kernel
-def _straight(
-    straight_cards: int, nut_straight: int, suit_max: int, paired: bool, tabs: BudgetTables, mods: FloatArray
-) -> tuple[float, float]:
+def _straight(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float]:
     pairs, scalars = tabs
+    suit_max, paired, nut = facts.suit_max, facts.paired, facts.nut_straight == 1
     texture = 0 if suit_max < 3 else 1 if suit_max == 3 else 2
-    nut = nut_straight == 1
     if nut and texture == 0:
         _note(mods, M_NUT_STRAIGHT_NO_FLUSH, 0.0, 0.0)
         return _entry(pairs, _P_NUT_NO_FLUSH + paired)
-    if straight_cards == 2:
+    if facts.straight_cards == 2:
         i = _P_STRAIGHT + texture
         shift = scalars[_S_STRAIGHT_SHIFT]
         _note(mods, M_TWO_CARD_STRAIGHT, texture, 0.0)
@@ -518,43 +435,40 @@ def _straight(
 
 
 @kernel
-def _set(
-    suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables, mods: FloatArray
-) -> tuple[float, float]:
+def _set(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float]:
     pairs, scalars = tabs
-    if one_card_straight:
-        a, d = _entry(pairs, _P_SET_OCS + one_card_straight - 1)
-        _note(mods, M_SET_OCS, one_card_straight, 0.0)
-        if suit_max == 3:
+    ocs, combos = facts.one_card_straight, facts.straight_combos
+    if ocs:
+        a, d = _entry(pairs, _P_SET_OCS + ocs - 1)
+        _note(mods, M_SET_OCS, ocs, 0.0)
+        if facts.suit_max == 3:
             shift = scalars[_S_SET_OCS_SHIFT]
             a, d = a + shift, d + shift
             _note(mods, M_FLUSH_POSSIBLE_SHIFT, shift, 0.0)
         return _max0(a), _max0(d)
-    if suit_max == 3:
-        shift = scalars[_S_SET_PER_COMBO] * straight_combos
-        _note(mods, M_SET_FLUSH_COMBOS, straight_combos, 0.0)
+    if facts.suit_max == 3:
+        shift = scalars[_S_SET_PER_COMBO] * combos
+        _note(mods, M_SET_FLUSH_COMBOS, combos, 0.0)
         return _max0(pairs[_P_SET_THREE, 0] + shift), _max0(pairs[_P_SET_THREE, 1] + shift)
-    _note(mods, M_SET_CLEAN if straight_combos == 0 else M_SET_COMBOS, straight_combos, 0.0)
-    i = _P_SET_CLEAN if straight_combos == 0 else _P_SET_BY_COMBOS + min(straight_combos, 3) - 1
-    return _entry(pairs, i)
+    _note(mods, M_SET_CLEAN if combos == 0 else M_SET_COMBOS, combos, 0.0)
+    return _entry(pairs, _P_SET_CLEAN if combos == 0 else _P_SET_BY_COMBOS + min(combos, 3) - 1)
 
 
 @kernel
-def _trips(
-    kicker_rank: int, suit_max: int, one_card_straight: int, straight_combos: int, tabs: BudgetTables, mods: FloatArray
-) -> tuple[float, float]:
+def _trips(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float]:
     pairs, scalars = tabs
-    kicker = _or(kicker_rank, 0) / 12.0
-    combos_shift = scalars[_S_TRIPS_PER_COMBO] * straight_combos
-    if one_card_straight:
-        entry = 1 + one_card_straight  # ocs_gs, ocs_oe
-        shift = scalars[_S_TRIPS_OCS_SHIFT] if suit_max == 3 else 0.0
+    ocs, three = facts.one_card_straight, facts.suit_max == 3
+    kicker = _or(facts.kicker_rank, 0) / 12.0
+    combos_shift = scalars[_S_TRIPS_PER_COMBO] * facts.straight_combos
+    if ocs:
+        entry = 1 + ocs  # ocs_gs, ocs_oe
+        shift = scalars[_S_TRIPS_OCS_SHIFT] if three else 0.0
         combos_shift = 0.0
-        _note(mods, M_TRIPS_OCS, one_card_straight, 0.0)
+        _note(mods, M_TRIPS_OCS, ocs, 0.0)
     else:
-        entry = 1 if suit_max == 3 else 0  # three, dry
+        entry = 1 if three else 0  # three, dry
         shift = 0.0
-        _note(mods, M_TRIPS_FLUSH, suit_max == 3, 0.0)
+        _note(mods, M_TRIPS_FLUSH, three, 0.0)
     low, high = _entry(pairs, _P_TRIPS_ATTACK + entry)
     a = low + (high - low) * kicker + shift + combos_shift
     d = scalars[_S_TRIPS_DEFENSE + entry] + shift + combos_shift
@@ -562,22 +476,14 @@ def _trips(
 
 
 @kernel
-def _two_pair(
-    two_pair_rank: int,
-    suit_max: int,
-    one_card_straight: int,
-    straight_combos: int,
-    tabs: BudgetTables,
-    mods: FloatArray,
-) -> tuple[float, float]:
+def _two_pair(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float]:
     pairs, scalars = tabs
-    rank = _or(two_pair_rank, 1)
-    if one_card_straight:
-        _note(mods, M_TWO_PAIR_OCS, one_card_straight, 0.0)
-        i = (_P_TWO_PAIR_OCS_THREE if suit_max == 3 else _P_TWO_PAIR_OCS) + one_card_straight - 1
-        return _entry(pairs, i)
-    shift = scalars[_S_TWO_PAIR_PER_COMBO] * straight_combos
-    if suit_max == 3:
+    ocs, combos, rank = facts.one_card_straight, facts.straight_combos, _or(facts.two_pair_rank, 1)
+    if ocs:
+        _note(mods, M_TWO_PAIR_OCS, ocs, 0.0)
+        return _entry(pairs, (_P_TWO_PAIR_OCS_THREE if facts.suit_max == 3 else _P_TWO_PAIR_OCS) + ocs - 1)
+    shift = scalars[_S_TWO_PAIR_PER_COMBO] * combos
+    if facts.suit_max == 3:
         first, last = _P_TWO_PAIR_THREE, _P_TWO_PAIR_THREE + 1
         t = (min(rank, 10) - 1) / 9
         a = pairs[first, 0] + (pairs[last, 0] - pairs[first, 0]) * t
@@ -587,93 +493,81 @@ def _two_pair(
         a, d = _entry(pairs, _P_TWO_PAIR_DRY + min(rank, 10) - 1)
         _note(mods, M_TWO_PAIR_RANK, rank, 0.0)
     if shift != 0.0:
-        _note(mods, M_STRAIGHT_HOLDINGS, straight_combos, shift)
+        _note(mods, M_STRAIGHT_HOLDINGS, combos, shift)
     return _max0(a + shift), _max0(d + shift)
 
 
 @kernel
-def _pair_table(
-    made: int, kicker_position: int, pair_level: int, pair_rank: int, pocket_pair: bool, pot: int, tabs: BudgetTables
-) -> tuple[float, float]:
+def _pair_table(facts: BudgetFacts, tabs: BudgetTables) -> tuple[float, float]:
+    """A one pair's table entry before the board's penalties."""
     pairs, scalars = tabs
-    key = _POT_KEY[pot]
-    no_kicker = pocket_pair or kicker_position < 0
+    made, key, position = facts.made, _POT_KEY[facts.pot], facts.kicker_position
+    no_kicker = facts.pocket_pair or position < 0
     if made == _OVERPAIR:
-        i = _P_OVERPAIR + 13 * key + pair_rank
+        i = _P_OVERPAIR + 13 * key + facts.pair_rank
     elif made == _TOP_PAIR:
-        i = _P_TOP_PAIR + _LIST * key + (0 if no_kicker else min(kicker_position, _LIST) - 1)
+        i = _P_TOP_PAIR + _LIST * key + (0 if no_kicker else min(position, _LIST) - 1)
     elif made in (_SECOND_PAIR, _THIRD_PAIR):
         c = made - _SECOND_PAIR
         if no_kicker:
             i = _P_PAIR_POCKET + 3 * c + key
         else:
-            i = _P_PAIR_KICKERS + _LIST * (3 * c + key) + min(kicker_position, _LIST) - 1
+            i = _P_PAIR_KICKERS + _LIST * (3 * c + key) + min(position, _LIST) - 1
     elif made == _FOURTH_FIFTH_PAIR:
         if key == 0:  # srp: fourth, fifth
-            i = _P_FOURTH_FIFTH + (0 if _or(pair_level, 3) <= 3 else 1)
+            i = _P_FOURTH_FIFTH + (0 if _or(facts.pair_level, 3) <= 3 else 1)
         else:  # pocket, board
-            i = _P_FOURTH_FIFTH + 2 * key + (0 if pocket_pair else 1)
+            i = _P_FOURTH_FIFTH + 2 * key + (0 if facts.pocket_pair else 1)
     else:
         return 0.0, scalars[_S_WEAK_SHOWDOWN + key]
     return _entry(pairs, i)
 
 
 @kernel
-def _flush_penalty(
-    made: int, street: int, suit_max: int, a: float, d: float, scalars: FloatArray, mods: FloatArray
+def _pair_penalties(
+    facts: BudgetFacts, a: float, d: float, scalars: FloatArray, mods: FloatArray
 ) -> tuple[float, float]:
-    """A one pair's three- or four-flush penalty."""
+    """A one pair's penalties: a three- or four-flush, a one-card straight or straight potential, a paired board."""
+    street, suit_max, ocs, combos = facts.street, facts.suit_max, facts.one_card_straight, facts.straight_combos
     if suit_max >= 4:
-        if made == _OVERPAIR:
+        if facts.made == _OVERPAIR:
             cap = scalars[_S_OVERPAIR_CAP]
             _note(mods, M_OVERPAIR_FLUSH_CAP, cap, 0.0)
-            return 0.0, cap if cap < d else d
-        p = scalars[_S_ONE_CARD_FLUSH]
-        _note(mods, M_ONE_CARD_FLUSH, p, 0.0)
-        return a - p, d - p
-    if suit_max == 3:
+            a, d = 0.0, cap if cap < d else d
+        else:
+            p = scalars[_S_ONE_CARD_FLUSH]
+            _note(mods, M_ONE_CARD_FLUSH, p, 0.0)
+            a, d = a - p, d - p
+    elif suit_max == 3:
         p = scalars[_S_PENALTIES + street - 1]
         _note(mods, M_FLUSH_POSSIBLE, p, 0.0)
-        return a - p, d - p
-    return a, d
-
-
-@kernel
-def _straight_penalty(
-    street: int, one_card_straight: int, straight_combos: int, a: float, d: float, scalars: FloatArray, mods: FloatArray
-) -> tuple[float, float]:
-    """A one pair's one-card straight or straight-potential penalty."""
-    if one_card_straight:
-        p = scalars[_S_OCS_PENALTY + one_card_straight - 1]
+        a, d = a - p, d - p
+    if ocs:
+        p = scalars[_S_OCS_PENALTY + ocs - 1]
         cap = scalars[_S_OCS_ATTACK_CAP]
-        _note(mods, M_OCS_PENALTY, one_card_straight, p)
+        _note(mods, M_OCS_PENALTY, ocs, p)
         a = a - p
-        return cap if cap < a else a, d - p
-    if straight_combos:
-        p = scalars[_S_PENALTIES + 3 * (1 if straight_combos >= 2 else 2) + street - 1]
+        a, d = cap if cap < a else a, d - p
+    elif combos:
+        p = scalars[_S_PENALTIES + 3 * (1 if combos >= 2 else 2) + street - 1]
         _note(mods, M_STRAIGHT_POSSIBLE, p, 0.0)
-        return a - p, d - p
+        a, d = a - p, d - p
+    if facts.paired and facts.pair_rank >= 0:
+        p = scalars[_S_PAIRED_PENALTY + facts.made]
+        a, d = a - p, d - p
+        _note(mods, M_PAIRED_PENALTY, p, 0.0)
     return a, d
 
 
 @kernel
 def _pair(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float, float, float]:
     """A one pair or weak showdown hand: its table entry, then the board's penalties."""
-    scalars = tabs.scalars
-    made, pair_rank = facts.made, facts.pair_rank
-    if made == _WEAK_SHOWDOWN and pair_rank < 0:
-        base_a, base_d = 0.0, scalars[_S_PAIRED_HIGH_TIERS + _WEAK_SHOWDOWN]
+    if facts.made == _WEAK_SHOWDOWN and facts.pair_rank < 0:
+        base_a, base_d = 0.0, tabs.scalars[_S_PAIRED_HIGH_TIERS + _WEAK_SHOWDOWN]
         _note(mods, M_PAIRED_HIGH_TIER, 0.0, 0.0)
     else:
-        base_a, base_d = _pair_table(
-            made, facts.kicker_position, facts.pair_level, pair_rank, facts.pocket_pair, facts.pot, tabs
-        )
-    a, d = _flush_penalty(made, facts.street, facts.suit_max, base_a, base_d, scalars, mods)
-    a, d = _straight_penalty(facts.street, facts.one_card_straight, facts.straight_combos, a, d, scalars, mods)
-    if facts.paired and pair_rank >= 0:
-        p = scalars[_S_PAIRED_PENALTY + made]
-        a, d = a - p, d - p
-        _note(mods, M_PAIRED_PENALTY, p, 0.0)
+        base_a, base_d = _pair_table(facts, tabs)
+    a, d = _pair_penalties(facts, base_a, base_d, tabs.scalars, mods)
     return base_a, base_d, _max0(a), _max0(d)
 
 
@@ -681,8 +575,7 @@ def _pair(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[flo
 def _high_card(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float, float, float]:
     """``nuts_high`` or ``second_high``: a defense from the kicker, then the board's penalties (attack 0)."""
     pairs, scalars = tabs
-    i = _P_HIGH + 4 * (facts.made - _NUTS_HIGH) + _LIMP_KEY[facts.pot]
-    low, high = _entry(pairs, i)
+    low, high = _entry(pairs, _P_HIGH + 4 * (facts.made - _NUTS_HIGH) + _LIMP_KEY[facts.pot])
     span = int(scalars[_S_SPAN])
     t = min(_or(facts.kicker_position, 1) - 1, span) / span
     d = high - (high - low) * t
@@ -729,21 +622,20 @@ def made_budget(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tup
     if made == _TRASH:
         a, d = _entry(tabs.pairs, _P_TRASH)
         return a, d, a, d
-    suit_max, ocs, combos = facts.suit_max, facts.one_card_straight, facts.straight_combos
-    if _SET <= made <= _TWO_PAIR and suit_max >= 4:
+    if _SET <= made <= _TWO_PAIR and facts.suit_max >= 4:
         _note(mods, _FOUR_FLUSH_NOTES[made - _SET], 0.0, 0.0)
-        a, d = _entry(tabs.pairs, _P_FOUR_FLUSH + 2 * (made - _SET) + (1 if ocs else 0))
+        a, d = _entry(tabs.pairs, _P_FOUR_FLUSH + 2 * (made - _SET) + (1 if facts.one_card_straight else 0))
     elif made == _FLUSH:
-        a, d = _flush(facts.flush_rank, facts.flush_high_rank, suit_max, facts.paired, tabs, mods)
+        a, d = _flush(facts, tabs, mods)
     elif made == _STRAIGHT:
-        a, d = _straight(facts.straight_cards, facts.nut_straight, suit_max, facts.paired, tabs, mods)
+        a, d = _straight(facts, tabs, mods)
     elif made == _SET:
-        a, d = _set(suit_max, ocs, combos, tabs, mods)
+        a, d = _set(facts, tabs, mods)
     elif made == _TRIPS:
-        a, d = _trips(facts.kicker_rank, suit_max, ocs, combos, tabs, mods)
+        a, d = _trips(facts, tabs, mods)
     elif made == _TWO_PAIR:
-        a, d = _two_pair(facts.two_pair_rank, suit_max, ocs, combos, tabs, mods)
-    elif _HIGH[made]:
+        a, d = _two_pair(facts, tabs, mods)
+    elif _NUTS_HIGH <= made <= _SECOND_HIGH:
         return _high_card(facts, tabs, mods)
     else:
         return _pair(facts, tabs, mods)
@@ -770,7 +662,7 @@ def hand_budget(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tup
         if d_att > att:
             att = d_att
             _note(mods, M_DRAW_FLOOR, d_att, 0.0)
-        if _COMBO[made]:
+        if _OVERPAIR <= made <= _WEAK_SHOWDOWN:  # a pair or a high card
             if facts.paired and facts.pair_rank < 0:
                 dfn = tabs.scalars[_S_PAIRED_HIGH_TIERS + made]
             dfn += tabs.scalars[_S_COMBO_BONUS + draw]
@@ -801,17 +693,15 @@ def make_budget(
         (0.5, 0.0, 0.5, 0.0, 0.05, -0.45)
     """
     att_base, def_base, att, dfn = hand_budget(facts, tabs, mods)
-    made, street = facts.made, facts.street
-    defense = dfn
-    if dfn < UNLIMITED and (oop or facing_raise):
-        if oop and made != _TRASH and street < _RIVER and spr > tabs.scalars[_S_OOP_MIN_SPR]:
-            dfn = _max0(dfn - tabs.scalars[_S_OOP_DEFENSE])
-            defense = round2(dfn)
-            _note(mods, M_OUT_OF_POSITION, tabs.scalars[_S_OOP_DEFENSE], 0.0)
-        if facing_raise and street == _RIVER:
-            dfn = _max0(dfn - tabs.scalars[_S_RIVER_RERAISE])
-            defense = round2(dfn)
-            _note(mods, M_RIVER_RERAISE, tabs.scalars[_S_RIVER_RERAISE], 0.0)
+    scalars, street, defense = tabs.scalars, facts.street, dfn
+    if dfn < UNLIMITED and oop and facts.made != _TRASH and street < _RIVER and spr > scalars[_S_OOP_MIN_SPR]:
+        dfn = _max0(dfn - scalars[_S_OOP_DEFENSE])
+        defense = round2(dfn)
+        _note(mods, M_OUT_OF_POSITION, scalars[_S_OOP_DEFENSE], 0.0)
+    if dfn < UNLIMITED and facing_raise and street == _RIVER:
+        dfn = _max0(dfn - scalars[_S_RIVER_RERAISE])
+        defense = round2(dfn)
+        _note(mods, M_RIVER_RERAISE, scalars[_S_RIVER_RERAISE], 0.0)
     return (
         att_base,
         def_base,
@@ -882,15 +772,9 @@ def _facts_of(a: FloatArray) -> BudgetFacts:
 
 
 @kernel
-def hand_budget_of(facts: FloatArray, mods: FloatArray) -> tuple[float, float, float, float]:
-    """:func:`hand_budget` of facts in an array (``np.array(budget_args(...)[0], float)``), tables built in."""
-    return hand_budget(_facts_of(facts), _TABLES, mods)
-
-
-@kernel
 def make_budget_of(
     facts: FloatArray, oop: bool, spr: float, facing_raise: bool, weighted_total: float, facing_weight: float,
     mods: FloatArray,
 ) -> tuple[float, float, float, float, float, float]:  # fmt: skip
-    """:func:`make_budget` of facts stored in an array, as :func:`hand_budget_of` takes them."""
+    """:func:`make_budget` of facts in an array (``np.array(budget_args(...)[0], float)``), tables built in."""
     return make_budget(_facts_of(facts), _TABLES, oop, spr, facing_raise, weighted_total, facing_weight, mods)

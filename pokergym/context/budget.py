@@ -28,11 +28,9 @@ release's tables (``data/budgets.json``, ``data/overrides.json``) and applies:
 Remaining attack subtracts every weighted postflop bet so far (the bet
 faced included); remaining defense subtracts the bets before the one faced.
 
-The rules live in one place, the compiled kernels of
-:mod:`pokergym.context._budget_kernel`; this module packs a hand and a board
-into their :class:`~pokergym.context._budget_kernel.BudgetFacts`, and decodes
-their numbers and modifier notes (:func:`modifier_text`) into a
-:class:`~pokergym.context.record.Budget`.
+The rules live in the kernels of :mod:`._budget_kernel`; this module packs a
+hand and a board into their ``BudgetFacts`` and decodes their numbers and
+notes (:func:`modifier_text`) into a :class:`~pokergym.context.record.Budget`.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -166,7 +164,8 @@ def hand_budget(
         (0.5, 0.0, 5.0, 2.5, ('draw floor 5.0', 'draw defense 2.5'))
     """
     mods = _k.new_modifiers()
-    numbers = _k.hand_budget_of(_facts(hand, board, pot_type), mods)
+    # In position and facing nothing, a decision's first four budgets are the hand's.
+    numbers = _k.make_budget_of(_facts(hand, board, pot_type), False, 0.0, False, 0.0, 0.0, mods)[:4]
     attack_base, defense_base, attack, defense = map(float, numbers)
     return attack_base, defense_base, attack, defense, _modifiers(mods, hand)
 
@@ -196,16 +195,8 @@ def make_budget(
         (0.5, 0.05)
     """
     mods = _k.new_modifiers()
-    numbers = _k.make_budget_of(
-        _facts(hand, board, pot_type),
-        oop,
-        float(spr),
-        facing_raise,
-        float(weighted_total),
-        float(facing_weight),
-        mods,
-    )
-    # Every field, in order (see new_record).
+    decision = (oop, float(spr), facing_raise, float(weighted_total), float(facing_weight))
+    numbers = _k.make_budget_of(_facts(hand, board, pot_type), *decision, mods)
     return new_record(Budget, (*map(float, numbers), _modifiers(mods, hand)))
 
 

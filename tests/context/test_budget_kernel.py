@@ -154,6 +154,11 @@ class Case:
     weighted_total: float
     facing_weight: float
 
+    @property
+    def decision(self) -> dict[str, Any]:
+        """The decision facts, as the keywords of ``make_budget``."""
+        return {key: getattr(self, key) for key in ("oop", "spr", "facing_raise", "weighted_total", "facing_weight")}
+
 
 def _decision(rng: np.random.Generator) -> tuple[bool, float, bool, float, float]:
     threshold = budget.table("budgets")["penalties"]["oop_min_spr"]
@@ -218,28 +223,10 @@ def test_the_kernels_match_the_python_budgets() -> None:
         assert decoded._modifiers(mods, hand) == tuple(made_mods), what
         assert _hex(kb.hand_budget(*args, kb.new_modifiers())) == _hex(budget._hand_budget(hand, board, pot_type)[:4])
         assert decoded.hand_budget(hand, board, pot_type) == budget._hand_budget(hand, board, pot_type), what
-        decision = (case.oop, case.spr, case.facing_raise, case.weighted_total, case.facing_weight)
-        expected = budget.make_budget(
-            hand,
-            board,
-            pot_type,
-            oop=case.oop,
-            spr=case.spr,
-            facing_raise=case.facing_raise,
-            weighted_total=case.weighted_total,
-            facing_weight=case.facing_weight,
-        )
+        decision = tuple(case.decision.values())
+        expected = budget.make_budget(hand, board, pot_type, **case.decision)
         assert _hex(kb.make_budget(*args, *decision, kb.new_modifiers())) == _hex(expected[:6]), (what, decision)
-        got = decoded.make_budget(
-            hand,
-            board,
-            pot_type,
-            oop=case.oop,
-            spr=case.spr,
-            facing_raise=case.facing_raise,
-            weighted_total=case.weighted_total,
-            facing_weight=case.facing_weight,
-        )
+        got = decoded.make_budget(hand, board, pot_type, **case.decision)
         assert _hex(got[:6]) == _hex(expected[:6]) and got.modifiers == expected.modifiers, (what, decision)
 
 
@@ -374,11 +361,8 @@ def _expected_facts() -> set[tuple[Any, ...]]:
     facts: set[tuple[Any, ...]] = {("override", True), ("override", False)}
     facts |= {(m, k) for m in MadeClass for k in keys}
     facts |= {(MadeClass.OVERPAIR, k, inside) for k in keys for inside in (True, False)}
-    facts |= {(m, k, "pocket") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys}
-    facts |= {(m, k, "kicker") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys}
-    facts |= {
-        (m, k, "clamped") for m in (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR) for k in keys
-    }
+    kicked = (MadeClass.TOP_PAIR, MadeClass.SECOND_PAIR, MadeClass.THIRD_PAIR)
+    facts |= {(m, k, side) for m in kicked for k in keys for side in ("pocket", "kicker", "clamped")}
     facts |= {(MadeClass.FOURTH_FIFTH_PAIR, "srp", False, level) for level in (3, 4)}
     facts |= {(MadeClass.FOURTH_FIFTH_PAIR, k, pocket, 3) for k in ("3bp", "4bp") for pocket in (True, False)}
     facts |= {(m, "kicker", side) for m in budget._HIGH_CLASSES for side in ("clamped", "span")}
@@ -412,16 +396,7 @@ def test_the_cases_reach_every_branch_of_the_python_budgets() -> None:
     unlimited = 0
     with _line_trace(codes, hit):
         for case in cases():
-            result = budget.make_budget(
-                case.hand,
-                case.board,
-                case.pot_type,
-                oop=case.oop,
-                spr=case.spr,
-                facing_raise=case.facing_raise,
-                weighted_total=case.weighted_total,
-                facing_weight=case.facing_weight,
-            )
+            result = budget.make_budget(case.hand, case.board, case.pot_type, **case.decision)
             budget._hand_budget(case.hand, case.board, case.pot_type)  # hand_budget may answer from its memo
             modifiers.update(_NUMBER.sub("#", m.split(" board override ")[0]) for m in result.modifiers)
             facts |= _facts(case)
