@@ -20,10 +20,6 @@ scenario, NaN for a ``None`` ``facing_pct``; the weighted sums are unrounded.
 :func:`preflop_spot` returns the index of the spot in
 :class:`~pokergym.context.preflop.PreflopScenario` (declaration order,
 ``btn_first`` 0 .. ``deep_default`` 11).
-
-The pressure table of :mod:`pokergym.context.pressure` travels as
-:class:`PressureTables` (:func:`pressure_tables`), the last argument of
-:func:`read_line`.
 """
 
 from __future__ import annotations
@@ -50,14 +46,10 @@ Int64s = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float64]
 
 _FIELDS = len(ActionRecord._fields)
-_CHECK = int(ActionKind.CHECK)
-_BET = int(ActionKind.BET)
-_RAISE = int(ActionKind.RAISE)
+_CHECK, _BET, _RAISE = int(ActionKind.CHECK), int(ActionKind.BET), int(ActionKind.RAISE)
 _END = -1  # the kind of the end marker that closes the streets before the current one
 _FIVE_BET_PLUS = list(PotType).index(PotType.FIVE_BET_PLUS)
-_AGGRESSOR = list(Role).index(Role.AGGRESSOR)
-_DEFENDER = list(Role).index(Role.DEFENDER)
-_NORMAL = list(Role).index(Role.NORMAL)
+_AGGRESSOR, _DEFENDER, _NORMAL = (list(Role).index(r) for r in (Role.AGGRESSOR, Role.DEFENDER, Role.NORMAL))
 
 # The shape of a finished postflop street (line._shape): X, H, V, HR, VR, 3B.
 _X, _H, _V, _HR, _VR, _3B = 0, 1, 2, 3, 4, 5
@@ -178,15 +170,7 @@ def history_array(history: Sequence[ActionRecord]) -> Int64s:
 @kernel
 def _weight_index(thresholds: Floats, pct: float) -> int:
     """``bisect.bisect_right(thresholds, pct)``."""
-    low = 0
-    high = thresholds.shape[0]
-    while low < high:
-        middle = (low + high) // 2
-        if pct < thresholds[middle]:
-            high = middle
-        else:
-            low = middle + 1
-    return low
+    return int(np.searchsorted(thresholds, pct, side="right"))
 
 
 @kernel
@@ -205,25 +189,6 @@ def _shape(bets: int, first: int, second: int, hero: int) -> int:
 def _side(ip: bool, facing: bool) -> int:
     """The column of a scenario tree: out of position, OOP facing a bet, in position, IP facing a bet."""
     return 2 * int(ip) + int(facing)
-
-
-@kernel
-def _flop(ip: bool, hero_initiative: bool, street_bets: int, facing: bool) -> int:
-    if street_bets >= 3:
-        return _F_R3
-    if street_bets == 2:
-        return _F_R2
-    return _FLOP_TREE[int(hero_initiative)][_side(ip, facing)]
-
-
-@kernel
-def _turn(street_bets: int, second: int, hero: int, hero_checked_first: bool, ip: bool, flop: int, facing: bool) -> int:
-    if street_bets >= 3:
-        hero_check_raised = hero_checked_first and second == hero
-        return _T_TR1 if hero_check_raised and street_bets == 3 else _T_TR3
-    if street_bets == 2:
-        return _T_TR2
-    return _TURN_TREE[flop][_side(ip, facing)]
 
 
 @kernel
@@ -275,54 +240,34 @@ def _bet_weight(
 
 
 @kernel
-def _role(lost: bool, initiative: int, hero: int) -> int:
-    """``normal`` once a finished street went check-check with no bet since, else who holds the initiative."""
-    if lost:
-        return _NORMAL
-    return _AGGRESSOR if initiative == hero else _DEFENDER
-
-
-@kernel
 def _scenario(
     current_street: int, bets: int, second: int, hero: int, hero_checked_first: bool, ip: bool,
     hero_initiative: bool, flop_shape: int, turn_shape: int, faced: bool,
 ) -> int:  # fmt: skip
-    """The scenario index of the current street (``-1`` preflop)."""
+    """The scenario index of the current street (``-1`` preflop); ``bets`` and ``second`` are its own."""
     if current_street == 0:
         return -1
+    if current_street == 3:
+        return _river(ip, flop_shape, turn_shape, faced)
+    side = _side(ip, faced)
     if current_street == 1:
-        return _flop(ip, hero_initiative, bets, faced)
-    if current_street == 2:
-        return _turn(bets, second, hero, hero_checked_first, ip, flop_shape, faced)
-    return _river(ip, flop_shape, turn_shape, faced)
-
-
-class _Walk(NamedTuple):
-    """What one pass over the log leaves (see :func:`_walk`)."""
-
-    street_pot: int
-    raises: int
-    initiative: int
-    lost: bool
-    flop_shape: int
-    turn_shape: int
-    bets: int
-    second: int
-    hero_checked_first: bool
-    weighted_total: float
-    hero_total: float
-    facing_pct: float
-    facing_weight: float
-    faced: bool
-    n_weights: int
+        if bets >= 2:
+            return _F_R3 if bets >= 3 else _F_R2
+        return _FLOP_TREE[int(hero_initiative)][side]
+    if bets >= 3:
+        hero_check_raised = hero_checked_first and second == hero
+        return _T_TR1 if hero_check_raised and bets == 3 else _T_TR3
+    if bets == 2:
+        return _T_TR2
+    return _TURN_TREE[flop_shape][side]
 
 
 @kernel
 def _walk(
-    log: Int64s, n: int, hero: int, button: int, current_street: int, blinds: int, tables: PressureTables,
-    weights_out: Floats,
-) -> _Walk:  # fmt: skip
-    """One pass over the log (the records come in street order): pot, initiative, shapes, pressure.
+    log: Int64s, n: int, hero: int, button: int, current_street: int, facing: bool, blinds: int,
+    tables: PressureTables, weights_out: Floats,
+) -> LineFacts:  # fmt: skip
+    """:func:`read_line`: one pass over the log (the records come in street order), then the scenario and role.
 
     A street is closed when the first record of a later one arrives; the end marker closes the streets
     before the current one. ``bets``, ``second`` and ``hero_checked_first`` are those of the current street.
@@ -374,8 +319,29 @@ def _walk(
             second = seat if bets == 1 else second
             last = seat
             bets += 1
-    return _Walk(street_pot, raises, initiative, lost, flop_shape, turn_shape, bets, second, hero_checked_first,
-                 weighted_total, hero_total, facing_pct, facing_weight, faced, n_weights)  # fmt: skip
+    if not facing:
+        facing_pct, facing_weight = math.nan, 0.0
+    faced = faced and facing
+    postflop = current_street > 0
+    scenario = _scenario(current_street, bets, second, hero, hero_checked_first, hero == button, initiative == hero,
+                         flop_shape, turn_shape, faced)  # fmt: skip
+    # normal once a finished street went check-check with no bet since, else who holds the initiative
+    role = _NORMAL if lost else _AGGRESSOR if initiative == hero else _DEFENDER
+    return LineFacts(
+        min(raises, _FIVE_BET_PLUS),
+        raises,
+        initiative,
+        role,
+        scenario,
+        street_pot,
+        weighted_total,
+        hero_total,
+        facing_pct,
+        facing_weight,
+        postflop and bets >= 2 and faced,
+        bets if postflop else 0,
+        n_weights,
+    )
 
 
 @kernel
@@ -404,29 +370,7 @@ def read_line(
         >>> bool(line.facing_raise), int(line.street_bets), w[: line.n_weights].tolist()
         (False, 1, [0.8])
     """
-    walk = _walk(log, n, hero, button, current_street, blinds, tables, weights_out)
-    bets, faced = walk.bets, walk.faced and facing
-    facing_pct, facing_weight = (walk.facing_pct, walk.facing_weight) if facing else (math.nan, 0.0)
-    postflop = current_street > 0
-    initiative = walk.initiative
-    scenario = _scenario(current_street, bets, walk.second, hero, walk.hero_checked_first, hero == button,
-                         initiative == hero, walk.flop_shape, walk.turn_shape, faced)  # fmt: skip
-    raises = walk.raises
-    return LineFacts(
-        raises if raises < _FIVE_BET_PLUS else _FIVE_BET_PLUS,
-        raises,
-        initiative,
-        _role(walk.lost, initiative, hero),
-        scenario,
-        walk.street_pot,
-        walk.weighted_total,
-        walk.hero_total,
-        facing_pct,
-        facing_weight,
-        postflop and bets >= 2 and faced,
-        bets if postflop else 0,
-        walk.n_weights,
-    )
+    return _walk(log, n, hero, button, current_street, facing, blinds, tables, weights_out)
 
 
 @kernel

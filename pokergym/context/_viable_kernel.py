@@ -46,6 +46,7 @@ the first option (``-1`` and ``NaN`` when the hero does not act).
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
@@ -70,7 +71,6 @@ NOTES = ("", "value", "bluff")
 MAX_OPTIONS = 4
 """Most options one decision lists (a river polarized bet, all-in, a second bet, check)."""
 
-_KINDS = tuple(OptionKind)
 # Label indices, in the order of VIABLE_LABELS.
 (
     _C_BET, _STAB_BET, _PROBE_BET, _DELAY_C_BET, _BLOCK_BET, _DONK_BET, _MEDIUM_BET, _POLARIZED_BET,
@@ -79,9 +79,14 @@ _KINDS = tuple(OptionKind)
     _CALL, _FOLD, _CHECK,
 ) = range(len(LABELS))  # fmt: skip
 
-_K_CHECK, _K_CALL, _K_FOLD, _K_BET, _K_RAISE, _K_ALL_IN = (
-    _KINDS.index(k)
-    for k in (OptionKind.CHECK, OptionKind.CALL, OptionKind.FOLD, OptionKind.BET, OptionKind.RAISE, OptionKind.ALL_IN)
+
+def _indices(*members: StrEnum) -> tuple[int, ...]:
+    """How the kernel encodes enum members: their indices in declaration order."""
+    return tuple(list(type(m)).index(m) for m in members)
+
+
+_K_CHECK, _K_CALL, _K_FOLD, _K_BET, _K_RAISE, _K_ALL_IN = _indices(
+    OptionKind.CHECK, OptionKind.CALL, OptionKind.FOLD, OptionKind.BET, OptionKind.RAISE, OptionKind.ALL_IN
 )
 _LABEL_KIND = (
     *(_K_BET,) * (_BET_ALL_IN - _C_BET),  # C-BET .. SEMI-BLUFF SMALL
@@ -95,25 +100,16 @@ _LABEL_KIND = (
 """The ``OptionKind`` index of every label."""
 _NO_NOTE, _NOTE_VALUE, _NOTE_BLUFF = 0, 1, 2
 
-_M_TRIPS, _M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN, _M_TRASH = (
-    list(MadeClass).index(m)
-    for m in (MadeClass.TRIPS, MadeClass.NUTS_HIGH, MadeClass.SECOND_HIGH, MadeClass.WEAK_SHOWDOWN, MadeClass.TRASH)
+_M_TRIPS, _M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN, _M_TRASH = _indices(
+    MadeClass.TRIPS, MadeClass.NUTS_HIGH, MadeClass.SECOND_HIGH, MadeClass.WEAK_SHOWDOWN, MadeClass.TRASH
 )
-_D_STRONG, _D_MEDIUM_STRONG, _D_STRONG_OVERCARD, _D_MEDIUM_OVERCARD, _D_WEAK_OVERCARD, _D_NO_DRAW = (
-    list(DrawClass).index(d)
-    for d in (
-        DrawClass.STRONG_DRAW,
-        DrawClass.MEDIUM_STRONG_DRAW,
-        DrawClass.STRONG_OVERCARD_DRAW,
-        DrawClass.MEDIUM_OVERCARD_DRAW,
-        DrawClass.WEAK_OVERCARD_DRAW,
-        DrawClass.NO_DRAW,
-    )
+_D_STRONG, _D_MEDIUM_STRONG, _D_NO_DRAW = _indices(
+    DrawClass.STRONG_DRAW, DrawClass.MEDIUM_STRONG_DRAW, DrawClass.NO_DRAW
 )
-_POT_FOUR_BET, _POT_FIVE_BET_PLUS = list(PotType).index(PotType.FOUR_BET), list(PotType).index(PotType.FIVE_BET_PLUS)
-_ROLE_AGGRESSOR, _ROLE_DEFENDER, _ROLE_NORMAL = (
-    list(Role).index(r) for r in (Role.AGGRESSOR, Role.DEFENDER, Role.NORMAL)
-)
+_OVERCARD = tuple(d.is_overcard for d in DrawClass)
+"""Whether each ``DrawClass`` is an overcard draw."""
+_POT_FOUR_BET, _POT_FIVE_BET_PLUS = _indices(PotType.FOUR_BET, PotType.FIVE_BET_PLUS)
+_ROLE_AGGRESSOR, _ROLE_DEFENDER, _ROLE_NORMAL = _indices(Role.AGGRESSOR, Role.DEFENDER, Role.NORMAL)
 _FLOP, _TURN, _RIVER = int(Street.FLOP), int(Street.TURN), int(Street.RIVER)
 _TEN = 8  # rank of a ten: a c-bet is small on a board topped by a ten or better
 _EIGHT = 6  # rank of an eight: a donk bet needs a flop topped by an eight or lower
@@ -159,6 +155,41 @@ def viable_tables() -> ViableTables:
     )
 
 
+class _Spot(NamedTuple):
+    """The scalar inputs of :func:`viable_kernel` that the rules read, named as in the module docstring but six.
+
+    ``att`` and ``def_rem`` are ``attack_remaining`` and ``defense_remaining``, ``pct`` and ``weight`` are
+    ``facing_pct`` and ``facing_weight``, ``stack`` and ``pot`` are ``stack_after_call`` and ``pot_after_call``.
+    """
+
+    street: int
+    top_rank: int
+    paired: bool
+    double_paired: bool
+    monotone: bool
+    wet: bool
+    made: int
+    draw: int
+    attack: float
+    att: float
+    def_rem: float
+    pot_type: int
+    role: int
+    initiative: int
+    pct: float
+    weight: float
+    facing_raise: bool
+    street_bets: int
+    hero: int
+    ip: bool
+    spr: float
+    spr_threshold: float
+    can_raise: bool
+    call_amount: int
+    stack: int
+    pot: int
+
+
 @kernel
 def _put(out: npt.NDArray[np.float64], i: int, label: int, fraction: float, note: int) -> int:
     """Write option ``label`` in row ``i`` of ``out``; return the next row."""
@@ -170,26 +201,38 @@ def _put(out: npt.NDArray[np.float64], i: int, label: int, fraction: float, note
 
 
 @kernel
-def _polarized(out: npt.NDArray[np.float64], i: int, note: int, stack: int, pot: int, street: int, att: float) -> int:
+def _bare(out: npt.NDArray[np.float64], i: int, label: int) -> int:
+    """Write option ``label``, without a size or a note, in row ``i`` of ``out``; return the next row."""
+    return _put(out, i, label, np.nan, _NO_NOTE)
+
+
+@kernel
+def _polarized(out: npt.NDArray[np.float64], i: int, note: int, s: _Spot) -> int:
     """A POLARIZED BET of 75%, or of the rounded geometric size for value that can last the streets left."""
     fraction = 0.75
-    streets_left = 4 - street
-    if note == _NOTE_VALUE and att >= streets_left:
-        if pot <= 0:
+    streets_left = 4 - s.street
+    if note == _NOTE_VALUE and s.att >= streets_left:
+        if s.pot <= 0:
             raise ValueError("geometric sizing needs a positive pot")
-        geometric = ((stack + pot) / pot) ** (1.0 / streets_left) - 1.0
+        geometric = ((s.stack + s.pot) / s.pot) ** (1.0 / streets_left) - 1.0
         if 0.6 <= geometric <= GEOMETRIC_MAX:
             fraction = round2(geometric)
     return _put(out, i, _POLARIZED_BET, fraction, note)
 
 
 @kernel
-def _donk_board(
-    cards: npt.NDArray[np.int64], n_cards: int, street: int, top_rank: int, paired: bool, double_paired: bool
-) -> bool:
+def _value_bet(out: npt.NDArray[np.float64], s: _Spot) -> int:
+    """A value POLARIZED BET in row 0 for a made hand with the attack left for it; return the next row."""
+    if s.made != _M_TRASH and s.att >= _VALUE:
+        return _polarized(out, 0, _NOTE_VALUE, s)
+    return 0
+
+
+@kernel
+def _donk_board(cards: npt.NDArray[np.int64], n_cards: int, s: _Spot) -> bool:
     """Unpaired low flop, or a new card that pairs a lower board card or double-pairs the board."""
-    if street == _FLOP:
-        return not paired and top_rank <= _EIGHT
+    if s.street == _FLOP:
+        return not s.paired and s.top_rank <= _EIGHT
     new = cards[n_cards - 1] >> 2
     seen = False
     highest = -1
@@ -197,282 +240,188 @@ def _donk_board(
         rank = cards[k] >> 2
         seen = seen or rank == new
         highest = max(highest, rank)
-    return (seen and new < highest) or (double_paired and seen)
+    return (seen and new < highest) or (s.double_paired and seen)
 
 
 @kernel
-def _cbet(
-    out: npt.NDArray[np.float64],
-    top_rank: int,
-    paired: bool,
-    monotone: bool,
-    wet: bool,
-    pot_type: int,
-    ip: bool,
-    att: float,
-) -> int:
+def _cbet(out: npt.NDArray[np.float64], s: _Spot) -> int:
     """The flop c-bet of the preflop raiser; return the number of options."""
-    add_check = att < 0.5
-    if pot_type in (_POT_FOUR_BET, _POT_FIVE_BET_PLUS):
+    add_check = s.att < 0.5
+    if s.pot_type in (_POT_FOUR_BET, _POT_FIVE_BET_PLUS):
         size = 0.15
-    elif top_rank >= _TEN or paired or monotone:
+    elif s.top_rank >= _TEN or s.paired or s.monotone:
         size = 0.25
-    elif not ip and wet:
-        return _put(out, 0, _CHECK, np.nan, _NO_NOTE)
+    elif not s.ip and s.wet:
+        return _bare(out, 0, _CHECK)
     else:
         size = 0.65
         add_check = True
     n = _put(out, 0, _C_BET, size, _NO_NOTE)
-    if add_check:
-        n = _put(out, n, _CHECK, np.nan, _NO_NOTE)
-    return n
+    return _bare(out, n, _CHECK) if add_check else n
 
 
 @kernel
-def _river(out: npt.NDArray[np.float64], made: int, att: float, ip: bool, spr: float, stack: int, pot: int) -> int:
+def _river(out: npt.NDArray[np.float64], s: _Spot) -> int:
     """Not facing a bet on the river with the initiative lost or held in position."""
-    if made == _M_TRASH:
-        n = _polarized(out, 0, _NOTE_BLUFF, stack, pot, _RIVER, 0.0)
-        if spr < 2.0:
-            n = _put(out, n, _BET_ALL_IN, np.nan, _NO_NOTE)
-        if not ip:
+    if s.made == _M_TRASH or s.att >= _VALUE:  # a bluff with no made hand, else for value
+        value = s.made != _M_TRASH
+        n = _polarized(out, 0, _NOTE_VALUE if value else _NOTE_BLUFF, s)
+        if s.spr < 2.0:
+            n = _bare(out, n, _BET_ALL_IN)
+        if value and s.ip:
+            n = _put(out, n, _MEDIUM_BET, 0.60, _NO_NOTE)
+        elif not value and not s.ip:
             n = _put(out, n, _BLOCK_BET, 0.25, _NO_NOTE)
-    elif att >= _VALUE:
-        n = _polarized(out, 0, _NOTE_VALUE, stack, pot, _RIVER, att)
-        if spr < 2.0:
-            n = _put(out, n, _BET_ALL_IN, np.nan, _NO_NOTE)
-        if ip:
-            n = _put(out, n, _MEDIUM_BET, 0.60, _NO_NOTE)
-    elif ip:
-        n = _put(out, 0, _CHECK, np.nan, _NO_NOTE)
-        if att >= _STAB:
-            n = _put(out, n, _MEDIUM_BET, 0.60, _NO_NOTE)
-        return n
-    elif att >= _PROBE:
-        return _put(out, _put(out, 0, _BLOCK_BET, 0.25, _NO_NOTE), _CHECK, np.nan, _NO_NOTE)
-    else:
-        return _put(out, 0, _CHECK, np.nan, _NO_NOTE)
-    return _put(out, n, _CHECK, np.nan, _NO_NOTE)
+        return _bare(out, n, _CHECK)
+    if s.ip:
+        n = _bare(out, 0, _CHECK)
+        return _put(out, n, _MEDIUM_BET, 0.60, _NO_NOTE) if s.att >= _STAB else n
+    if s.att >= _PROBE:
+        return _bare(out, _put(out, 0, _BLOCK_BET, 0.25, _NO_NOTE), _CHECK)
+    return _bare(out, 0, _CHECK)
 
 
 @kernel
-def _not_facing(
-    out: npt.NDArray[np.float64],
-    cards: npt.NDArray[np.int64],
-    n_cards: int,
-    street: int,
-    top_rank: int,
-    paired: bool,
-    double_paired: bool,
-    monotone: bool,
-    wet: bool,
-    made: int,
-    draw: int,
-    att: float,
-    pot_type: int,
-    role: int,
-    initiative: int,
-    hero: int,
-    ip: bool,
-    spr: float,
-    stack: int,
-    pot: int,
-) -> int:
+def _bet_in_position(out: npt.NDArray[np.float64], s: _Spot) -> int:
+    """The bet in position on the flop or turn, before CHECK: a semi-bluff, for value or a stab (or none)."""
+    if s.att >= _VALUE:
+        if s.draw == _D_NO_DRAW or s.made not in (_M_TRASH, _M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN):
+            return _polarized(out, 0, _NOTE_VALUE, s)
+        if s.draw in (_D_STRONG, _D_MEDIUM_STRONG):
+            return _put(out, 0, _SEMI_BLUFF_LARGE, 0.75, _NO_NOTE)
+        return _put(out, 0, _SEMI_BLUFF_SMALL, 0.30, _NO_NOTE)
+    if s.att < _STAB:
+        return 0
+    if s.street == _TURN and s.role == _ROLE_NORMAL and s.initiative == s.hero:
+        return _put(out, 0, _DELAY_C_BET, 0.30, _NO_NOTE)
+    return _put(out, 0, _STAB_BET, 0.25, _NO_NOTE)
+
+
+@kernel
+def _not_facing(out: npt.NDArray[np.float64], cards: npt.NDArray[np.int64], n_cards: int, s: _Spot) -> int:
     """The options when no bet is faced, before legalising; return their number."""
-    if street == _FLOP and role == _ROLE_AGGRESSOR:
-        return _cbet(out, top_rank, paired, monotone, wet, pot_type, ip, att)
-    if not ip and role == _ROLE_DEFENDER:
-        n = 0
-        if street == _RIVER and att >= _VALUE and made != _M_TRASH:
-            n = _polarized(out, n, _NOTE_VALUE, stack, pot, street, att)
-        n = _put(out, n, _CHECK, np.nan, _NO_NOTE)
-        if _donk_board(cards, n_cards, street, top_rank, paired, double_paired):
-            n = _put(out, n, _DONK_BET, 0.15, _NO_NOTE)
-        return n
-    if street == _TURN and role == _ROLE_AGGRESSOR:
-        n = 0
-        if made != _M_TRASH and att >= _VALUE:
-            n = _polarized(out, n, _NOTE_VALUE, stack, pot, street, att)
-        return _put(out, n, _CHECK, np.nan, _NO_NOTE)
-    if street == _RIVER:
-        return _river(out, made, att, ip, spr, stack, pot)
-    if ip:
-        draw_led = draw != _D_NO_DRAW and (made in (_M_TRASH, _M_NUTS_HIGH, _M_SECOND_HIGH, _M_WEAK_SHOWDOWN))
-        if draw_led and att >= _VALUE:
-            if draw in (_D_STRONG, _D_MEDIUM_STRONG):
-                n = _put(out, 0, _SEMI_BLUFF_LARGE, 0.75, _NO_NOTE)
-            else:
-                n = _put(out, 0, _SEMI_BLUFF_SMALL, 0.30, _NO_NOTE)
-        elif att >= _VALUE:
-            n = _polarized(out, 0, _NOTE_VALUE, stack, pot, street, att)
-        elif att >= _STAB:
-            if street == _TURN and role == _ROLE_NORMAL and initiative == hero:
-                n = _put(out, 0, _DELAY_C_BET, 0.30, _NO_NOTE)
-            else:
-                n = _put(out, 0, _STAB_BET, 0.25, _NO_NOTE)
-        else:
-            n = 0
-        return _put(out, n, _CHECK, np.nan, _NO_NOTE)
-    n = 0
-    if street == _TURN and role == _ROLE_NORMAL and att >= _PROBE:
-        if made != _M_TRASH and att >= _VALUE:
-            n = _polarized(out, n, _NOTE_VALUE, stack, pot, street, att)
-        n = _put(out, n, _PROBE_BET, 0.25, _NO_NOTE)
-    return _put(out, n, _CHECK, np.nan, _NO_NOTE)
+    if s.street == _FLOP and s.role == _ROLE_AGGRESSOR:
+        return _cbet(out, s)
+    if not s.ip and s.role == _ROLE_DEFENDER:
+        n = _bare(out, _value_bet(out, s) if s.street == _RIVER else 0, _CHECK)
+        return _put(out, n, _DONK_BET, 0.15, _NO_NOTE) if _donk_board(cards, n_cards, s) else n
+    if s.street == _TURN and s.role == _ROLE_AGGRESSOR:
+        return _bare(out, _value_bet(out, s), _CHECK)
+    if s.street == _RIVER:
+        return _river(out, s)
+    if s.ip:
+        return _bare(out, _bet_in_position(out, s), _CHECK)
+    if s.street == _TURN and s.role == _ROLE_NORMAL and s.att >= _PROBE:
+        n = _put(out, _value_bet(out, s), _PROBE_BET, 0.25, _NO_NOTE)
+        return _bare(out, n, _CHECK)
+    return _bare(out, 0, _CHECK)
 
 
 @kernel
-def _call_answer(out: npt.NDArray[np.float64], def_rem: float, pct: float, weight: float) -> int:
+def _call_answer(out: npt.NDArray[np.float64], s: _Spot) -> int:
     """CALL and FOLD by the remaining defense against the bet's size; return the number of options."""
     # the threshold: below 75% pot the bet's size as a fraction (+0.01), from 75% its weight (wider sure calls)
-    threshold, sure = (pct / 100.0 + 0.01, _FUZZ) if pct < 75.0 else (weight, 0.5)
-    if def_rem >= threshold + sure:
-        return _put(out, 0, _CALL, np.nan, _NO_NOTE)
-    if def_rem >= threshold:
-        return _put(out, _put(out, 0, _CALL, np.nan, _NO_NOTE), _FOLD, np.nan, _NO_NOTE)
-    if def_rem >= threshold - _FUZZ:
-        return _put(out, _put(out, 0, _FOLD, np.nan, _NO_NOTE), _CALL, np.nan, _NO_NOTE)
-    return _put(out, 0, _FOLD, np.nan, _NO_NOTE)
+    threshold, sure = (s.pct / 100.0 + 0.01, _FUZZ) if s.pct < 75.0 else (s.weight, 0.5)
+    if s.def_rem >= threshold + sure:
+        return _bare(out, 0, _CALL)
+    if s.def_rem >= threshold:
+        return _bare(out, _bare(out, 0, _CALL), _FOLD)
+    if s.def_rem >= threshold - _FUZZ:
+        return _bare(out, _bare(out, 0, _FOLD), _CALL)
+    return _bare(out, 0, _FOLD)
 
 
 @kernel
 def _raise_then_call(out: npt.NDArray[np.float64], label: int, fraction: float, note: int) -> int:
-    return _put(out, _put(out, 0, label, fraction, note), _CALL, np.nan, _NO_NOTE)
+    return _bare(out, _put(out, 0, label, fraction, note), _CALL)
 
 
 @kernel
 def _call_then_raise(out: npt.NDArray[np.float64], label: int, fraction: float, note: int) -> int:
-    return _put(out, _put(out, 0, _CALL, np.nan, _NO_NOTE), label, fraction, note)
+    return _put(out, _bare(out, 0, _CALL), label, fraction, note)
 
 
 @kernel
-def _made_facing(
-    out: npt.NDArray[np.float64],
-    attack: float,
-    att: float,
-    def_rem: float,
-    pct: float,
-    weight: float,
-    street_bets: int,
-    ip: bool,
-    spr_threshold: float,
-    street: int,
-) -> int:
+def _made_facing(out: npt.NDArray[np.float64], s: _Spot) -> int:
     """The made hand's answer to a bet; return the number of options."""
-    if att >= spr_threshold and attack > 0:  # false when the threshold is NaN
-        if att >= spr_threshold + (1.0 if ip else 2.0):  # trap_offset(not ip)
+    att = s.att
+    if att >= s.spr_threshold and s.attack > 0:  # false when the threshold is NaN
+        if att >= s.spr_threshold + (1.0 if s.ip else 2.0):  # trap_offset(not ip)
             return _call_then_raise(out, _RAISE_ALL_IN, np.nan, _NO_NOTE)
         return _raise_then_call(out, _RAISE_ALL_IN, np.nan, _NO_NOTE)
-    checked_first = not ip and street_bets == 1
-    raise_label = _CHECK_RAISE if checked_first else _RAISE
-    if attack >= UNLIMITED:
+    raise_label = _CHECK_RAISE if not s.ip and s.street_bets == 1 else _RAISE  # after checking first
+    if s.attack >= UNLIMITED:
         return _raise_then_call(out, raise_label, 0.75, _NOTE_VALUE)
-    if street == _RIVER:
+    if s.street == _RIVER:
         if att >= 1.0:
             return _raise_then_call(out, _RAISE, 0.75, _NOTE_VALUE)
         if att >= 0.75:
             return _call_then_raise(out, _RAISE, 0.75, _NOTE_VALUE)
         if att >= 0.63:
             return _call_then_raise(out, _RAISE_SMALL, 0.33, _NOTE_VALUE)
-        return _call_answer(out, def_rem, pct, weight)
-    if street == _FLOP:
-        need = (2.89 if pct >= 100.0 else 2.39) if ip else 2.89
+        return _call_answer(out, s)
+    if s.street == _FLOP:
+        need = (2.89 if s.pct >= 100.0 else 2.39) if s.ip else 2.89
     else:
-        need = (1.89 if pct >= 100.0 else 1.39) if ip else 1.89
+        need = (1.89 if s.pct >= 100.0 else 1.39) if s.ip else 1.89
     if att < need:
-        return _call_answer(out, def_rem, pct, weight)
-    if not ip or pct <= 50.0:
+        return _call_answer(out, s)
+    if not s.ip or s.pct <= 50.0:
         return _raise_then_call(out, raise_label, 0.75, _NOTE_VALUE)
     return _call_then_raise(out, raise_label, 0.75, _NOTE_VALUE)
 
 
 @kernel
-def _draw_answer(
-    can_raise: bool,
-    call_amount: int,
-    pot_after_call: int,
-    draw: int,
-    facing_raise: bool,
-    ip: bool,
-    street: int,
-    pct: float,
-    tables: ViableTables,
-) -> int:
+def _draw_answer(s: _Spot, tables: ViableTables) -> int:
     """The draw's answer to a bet: 0 [FOLD], 1 [CALL], 2 [CALL, SEMI-BLUFF RAISE], 3 [FOLD, CALL, POLARIZE RAISE]."""
-    if not can_raise:
-        equity = tables.all_in_equity[draw, street - 1]
-        odds = call_amount / pot_after_call if pot_after_call else 1.0
+    if not s.can_raise:
+        equity = tables.all_in_equity[s.draw, s.street - 1]
+        odds = s.call_amount / s.pot if s.pot else 1.0
         return 1 if equity >= odds else 0
-    column = (0 if street == _FLOP else 2) + (0 if ip else 1) + (4 if facing_raise else 0)
-    limit = tables.limits[draw, column]
-    if pct <= limit:
+    column = (0 if s.street == _FLOP else 2) + (0 if s.ip else 1) + (4 if s.facing_raise else 0)
+    limit = tables.limits[s.draw, column]
+    if s.pct <= limit:
         return 2
-    if pct <= limit * tables.near_factor[0]:
+    if s.pct <= limit * tables.near_factor[0]:
         return 3
     return 0
 
 
 @kernel
-def _facing(
-    out: npt.NDArray[np.float64],
-    can_raise: bool,
-    call_amount: int,
-    street: int,
-    paired: bool,
-    made: int,
-    draw: int,
-    attack: float,
-    att: float,
-    def_rem: float,
-    role: int,
-    pct: float,
-    weight: float,
-    facing_raise: bool,
-    street_bets: int,
-    ip: bool,
-    spr_threshold: float,
-    pot_after_call: int,
-    tables: ViableTables,
-) -> int:
+def _facing(out: npt.NDArray[np.float64], s: _Spot, tables: ViableTables) -> int:
     """The options when facing a bet, before legalising; return their number."""
-    if made == _M_TRASH:
-        n = _put(out, 0, _FOLD, np.nan, _NO_NOTE)
-        if street == _RIVER and weight <= 0.5:
+    if s.made == _M_TRASH:
+        n = _bare(out, 0, _FOLD)
+        if s.street == _RIVER and s.weight <= 0.5:
             n = _put(out, n, _RAISE_BLUFF, 0.75, _NOTE_BLUFF)
     elif (
-        street == _FLOP
-        and not ip
-        and role == _ROLE_DEFENDER
-        and paired
-        and (made == _M_TRIPS or draw not in (_D_NO_DRAW, _D_STRONG_OVERCARD, _D_MEDIUM_OVERCARD, _D_WEAK_OVERCARD))
-        and att > 0
+        s.street == _FLOP
+        and not s.ip
+        and s.role == _ROLE_DEFENDER
+        and s.paired
+        and (s.made == _M_TRIPS or (s.draw != _D_NO_DRAW and not _OVERCARD[s.draw]))
+        and s.att > 0
     ):
         n = _put(out, 0, _RAISE_SMALL, 0.33, _NO_NOTE)
     else:
-        n = _made_facing(out, attack, att, def_rem, pct, weight, street_bets, ip, spr_threshold, street)
-    if draw == _D_NO_DRAW or street == _RIVER:
+        n = _made_facing(out, s)
+    if s.draw == _D_NO_DRAW or s.street == _RIVER:
         return n
-    # _score of viable.py: 3 raise or all-in first, 2 call first, 1 a call later, else 0
+    # _score of viable_reference.py: 3 raise or all-in first, 2 call first, 1 a call later, else 0
     first = int(out[0, 1])
-    made_score = 0
-    if first in (_K_RAISE, _K_ALL_IN):
-        made_score = 3
-    elif first == _K_CALL:
-        made_score = 2
-    else:
-        for k in range(1, n):
-            if int(out[k, 1]) == _K_CALL:
-                made_score = 1
-    answer = _draw_answer(can_raise, call_amount, pot_after_call, draw, facing_raise, ip, street, pct, tables)
+    made_score = 3 if first in (_K_RAISE, _K_ALL_IN) else 2 if first == _K_CALL else 0
+    for k in range(1, n):
+        if made_score == 0 and int(out[k, 1]) == _K_CALL:
+            made_score = 1
+    answer = _draw_answer(s, tables)
     draw_score = 0 if answer == 0 else 1 if answer == 3 else 2
     if draw_score <= made_score:
         return n
     if answer == 1:
-        return _put(out, 0, _CALL, np.nan, _NO_NOTE)
+        return _bare(out, 0, _CALL)
     if answer == 2:
         return _call_then_raise(out, _SEMI_BLUFF_RAISE, 0.75, _NOTE_BLUFF)
-    n = _put(out, _put(out, 0, _FOLD, np.nan, _NO_NOTE), _CALL, np.nan, _NO_NOTE)
-    return _put(out, n, _POLARIZE_RAISE, 1.0, _NOTE_BLUFF)
+    return _put(out, _bare(out, _bare(out, 0, _FOLD), _CALL), _POLARIZE_RAISE, 1.0, _NOTE_BLUFF)
 
 
 @kernel
@@ -530,14 +479,11 @@ def viable_kernel(
     """
     if not is_turn:
         return 0, 0, -1, np.nan
-    if math.isnan(facing_pct) or call_amount == 0:
-        n = _not_facing(out, cards, n_cards, street, top_rank, paired, double_paired, monotone, wet, made, draw,
-                        attack_remaining, pot_type, role, initiative, hero, ip, spr, stack_after_call,
-                        pot_after_call)  # fmt: skip
-    else:
-        n = _facing(out, can_raise, call_amount, street, paired, made, draw, attack, attack_remaining,
-                    defense_remaining, role, facing_pct, facing_weight, facing_raise, street_bets, ip,
-                    spr_threshold, pot_after_call, tables)  # fmt: skip
+    s = _Spot(street, top_rank, paired, double_paired, monotone, wet, made, draw, attack, attack_remaining,
+              defense_remaining, pot_type, role, initiative, facing_pct, facing_weight, facing_raise, street_bets,
+              hero, ip, spr, spr_threshold, can_raise, call_amount, stack_after_call, pot_after_call)  # fmt: skip
+    facing = not math.isnan(facing_pct) and call_amount != 0
+    n = _facing(out, s, tables) if facing else _not_facing(out, cards, n_cards, s)
     mask, kept = _legalize(out, n, can_check, can_call, can_raise)
     return mask, kept, int(out[0, 1]), out[0, 2]
 
@@ -550,18 +496,12 @@ def _legalize(
 
     Returns ``(label_mask, options kept)``: a check when checking is allowed, else a call, when none is left.
     """
-    mask = 0
-    kept = 0
+    mask = kept = 0
     for i in range(n):
         label = int(out[i, 0])
         kind = _LABEL_KIND[label]
-        if kind in (_K_BET, _K_RAISE, _K_ALL_IN):
-            if not can_raise:
-                continue
-        elif kind == _K_CHECK:
-            if not can_check:
-                continue
-        elif not can_call:
+        allowed = can_raise if kind in (_K_BET, _K_RAISE, _K_ALL_IN) else can_check if kind == _K_CHECK else can_call
+        if not allowed:
             continue
         mask |= 1 << label
         if kept != i:
@@ -570,7 +510,7 @@ def _legalize(
         kept += 1
     if kept == 0:
         label = _CHECK if can_check else _CALL
-        kept = _put(out, 0, label, np.nan, _NO_NOTE)
+        kept = _bare(out, 0, label)
         mask = 1 << label
     return mask, kept
 

@@ -14,8 +14,8 @@ result. In short:
   the opponent does, ``normal`` once a finished street went check-check and
   nobody has bet since.
 * Scenario: one of the sixty action-line IDs (see
-  :class:`~pokergym.context.record.Scenario`); the kernel's ``_flop``,
-  ``_turn`` and ``_river`` say how each street's line maps to an ID.
+  :class:`~pokergym.context.record.Scenario`); the kernel's ``_scenario``
+  and ``_river`` say how each street's line maps to an ID.
 * Pressure: every postflop bet and raise gets the weight of
   :func:`~pokergym.context.pressure.bet_weight`; the totals cover both
   players and the hero alone.
