@@ -1,25 +1,19 @@
 """The composed kernel: one seat's PokerSkill feature vector from a table's state row, in one compiled call.
 
-:func:`row_features` runs the whole context engine (the action line, the
-board texture, the hand class, the budgets, the slow-play look-ahead, the
-viable options) on the compiled parts of :mod:`._texture_kernel`,
-:mod:`._budget_kernel`, :mod:`._slow_play_kernel`, :mod:`._viable_kernel`
-and :mod:`._line_kernel`,
+:func:`row_features` runs the whole context engine (action line, board
+texture, hand class, budgets, slow-play look-ahead, viable options) on the
+compiled parts of :mod:`._line_kernel`, :mod:`._texture_kernel`,
+:mod:`._budget_kernel`, :mod:`._slow_play_kernel` and :mod:`._viable_kernel`,
 and writes what :func:`pokergym.context.vector.skill_vector` would make of
-:func:`pokergym.context.analyze`'s record. The tables those parts read
-are module globals here, so numba bakes them in as constants and a call
-passes only the output, the state row, the action log and a few integers.
+:func:`pokergym.context.analyze`'s record. The tables those parts read are
+module globals here, so numba bakes them in as constants.
 
 The input is a state row in the layout of :mod:`pokergym.engine.row_layout`
 (a compiled table's own row, or a view packed into one by
-:mod:`pokergym.context.compiled`): the button, the street, the stacks
-behind, the chips put in during the hand, the amount to call and raise
-bounds of the seat to act, the cards (the button's hole cards, the big
-blind's, then the board; only the observed seat's hole cards are read) and
-the number of logged actions. The feature indices come from
-:mod:`pokergym.context.vector`, whose blocks are contiguous runs in the
-declaration order of the enums they encode, which is also how the parts
-number their outputs.
+:mod:`pokergym.context.compiled`); only the observed seat's hole cards are
+read. The feature indices come from :mod:`pokergym.context.vector`, whose
+one-hot blocks run in the declaration order of the enums they encode, which
+is also how the parts number their outputs.
 """
 
 from __future__ import annotations
@@ -63,7 +57,6 @@ from pokergym.context._texture_kernel import (
 from pokergym.context._viable_kernel import MAX_OPTIONS, viable_kernel, viable_tables
 from pokergym.context.preflop import PreflopScenario
 from pokergym.context.record import UNLIMITED, DrawClass, MadeClass, OptionKind, PotType, Role, Scenario, SlowPlay
-from pokergym.context.vector import VIABLE_LABELS
 from pokergym.engine.row_layout import (
     BUTTON,
     CAN_RAISE,
@@ -97,14 +90,14 @@ _DRAW0 = _run([vector._DRAW[d] for d in DrawClass])
 _BOARD0 = _run([vector._BOARD[label] for label in BOARD_NAMES])
 _SCENARIO0 = _run([vector._SCENARIO[s] for s in Scenario])
 _SLOW0 = _run([vector._SLOW[v] for v in SlowPlay])
-_VIABLE0 = _run([vector._VIABLE[label] for label in VIABLE_LABELS])
+_VIABLE0 = _run([vector._VIABLE[label] for label in vector.VIABLE_LABELS])
 _FIRST0 = _run([vector._FIRST[k] for k in OptionKind])
 
 _BOARD_CARDS = np.array(_BOARD_SIZE, np.int64)
 _MONOTONE_BIT = 1 << BOARD_NAMES.index("monotone")
 _WET_BIT = 1 << BOARD_NAMES.index("wet")
 _N_BOARD_NAMES = len(BOARD_NAMES)
-_N_VIABLE = len(VIABLE_LABELS)
+_N_VIABLE = len(vector.VIABLE_LABELS)
 
 
 @kernel
@@ -120,9 +113,7 @@ def _round4(x: float) -> float:
     the river check-raise factor of 1.5, so ``x`` lies within float noise of
     a multiple of 1e-3 and no tie can occur.
     """
-    scaled = x * 10000.0
-    nearest = np.rint(scaled)
-    return float(nearest / 10000.0)
+    return float(np.rint(x * 10000.0) / 10000.0)
 
 
 @kernel

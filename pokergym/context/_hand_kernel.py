@@ -34,6 +34,9 @@ _THREE_BET = 2
 _FLUSH_DRAW, _OESD, _GUTSHOT, _BDFD, _BDSD, _OVERCARDS_1 = 1, 2, 4, 8, 16, 32
 
 _A, _K, _Q, _J, _T = 12, 11, 10, 9, 8
+# Unpaired two-card hands as 13 * high rank + low rank
+_AK, _AQ, _AJ, _AT = 13 * _A + _K, 13 * _A + _Q, 13 * _A + _J, 13 * _A + _T
+_KQ, _KJ, _QJ = 13 * _K + _Q, 13 * _K + _J, 13 * _Q + _J
 _ALL_RANKS = (1 << 13) - 1
 _WHEEL = (1 << 12) | 0b1111
 
@@ -77,13 +80,8 @@ def _rank_position(rank: int, taken: int) -> int:
 
 @kernel
 def _window(i: int) -> int:
-    """The ``i``-th straight window, highest first: ace-high (i = 0) down to the wheel (i = 9)."""
+    """The ``i``-th straight window, highest first, topped by rank 12 - i: ace-high (i = 0) down to the wheel (9)."""
     return _WHEEL if i == 9 else 0b11111 << (8 - i)
-
-
-@kernel
-def _window_top(i: int) -> int:
-    return 12 - i
 
 
 @kernel
@@ -91,7 +89,7 @@ def _straight_top(mask: int) -> int:
     for i in range(10):
         w = _window(i)
         if mask & w == w:
-            return _window_top(i)
+            return 12 - i
     return -1
 
 
@@ -100,7 +98,7 @@ def _nut_top(mask: int) -> int:
     """Top of the highest window holding three or more ranks of ``mask``, or -1."""
     for i in range(10):
         if _popcount(mask & _window(i)) >= 3:
-            return _window_top(i)
+            return 12 - i
     return -1
 
 
@@ -114,7 +112,7 @@ def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, boo
     clean = True
     for i in range(10):
         window = _window(i)
-        top = _window_top(i)
+        top = 12 - i
         missing = window & ~all_mask
         if _popcount(missing) != 1:
             continue
@@ -140,20 +138,14 @@ def _straight_draw(board_mask: int, low: int, high: int) -> tuple[int, bool, boo
 
 
 @kernel
-def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot: int) -> bool:
+def _pot_drop(hand: int, bdfd: bool, bdsd: bool, pot: int) -> int:
+    """How many tiers an overcard draw drops in this pot type (3: down to no draw); ``hand`` as ``_AK`` and the like."""
     if pot == _THREE_BET:
-        return (
-            (high == _A and low == _K)
-            or (bdfd and ((high == _A and low == _Q) or (high == _K and low == _Q) or (high == _A and low == _J)))
-            or (
-                bdfd
-                and bdsd
-                and ((high == _A and low == _J) or (high == _K and low == _J) or (high == _A and low == _T))
-            )
-        )
+        keeps = hand == _AK or (bdfd and hand in (_AQ, _KQ, _AJ)) or (bdfd and bdsd and hand in (_AJ, _KJ, _AT))
+        return 0 if keeps else 1
     if pot > _THREE_BET:
-        return high == _A and low == _K and bdfd
-    return True
+        return 0 if hand == _AK and bdfd else 3
+    return 0
 
 
 @kernel
@@ -171,6 +163,7 @@ def _overcard_draw(
     pot: int,
 ) -> int:
     tier = -1
+    hand = 13 * high + low
     if bdfd and bdsd and overs < 2 and not (overs == 1 and high >= _T):
         return _WEAK
     if overs == 2:
@@ -178,9 +171,7 @@ def _overcard_draw(
             tier = 0
         elif bdfd and bdsd:
             return _MEDIUM_WEAK
-        elif (((high == _K and low == _Q) or (high == _A and low == _J)) and bdsd) or (
-            ((high == _K and low == _J) or (high == _Q and low == _J) or (high == _A and low == _T)) and (bdfd or bdsd)
-        ):
+        elif (hand in (_KQ, _AJ) and bdsd) or (hand in (_KJ, _QJ, _AT) and (bdfd or bdsd)):
             tier = 0
         else:
             tier = 1 if high + low + 4 > 19 else 2
@@ -192,43 +183,32 @@ def _overcard_draw(
         elif low > second:
             tier = 2
     elif overs == 0 and low > second and top_rank >= _Q:
-        if (top_rank == _A and low >= _J) or (top_rank == _K and low >= _J) or (top_rank == _K and low >= 7 and bdfd):
-            tier = 1
-        else:
-            tier = 2
+        tier = 1 if (top_rank >= _K and low >= _J) or (top_rank == _K and low >= 7 and bdfd) else 2
     if tier < 0:
         return _NO_DRAW
-    if (flushy and not flush_draw) or straighty:
-        tier += 1
-    keeps = _keeps_tier(high, low, bdfd, bdsd, pot)
-    if pot == _THREE_BET and not keeps:
-        tier += 1
-    elif pot > _THREE_BET and not keeps:
-        return _NO_DRAW
-    return (_STRONG_OVERCARD, _MEDIUM_OVERCARD, _WEAK_OVERCARD, _NO_DRAW, _NO_DRAW)[tier]
+    tier += int((flushy and not flush_draw) or straighty) + _pot_drop(hand, bdfd, bdsd, pot)
+    return (_STRONG_OVERCARD, _MEDIUM_OVERCARD, _WEAK_OVERCARD)[tier] if tier < 3 else _NO_DRAW
+
+
+@kernel
+def _suited(rank: int, suit: int, of: int) -> int:
+    """The rank bit of a card if its suit is ``of``, else 0."""
+    return 1 << rank if suit == of else 0
 
 
 @kernel
 def _flush_draw(h0: int, s0: int, h1: int, s1: int, suit_masks: tuple[int, int, int, int]) -> tuple[int, bool, bool]:
     """``(flush-draw rank, both hole cards suited to it, nut draw)``; rank -1 without a flush draw."""
-    fd_rank = -1
-    fd_two = False
-    suit = -1
-    if s0 == s1:
-        if _popcount(suit_masks[s0]) == 2:
-            suit, fd_rank, fd_two = s0, max(h0, h1), True
-    elif _popcount(suit_masks[s0]) == 3:
+    if s0 == s1 and _popcount(suit_masks[s0]) == 2:
+        suit, fd_rank = s0, max(h0, h1)
+    elif s0 != s1 and _popcount(suit_masks[s0]) == 3:
         suit, fd_rank = s0, h0
-    elif _popcount(suit_masks[s1]) == 3:
+    elif s0 != s1 and _popcount(suit_masks[s1]) == 3:
         suit, fd_rank = s1, h1
-    if suit < 0:
+    else:
         return -1, False, False
-    seen = suit_masks[suit]
-    if s0 == suit:
-        seen |= 1 << h0
-    if s1 == suit:
-        seen |= 1 << h1
-    return fd_rank, fd_two, seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
+    seen = suit_masks[suit] | _suited(h0, s0, suit) | _suited(h1, s1, suit)
+    return fd_rank, s0 == s1, seen >> (fd_rank + 1) == _ALL_RANKS >> (fd_rank + 1)
 
 
 @kernel
@@ -299,26 +279,17 @@ def _draw(
     top_rank = _high_bit(board_mask)
     flop = _popcount(m0) + _popcount(m1) + _popcount(m2) + _popcount(m3) == 3
     fd_rank, fd_two, fd_nut = _flush_draw(h0, s0, h1, s1, suit_masks)
-    features = _FLUSH_DRAW if fd_rank >= 0 else 0
     outs, sd_two, sd_bottom, sd_clean, backdoor = 0, False, False, True, False
     if made != _STRAIGHT:
         outs, sd_two, sd_bottom, sd_clean, backdoor = _straight_draw(board_mask, min(h0, h1), max(h0, h1))
-        if outs >= 2:
-            features |= _OESD
-        elif outs == 1:
-            features |= _GUTSHOT
     flushy = suit_max >= 3
     straighty = _nut_top(board_mask) >= 0
     bdfd = flop and s0 == s1 and _popcount(suit_masks[s0]) == 1
     bdsd = flop and outs == 0 and h0 != h1 and backdoor
-    if bdfd:
-        features |= _BDFD
-    if bdsd:
-        features |= _BDSD
     high_card = made >= _NUTS_HIGH  # nuts_high, second_high, weak_showdown, trash
     overs = (int(h0 > top_rank) + int(h1 > top_rank)) if high_card else 0
-    if overs:
-        features |= _OVERCARDS_1 * overs
+    features = _FLUSH_DRAW * int(fd_rank >= 0) | _OESD * int(outs >= 2) | _GUTSHOT * int(outs == 1)
+    features |= _BDFD * int(bdfd) | _BDSD * int(bdsd) | _OVERCARDS_1 * overs
     draw = _NO_DRAW
     if fd_rank >= 0:
         draw = _flush_draw_class(fd_rank, fd_two, fd_nut, outs, flushy)
@@ -338,7 +309,7 @@ def _flush_facts(h0: int, s0: int, h1: int, s1: int, suit_masks: tuple[int, int,
     flush_high = -1
     for suit in range(4):
         on_board = suit_masks[suit]
-        mine = (1 << h0 if s0 == suit else 0) | (1 << h1 if s1 == suit else 0)
+        mine = _suited(h0, s0, suit) | _suited(h1, s1, suit)
         n_on_board = _popcount(on_board)
         if mine and n_on_board + _popcount(mine) >= 5:
             suited = on_board | mine
@@ -374,7 +345,7 @@ def _strong_made(
     for i in range(10):
         w = _window(i)
         if all_mask & w == w and w & ~board_mask:
-            nut = int(_window_top(i) == _nut_top(board_mask))
+            nut = int(12 - i == _nut_top(board_mask))
             return _STRAIGHT, _popcount(w & ~board_mask), nut, -1, -1, -1, -1
     if h0 == h1 and a0 == 3:
         index = _popcount(board_mask >> (h0 + 1))
@@ -386,9 +357,7 @@ def _strong_made(
         i = _popcount(board_mask >> (max(h0, h1) + 1))
         j = _popcount(board_mask >> (min(h0, h1) + 1))
         n = _popcount(board_mask)
-        index = 0
-        for a in range(i):
-            index += n - 1 - a
+        index = i * (n - 1) - i * (i - 1) // 2  # rank pairs (a, b), a < b, counted from the top, with a < i
         return _TWO_PAIR, -1, -1, -1, index + j - i, max(h0, h1), -1
     return -1, -1, -1, -1, -1, -1, -1
 
@@ -405,9 +374,7 @@ def _high_card(h0: int, h1: int, board_mask: int, two_up: int) -> tuple[int, int
             continue
         if missing in (h0, h1):
             other = h1 if missing == h0 else h0
-            if tier == 1 and not two_up and other < _T:
-                break
-            if tier == 2 and not two_up:
+            if not two_up and (tier == 2 or (tier == 1 and other < _T)):
                 break
             return _NUTS_HIGH + tier, 13 - other - int(missing > other), other
         tier += 1
@@ -433,10 +400,7 @@ def _pair_made(h0: int, h1: int, board_mask: int, two_up: int) -> tuple[int, int
         made, kicker_position, kicker_rank = _high_card(h0, h1, board_mask, two_up)
         return made, kicker_position, kicker_rank, -1, -1, 0
     pair_level = _popcount(singles >> (pair + 1))
-    kicker_position = kicker_rank = -1
-    if kicker >= 0:
-        kicker_rank = kicker
-        kicker_position = 13 - kicker - int(pair > kicker)
+    kicker_position = 13 - kicker - int(pair > kicker) if kicker >= 0 else -1
     if h0 == h1 and pair > _high_bit(board_mask):
         made = _OVERPAIR
     elif pair_level <= 2:
@@ -445,7 +409,7 @@ def _pair_made(h0: int, h1: int, board_mask: int, two_up: int) -> tuple[int, int
         made = _FOURTH_FIFTH_PAIR
     else:
         made = _WEAK_SHOWDOWN
-    return made, kicker_position, kicker_rank, pair_level, pair, int(h0 == h1)
+    return made, kicker_position, kicker, pair_level, pair, int(h0 == h1)
 
 
 @kernel

@@ -13,8 +13,6 @@ counted for all such suits: the next board then holds at most two of that
 suit, no flush is possible with it, and the made hand and its budget do not
 depend on which of those suits the card has. Counting stops as soon as the
 unwanted cards alone make the verdict "no slow play".
-
-:func:`._texture_kernel.row_budget_args` reads the rows as the budget kernels' facts.
 """
 
 from __future__ import annotations

@@ -2,12 +2,10 @@
 
 :func:`skill_features` returns exactly ``skill_vector(analyze(view))``
 (:mod:`pokergym.context.vector`) without building the context record: the
-whole engine runs in numba kernels. :func:`row_skill_features` reads a
-hand as a state row and action log (an environment's compiled table keeps
-its hand so), so the observation wrappers never rebuild the hand as engine
-objects. The
-Python engine (:func:`pokergym.context.analyze`) stays the reference: the
-tests compare the two on random hands.
+whole engine runs in numba kernels. :func:`row_skill_features` reads a hand
+as a state row and action log, as an environment's compiled table keeps it,
+so the observation wrappers never rebuild the hand as engine objects. The
+Python engine (:func:`pokergym.context.analyze`) stays the reference.
 
 The first call in a process loads the compiled kernels from numba's disk
 cache (about half a second); when the cache is cold (a fresh install, or
@@ -80,41 +78,24 @@ def skill_features(view: PlayerView) -> np.ndarray:
         >>> [FEATURE_NAMES[i] for i in np.flatnonzero(v)]
         ['is_ip', 'pot_limp', 'role_defender', 'preflop_btn_first', 'spr']
     """
-    street = view.street
     board = board_of(view)
-    seat = view.seat
-    button = view.button
     legal = view.legal
     row = [0] * STATE_FIELDS
-    row[BUTTON] = button
-    row[STREET] = street
+    row[BUTTON] = view.button
+    row[STREET] = view.street
     row[STACK], row[STACK + 1] = view.stacks
     row[CONTRIBUTION], row[CONTRIBUTION + 1] = view.contributions
     if legal is not None:
         row[TO_CALL] = legal.call_amount
         row[CAN_RAISE] = legal.can_raise
-    if street:  # the cards are read after the flop only (as analyze reads them)
+    if view.street:  # the cards are read after the flop only (as analyze reads them)
         _check_cards(view.hole, board)
-        hole_at = DECK if seat == button else DECK + 2
+        hole_at = DECK if view.seat == view.button else DECK + 2
         row[hole_at], row[hole_at + 1] = view.hole
         row[DECK + 4 : DECK + 4 + len(board)] = board
-    history = view.history
-    row[LOGGED] = len(history)
-    config = view.config
-    start0, start1 = config.stacks
-    out = np.empty(N_FEATURES, np.float32)
-    row_features(
-        out,
-        np.array(row, np.int64),
-        history_array(history),
-        seat,
-        legal is not None,
-        config.small_blind,
-        config.big_blind,
-        start0,
-        start1,
-    )
-    return out
+    row[LOGGED] = len(view.history)
+    log = history_array(view.history)
+    return row_skill_features(np.array(row, np.int64), log, view.seat, legal is not None, view.config, check=False)
 
 
 def row_skill_features(
@@ -122,11 +103,9 @@ def row_skill_features(
 ) -> np.ndarray:
     """The PokerSkill feature vector of ``seat``'s view of a hand given as a state row and action log.
 
-    This is how the observation wrappers read an environment's compiled
-    table (:class:`~pokergym.envs.compiled.CompiledTable`: its
-    ``tables.state[0]`` and ``log[0]``); the result equals
-    :func:`skill_features` of the view the Python engine gives for the same
-    hand (the environments' tests check it on both backends).
+    This is how the observation wrappers read an environment's compiled table
+    (:class:`~pokergym.envs.compiled.CompiledTable`: its ``tables.state[0]``
+    and ``log[0]``); the result equals :func:`skill_features` of the same hand's view.
 
     Args:
         row: ``int64`` state row (:mod:`pokergym.engine.row_layout`), read only.

@@ -66,11 +66,9 @@ from .record import BoardInfo, HandInfo, PotType
 
 __all__ = ["classify_hand", "made_hand"]
 
-_POT_SRP = PotType.SRP
-
 
 @lru_cache(maxsize=1 << 16)
-def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType = _POT_SRP) -> HandInfo:
+def classify_hand(hole: tuple[int, ...], board: tuple[int, ...], pot_type: PotType = PotType.SRP) -> HandInfo:
     """Classify the hero's made hand and draw.
 
     Args:

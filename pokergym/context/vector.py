@@ -47,6 +47,9 @@ compiled call; this module's encoder is its reference.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import TypeVar
 
 import numpy as np
 
@@ -103,98 +106,73 @@ _WEIGHT_MAX = 4.0
 _WEIGHTED_CLIP = 20.0
 _THRESHOLD_MAX = 3.0
 _FRACTION_CLIP = 2.0
+_K = TypeVar("_K")
+_names: list[str] = []
+_bounds: list[tuple[float, float]] = []
 
 
 def _slug(label: str) -> str:
     return label.lower().replace(" (all-in)", "_all_in").replace(" ", "_").replace("-", "_")
 
 
-def _layout() -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
-    entries: list[tuple[str, float, float]] = [("is_ip", 0.0, 1.0)]
-    entries += [(f"pot_{p.value.rstrip('+')}{'_plus' if p.value.endswith('+') else ''}", 0.0, 1.0) for p in PotType]
-    entries += [(f"role_{r.value}", 0.0, 1.0) for r in Role]
-    entries += [("initiative_self", 0.0, 1.0), ("initiative_opp", 0.0, 1.0)]
-    entries += [(f"preflop_{s.value}", 0.0, 1.0) for s in PreflopScenario]
-    entries += [(f"made_{m.value}", 0.0, 1.0) for m in MadeClass]
-    entries += [(f"draw_{d.value}", 0.0, 1.0) for d in DrawClass]
-    entries += [(f"board_{label}", 0.0, 1.0) for label in _BOARD_NAMES]
-    entries += [
-        ("board_flush_possible", 0.0, 1.0),
-        ("board_one_card_flush", 0.0, 1.0),
-        ("board_straight_combos", 0.0, 1.0),
-        ("board_straight_potential", 0.0, 1.0),
-        ("board_is_paired", 0.0, 1.0),
-        ("special_board", 0.0, 1.0),
-        ("kicker_position", 0.0, 1.0),
-        ("pair_level", 0.0, 1.0),
-    ]
-    entries += [(f"scenario_{s.value.replace('-', '_')}", 0.0, 1.0) for s in Scenario]
-    entries += [(name, -1.0, 1.0) for name in _BUDGETS]
-    entries += [
-        ("attack_unlimited", 0.0, 1.0),
-        ("defense_unlimited", 0.0, 1.0),
-        ("facing", 0.0, 1.0),
-        ("facing_pct", 0.0, _PCT_CLIP),
-        ("facing_weight", 0.0, _WEIGHT_MAX),
-        ("weighted_total", 0.0, _WEIGHTED_CLIP),
-        ("weighted_hero", 0.0, _WEIGHTED_CLIP),
-        ("spr", 0.0, 1.0),
-        ("low_spr", 0.0, 1.0),
-        ("low_spr_threshold", 0.0, _THRESHOLD_MAX),
-        ("value_tier", 0.0, 1.0),
-    ]
-    entries += [(f"slow_play_{v.value}", 0.0, 1.0) for v in SlowPlay]
-    entries += [(f"viable_{_slug(label)}", 0.0, 1.0) for label in VIABLE_LABELS]
-    entries += [(f"first_{k.value}", 0.0, 1.0) for k in OptionKind]
-    entries += [("first_fraction", 0.0, _FRACTION_CLIP)]
-    names = tuple(name for name, _, _ in entries)
-    low = np.array([lo for _, lo, _ in entries], dtype=np.float32)
-    high = np.array([hi for _, _, hi in entries], dtype=np.float32)
-    return names, low, high
+def _add(*names: str, low: float = 0.0, high: float = 1.0) -> int:
+    """Append features bounded by ``[low, high]`` to the layout; return the index of the first."""
+    _names.extend(names)
+    _bounds.extend((low, high) for _ in names)
+    return len(_names) - len(names)
 
 
-FEATURE_NAMES, FEATURE_LOW, FEATURE_HIGH = _layout()
+def _one_hot(prefix: str, keys: Iterable[_K], slug: Callable[[_K], str] = str) -> dict[_K, int]:
+    """Append one 0/1 feature ``<prefix>_<slug>`` per key to the layout; return each key's index."""
+    return {key: _add(f"{prefix}_{slug(key)}") for key in keys}
+
+
+# The layout, in the order of the module docstring's table
+_add("is_ip")
+_POT = _one_hot("pot", PotType, lambda p: p.value.replace("+", "_plus"))
+_ROLE = _one_hot("role", Role)
+_INITIATIVE_SELF = _add("initiative_self")
+_INITIATIVE_OPP = _add("initiative_opp")
+_PREFLOP = _one_hot("preflop", [s.value for s in PreflopScenario])
+_MADE = _one_hot("made", MadeClass)
+_DRAW = _one_hot("draw", DrawClass)
+_BOARD = _one_hot("board", _BOARD_NAMES)
+_FLUSH_POSSIBLE = _add("board_flush_possible")
+_ONE_CARD_FLUSH = _add("board_one_card_flush")
+_STRAIGHT_COMBOS = _add("board_straight_combos")
+_STRAIGHT_POTENTIAL = _add("board_straight_potential")
+_IS_PAIRED = _add("board_is_paired")
+_SPECIAL_BOARD = _add("special_board")
+_KICKER_POSITION = _add("kicker_position")
+_PAIR_LEVEL = _add("pair_level")
+_SCENARIO = _one_hot("scenario", Scenario, lambda s: s.value.replace("-", "_"))
+_BUDGET_INDEX = _add(*_BUDGETS, low=-1.0)
+_ATTACK_UNLIMITED = _add("attack_unlimited")
+_DEFENSE_UNLIMITED = _add("defense_unlimited")
+_FACING = _add("facing")
+_FACING_PCT = _add("facing_pct", high=_PCT_CLIP)
+_FACING_WEIGHT = _add("facing_weight", high=_WEIGHT_MAX)
+_WEIGHTED_TOTAL = _add("weighted_total", high=_WEIGHTED_CLIP)
+_WEIGHTED_HERO = _add("weighted_hero", high=_WEIGHTED_CLIP)
+_SPR = _add("spr")
+_LOW_SPR = _add("low_spr")
+_LOW_SPR_THRESHOLD = _add("low_spr_threshold", high=_THRESHOLD_MAX)
+_VALUE_TIER = _add("value_tier")
+_SLOW = _one_hot("slow_play", SlowPlay)
+_VIABLE = _one_hot("viable", VIABLE_LABELS, _slug)
+_FIRST = _one_hot("first", OptionKind)
+_FIRST_FRACTION = _add("first_fraction", high=_FRACTION_CLIP)
+
+FEATURE_NAMES = tuple(_names)
 """Name of every index of the vector (see the module docstring)."""
+FEATURE_LOW = np.array([low for low, _ in _bounds], dtype=np.float32)
+FEATURE_HIGH = np.array([high for _, high in _bounds], dtype=np.float32)
 FEATURE_LOW.flags.writeable = False
 FEATURE_HIGH.flags.writeable = False
 N_FEATURES = len(FEATURE_NAMES)
 """Length of the vector."""
-_INDEX = {name: i for i, name in enumerate(FEATURE_NAMES)}
-_POT = {p: _INDEX[f"pot_{p.value.rstrip('+')}{'_plus' if p.value.endswith('+') else ''}"] for p in PotType}
-_ROLE = {r: _INDEX[f"role_{r.value}"] for r in Role}
-_PREFLOP = {s.value: _INDEX[f"preflop_{s.value}"] for s in PreflopScenario}
-_MADE = {m: _INDEX[f"made_{m.value}"] for m in MadeClass}
-_DRAW = {d: _INDEX[f"draw_{d.value}"] for d in DrawClass}
-_BOARD = {label: _INDEX[f"board_{label}"] for label in _BOARD_NAMES}
-_SCENARIO = {s: _INDEX[f"scenario_{s.value.replace('-', '_')}"] for s in Scenario}
-_SLOW = {v: _INDEX[f"slow_play_{v.value}"] for v in SlowPlay}
-_VIABLE = {label: _INDEX[f"viable_{_slug(label)}"] for label in VIABLE_LABELS}
-_FIRST = {k: _INDEX[f"first_{k.value}"] for k in OptionKind}
-_BUDGET_INDEX = _INDEX["attack_base"]
+_BUDGET_VALUES = attrgetter(*_BUDGETS)
 _IP = Position.IP  # a module constant: Python 3.11 reaches Enum.MEMBER through a slow descriptor
-_I = _INDEX
-_INITIATIVE_SELF = _I["initiative_self"]
-_INITIATIVE_OPP = _I["initiative_opp"]
-_SPECIAL_BOARD = _I["special_board"]
-_KICKER_POSITION = _I["kicker_position"]
-_PAIR_LEVEL = _I["pair_level"]
-_FLUSH_POSSIBLE = _I["board_flush_possible"]
-_ONE_CARD_FLUSH = _I["board_one_card_flush"]
-_STRAIGHT_COMBOS = _I["board_straight_combos"]
-_STRAIGHT_POTENTIAL = _I["board_straight_potential"]
-_IS_PAIRED = _I["board_is_paired"]
-_ATTACK_UNLIMITED = _I["attack_unlimited"]
-_DEFENSE_UNLIMITED = _I["defense_unlimited"]
-_FACING = _I["facing"]
-_FACING_PCT = _I["facing_pct"]
-_FACING_WEIGHT = _I["facing_weight"]
-_WEIGHTED_TOTAL = _I["weighted_total"]
-_WEIGHTED_HERO = _I["weighted_hero"]
-_SPR = _I["spr"]
-_LOW_SPR = _I["low_spr"]
-_LOW_SPR_THRESHOLD = _I["low_spr_threshold"]
-_VALUE_TIER = _I["value_tier"]
-_FIRST_FRACTION = _I["first_fraction"]
 # An all-zero float32 buffer: each vector starts as a copy of it, is filled
 # item by item (far cheaper on an array.array than on a numpy array), and is
 # handed out as a numpy view of the copy.
@@ -277,15 +255,7 @@ def _board_items(v: array[float], board: BoardInfo) -> None:
 
 def _budget_items(v: array[float], budget: Budget) -> None:
     """The six budget numbers (clipped and scaled) and the unlimited flags."""
-    values = (
-        budget.attack_base,
-        budget.defense_base,
-        budget.attack,
-        budget.defense,
-        budget.attack_remaining,
-        budget.defense_remaining,
-    )
-    for offset, x in enumerate(values):
+    for offset, x in enumerate(_BUDGET_VALUES(budget)):
         v[_BUDGET_INDEX + offset] = _clip(x, -_BUDGET_CLIP, _BUDGET_CLIP) / _BUDGET_CLIP
     v[_ATTACK_UNLIMITED] = float(budget.attack >= UNLIMITED)
     v[_DEFENSE_UNLIMITED] = float(budget.defense >= UNLIMITED)
