@@ -7,17 +7,10 @@ pressure, attack/defense budgets with their modifiers, the value tier, the
 slow-play verdict and the viable options with concrete sizes. The engine is
 deterministic; tables come from ``pokergym/context/data``.
 
-The modules each do one job: :mod:`~pokergym.context.board` (texture),
-:mod:`~pokergym.context.hand` (hand classes), :mod:`~pokergym.context.line`
-(pot type, role, scenario, pressure), :mod:`~pokergym.context.pressure`
-(bet weights), :mod:`~pokergym.context.budget` (budgets, value tier, slow
-play), :mod:`~pokergym.context.sizing` (sizes and chip amounts),
-:mod:`~pokergym.context.viable` (options) and
-:mod:`~pokergym.context.preflop` (preflop spots and ranges).
-
-Where each rule lives (one source per rule): the rules run in numba kernels,
-and the Python modules only pack inputs and decode results into the typed
-records.
+Each rule runs in a numba kernel (one source per rule), and a Python decoder
+packs its results into the typed records; :mod:`~pokergym.context.pressure`
+(bet weights), :mod:`~pokergym.context.sizing` (sizes and chip amounts) and
+:mod:`~pokergym.context.preflop` (preflop spots and ranges) complete the package.
 
 =====================================  ==========================================  =========================
 rule                                   kernel (the implementation)                 decoder
@@ -45,11 +38,8 @@ references ``tests/context/*_reference.py`` and will name every spot where
 the new rule answers differently; where the change is intended, change the
 reference the same way (or the labelled case) so the tests pin it.
 
-Before the flop the context carries the pot type, position, initiative and
-SPR, and names the preflop spot (when the hero is to act); hand, board,
-scenario and budget fields are ``None`` and no viable options are listed:
-preflop decisions come from the range tables of
-:mod:`~pokergym.context.preflop`.
+Before the flop the context names the preflop spot instead of a board, hand,
+budget or options: preflop decisions come from :mod:`~pokergym.context.preflop`.
 
 Example (the paper's appendix I hand, the big blind's flop decision):
     >>> from pokergym.cards import parse_cards
@@ -190,19 +180,7 @@ def _preflop_context(view: PlayerView, line: Line, stakes: _Stakes) -> Context:
         to_call=stakes.to_call,
         effective_stack=stakes.effective,
         spr=stakes.spr,
-        facing_pct=None,
-        facing_weight=0.0,
-        weighted_total=0.0,
-        weighted_hero=0.0,
-        board=None,
-        hand=None,
-        scenario=None,
         preflop_scenario=preflop,
-        budget=None,
-        value_tier=None,
-        slow_play=None,
-        low_spr_threshold=None,
-        viable=(),
     )
 
 

@@ -32,11 +32,8 @@ scenario                      the seat to act faces                      raise t
 ``deep_default``              anything deeper: no table                  (none)
 ============================  =========================================  ===========
 
-.. [1] 9 BB against opens of at most 3 BB (the standard 2.5 BB open and the
-   2.75 BB open of the paper's sample hand both meet 9 BB); against a larger
-   open, 4 times the open. pokergym always knows the open size from the
-   history, so the "4x the open" rule of the reference applies whenever the
-   open is non-standard.
+.. [1] Against opens of at most 3 BB (the paper's sample hand opens 2.75 BB);
+   the reference's "4x the open" applies to larger opens.
 
 A seat faces an *all-in* when it must call and cannot raise (the opponent
 has no chips behind, or calling takes the whole stack). The big blind facing
@@ -390,15 +387,12 @@ def preflop_probabilities(view: PlayerView) -> list[tuple[Action, float]]:
     scenario = detect_scenario(view)
     raise_p, call_p, fold_p = preflop_range(scenario).frequencies(hand_class_169(view.hole))
     passive = Action.call() if legal.can_call else Action.check()
+    fold = Action.fold() if legal.can_fold else Action.check()
+    aggressive = Action.raise_to(raise_to_size(view, scenario)) if legal.can_raise and raise_p > 0.0 else passive
     weights: dict[Action, float] = {}
-    if fold_p > 0.0:
-        key = Action.fold() if legal.can_fold else Action.check()
-        weights[key] = weights.get(key, 0.0) + fold_p
-    if call_p > 0.0:
-        weights[passive] = weights.get(passive, 0.0) + call_p
-    if raise_p > 0.0:
-        key = Action.raise_to(raise_to_size(view, scenario)) if legal.can_raise else passive
-        weights[key] = weights.get(key, 0.0) + raise_p
+    for action, p in ((fold, fold_p), (passive, call_p), (aggressive, raise_p)):
+        if p > 0.0:
+            weights[action] = weights.get(action, 0.0) + p
     total = sum(weights.values())
     return sorted(((a, p / total) for a, p in weights.items()), key=lambda item: item[0].kind)
 
@@ -417,8 +411,7 @@ def preflop_decision(view: PlayerView, rng: np.random.Generator) -> Action:
         A legal action, with the probabilities of :func:`preflop_probabilities`.
 
     Raises:
-        PreflopError: if the view is not a preflop decision of the seat.
-        NoPreflopTableError: in ``deep_default``.
+        PreflopError: as :func:`preflop_probabilities` (``NoPreflopTableError`` in ``deep_default``).
     """
     options = preflop_probabilities(view)
     u = float(rng.random())

@@ -400,11 +400,7 @@ class ViableOption:
     note: str = ""
 
     def to_action(self, view: PlayerView) -> Action:
-        """The legal engine action this option stands for in ``view``.
-
-        Sizes are rounded to whole chips and clamped into the legal raise
-        range; see :func:`~pokergym.context.sizing.option_action` for the
-        fallbacks when the option's kind is not legal.
+        """The legal action this option stands for in ``view``, by :func:`~pokergym.context.sizing.option_action`.
 
         Raises:
             ContextError: if it is not the hero's turn in ``view``.
@@ -465,16 +461,16 @@ class Context(NamedTuple):
     to_call: int
     effective_stack: int
     spr: float
-    facing_pct: float | None
-    facing_weight: float
-    weighted_total: float
-    weighted_hero: float
-    board: BoardInfo | None
-    hand: HandInfo | None
-    scenario: Scenario | None
-    preflop_scenario: str | None
-    budget: Budget | None
-    value_tier: int | None
-    slow_play: SlowPlay | None
-    low_spr_threshold: float | None
-    viable: tuple[ViableOption, ...]
+    facing_pct: float | None = None
+    facing_weight: float = 0.0
+    weighted_total: float = 0.0
+    weighted_hero: float = 0.0
+    board: BoardInfo | None = None
+    hand: HandInfo | None = None
+    scenario: Scenario | None = None
+    preflop_scenario: str | None = None
+    budget: Budget | None = None
+    value_tier: int | None = None
+    slow_play: SlowPlay | None = None
+    low_spr_threshold: float | None = None
+    viable: tuple[ViableOption, ...] = ()

@@ -10,11 +10,6 @@
   stack`` over the ``n`` streets left, as the release writes it:
   ``f = ((stack + pot) / pot)^(1/n) - 1``; it is offered up to 150%.
 
-:func:`option_to_chips` turns a viable option into a legal raise-to amount:
-the size is rounded to whole chips, then clamped into
-``[min_raise_to, max_raise_to]`` (so a size below the minimum becomes the
-minimum raise and one above the stack becomes all-in).
-
 Example:
     >>> reference_sizes(1800, 19100, river=False)[:3]
     ((0.2, 360), (0.25, 450), (0.33, 594))

@@ -3,8 +3,7 @@
 The tables live in ``pokergym/context/data`` (package data): ``pressure.json``
 (bet size to pressure weight), ``budgets.json`` (attack/defense budgets by
 hand class and texture), ``overrides.json`` (special boards) and
-``draws.json`` (draw defense limits). Each file is parsed on first use and
-kept; callers must treat the result as read-only.
+``draws.json`` (draw defense limits).
 
 Example:
     >>> table("pressure")["above_last"]

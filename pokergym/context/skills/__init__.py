@@ -106,21 +106,16 @@ _BASE_LABELS = {
     Street.TURN: frozenset({"very_wet", "wet", "neutral", "very_dry"}),
     Street.RIVER: frozenset({"very_wet", "slightly_wet", "dry"}),
 }
-_STREET_WORD = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}
 _DESCRIPTION = re.compile(r"^([FTR]-[0-9A-Z]+): (.+)$")
 _DATA = "data"
 
 
 def _board_name(street: Street, label: str) -> str:
     if label in _BASE_LABELS[street]:
-        return f"p4_board_{_STREET_WORD[street]}_{label}"
+        return f"p4_board_{street.name.lower()}_{label}"
     if label == "paired":
         return "p4_board_pairing_card"
     return f"p4_board_{label}"
-
-
-def _family_name(scenario: Scenario) -> str:
-    return "p4_line_" + scenario.value[:-1].lower().replace("-", "_")
 
 
 def _position_key(position: Position, facing: bool) -> str:
@@ -242,12 +237,10 @@ def label_index() -> Mapping[str, str]:
     index.update({f"special:{s}": f"p4_special_{s}" for s in SPECIAL_BOARDS})
     index.update({f"pot:{p.value}": f"p4_pot_{p.value.rstrip('+')}" for p in PotType})
     for street, labels in BOARD_LABELS.items():
-        index.update({f"board:{_STREET_WORD[street]}:{label}": _board_name(street, label) for label in labels})
-    index.update({f"scenario:{s.value}": _family_name(s) for s in Scenario})
-    for position in Position:
-        for facing in (False, True):
-            key = _position_key(position, facing)
-            index[f"position:{key}"] = f"p4_position_{key}"
+        index.update({f"board:{street.name.lower()}:{label}": _board_name(street, label) for label in labels})
+    index.update({f"scenario:{s.value}": line_fragment(s) for s in Scenario})
+    positions = [(position, facing) for position in Position for facing in (False, True)]
+    index.update({f"position:{_position_key(*p)}": position_fragment(*p) for p in positions})
     return MappingProxyType(index)
 
 
@@ -299,7 +292,7 @@ def line_fragment(scenario: Scenario) -> str:
         >>> line_fragment(Scenario.R_VCR3)
         'p4_line_r_vcr'
     """
-    return _family_name(scenario)
+    return "p4_line_" + scenario.value[:-1].lower().replace("-", "_")
 
 
 def position_fragment(position: Position, facing: bool) -> str:
@@ -348,12 +341,7 @@ class Selection:
 
 
 def select(ctx: Context) -> Selection:
-    """Choose the fragments for a context.
-
-    Preflop: P1 and the spot's P2 entry (when the hero acts). Postflop: P1,
-    P3, the hand, pot-type, texture and action-line entries of P4, the
-    low-SPR and slow-play notes when they apply, the position note when the
-    hero acts, and P5 on the river.
+    """Choose the fragments for a context by the module's table (P2 and the position note only when the hero acts).
 
     Example:
         >>> from pokergym.cards import parse_cards
