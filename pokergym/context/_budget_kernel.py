@@ -392,6 +392,15 @@ def _or(x: int, default: int) -> int:
 
 # ---------------------------------------------------------------- made-hand budgets
 @kernel
+def _paired_shift(budget: tuple[float, float], paired: bool, shift: float, mods: FloatArray) -> tuple[float, float]:
+    """``budget`` moved by ``shift`` (each floored at 0) on a paired board, with the note saying so."""
+    if not paired:
+        return budget
+    _note(mods, M_PAIRED_SHIFT, shift, 0.0)
+    return _max0(budget[0] + shift), _max0(budget[1] + shift)
+
+
+@kernel
 def _flush(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[float, float]:
     pairs, scalars = tabs
     paired, rank = facts.paired, _or(facts.flush_rank, 1)
@@ -402,13 +411,10 @@ def _flush(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple[fl
     if paired and rank == 1:
         _note(mods, M_FOUR_PAIRED_NUT, 0.0, 0.0)
         return _entry(pairs, _P_FOUR_PAIRED_NUT)
-    a, d = _entry(pairs, _P_FLUSH_FOUR + min(rank, _LIST) - 1)
     _note(mods, M_FLUSH_LEVEL, rank, 0.0)
-    if paired:
-        shift = scalars[_S_FOUR_PAIRED_SHIFT]
-        a, d = _max0(a + shift), _max0(d + shift)
-        _note(mods, M_PAIRED_SHIFT, shift, 0.0)
-    return a, d
+    return _paired_shift(
+        _entry(pairs, _P_FLUSH_FOUR + min(rank, _LIST) - 1), paired, scalars[_S_FOUR_PAIRED_SHIFT], mods
+    )
 
 
 @kernel
@@ -427,11 +433,7 @@ def _straight(facts: BudgetFacts, tabs: BudgetTables, mods: FloatArray) -> tuple
         i = _P_STRAIGHT + 3 * (1 if nut else 2) + texture
         shift = scalars[_S_STRAIGHT_SHIFT + 1]
         _note(mods, M_ONE_CARD_STRAIGHT, 0 if nut else 1, texture)
-    a, d = _entry(pairs, i)
-    if paired:
-        a, d = _max0(a + shift), _max0(d + shift)
-        _note(mods, M_PAIRED_SHIFT, shift, 0.0)
-    return a, d
+    return _paired_shift(_entry(pairs, i), paired, shift, mods)
 
 
 @kernel
