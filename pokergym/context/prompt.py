@@ -5,16 +5,24 @@
 :class:`Prompt` with a system and a user message.
 
 ``mode="skills"`` follows the order of the PokerSkill prompt (reference,
-section 11). The system message is the P1 fragment. After the flop the user
-message gives the situation, hand, board, stacks, history and legal actions;
-P3 and the P4 entries of the hand's classes; the situation analysis (the
-pot-type, texture and action-line entries, the weighted bets, the value
-baseline, the ATTACK and DEFENSE budgets with their verdicts, the low-SPR and
-slow-play notes, the viable options in chips); the bet sizes, the position
-note, P5 on the river and the answer format. Before the flop the P2 entry of
-the preflop spot and the hand's row of its range table take the analysis's
-place. Only the fragments :func:`~pokergym.context.skills.select` chooses are
-included; :attr:`Prompt.fragments` names them.
+section 11). The system message is the P1 fragment. The user message, after
+the flop, holds:
+
+1. the situation (street, position, pot type, role), the hand with its
+   classes, the board with its texture, stacks, pot, SPR and the bet faced;
+2. the betting history and the legal actions with the raise range;
+3. P3, the general principles, and the P4 entries of the hand's classes;
+4. the situation analysis: the pot-type and texture entries, the action-line
+   scenario with its family guidance, the weighted bets, the value baseline,
+   the ATTACK and DEFENSE lines with their verdicts, the low-SPR and
+   slow-play notes, and the viable options with chip amounts;
+5. the bet-size reference and the geometric size, the position note, P5 on
+   the river, and the answer format.
+
+Before the flop the user message holds the situation, the history and legal
+actions, the P2 entry of the preflop spot and the hand's row of the spot's
+range table. Only the fragments :func:`~pokergym.context.skills.select`
+chooses are included; :attr:`Prompt.fragments` names them.
 
 ``mode="default"`` is the paper's default-prompt ablation: a short system
 message, then the state (cards, board, stacks, pot, history) and the legal
@@ -48,8 +56,8 @@ from typing import Literal
 from pokergym.cards import format_cards
 from pokergym.context._viable_kernel import _FUZZ, _STAB, _VALUE  # the viable options' thresholds
 from pokergym.context.preflop import PreflopError, PreflopScenario, preflop_range, raise_to_size
-from pokergym.context.record import UNLIMITED, BoardInfo, Budget, Context, HandInfo, MadeClass, Role, Scenario
-from pokergym.context.sizing import _RIVER_MIN, GEOMETRIC_MAX, REFERENCE_FRACTIONS, geometric_fraction, option_to_chips
+from pokergym.context.record import UNLIMITED, Budget, Context, HandInfo, MadeClass, Role
+from pokergym.context.sizing import _RIVER_MIN, GEOMETRIC_MAX, REFERENCE_FRACTIONS, geometric_fraction
 from pokergym.context.skills import Selection, fragment, scenario_description, select
 from pokergym.engine.actions import ActionKind, Street
 from pokergym.engine.view import PlayerView
@@ -188,28 +196,15 @@ def _seat_name(view: PlayerView, seat: int) -> str:
     return f"{place} (you)" if seat == view.seat else f"{place} (villain)"
 
 
-def _opening(view: PlayerView, title: str) -> list[str]:
-    """The title, the street and the seat's position: the first lines of every user message."""
-    side = "button (small blind), in position" if view.is_button else "big blind, out of position"
-    return [title, f"- Street: {_STREET_NAMES[view.street]}", f"- Position: {side} after the flop"]
-
-
-def _with_answer(lines: list[str]) -> str:
-    return "\n".join([*lines, "", ANSWER_FORMAT])
-
-
-def _texts(*names: str | None) -> list[str]:
-    return [fragment(name).text for name in names if name is not None]
-
-
-def _section(title: str, *names: str | None) -> list[str]:
-    """The named fragments under ``title``, or nothing when no fragment is named."""
-    texts = _texts(*names)
-    return [title, *texts] if texts else []
+def _position_line(view: PlayerView) -> str:
+    if view.is_button:
+        return "- Position: button (small blind), in position after the flop"
+    return "- Position: big blind, out of position after the flop"
 
 
 def _history(view: PlayerView) -> list[str]:
     bb = view.config.big_blind
+    lines: list[str] = []
     per_street: list[list[str]] = [[], [], [], []]
     for record in view.history:
         verb = _VERBS[record.kind]
@@ -224,10 +219,13 @@ def _history(view: PlayerView) -> list[str]:
         f"blinds {_bb(view.config.small_blind, bb)}/{_bb(bb, bb)} BB; "
         f"{_seat_name(view, view.button)} posts the small blind"
     )
-    lines = ["## History"]
-    for street in range(view.street + 1):
-        name = f"Preflop ({blinds})" if street == Street.PREFLOP else _STREET_NAMES[street].capitalize()
-        lines.append(f"- {name}: " + (", ".join(per_street[street]) or "no action yet"))
+    lines.append("## History")
+    lines.append(f"- Preflop ({blinds}): " + (", ".join(per_street[0]) or "no action yet"))
+    for street in (Street.FLOP, Street.TURN, Street.RIVER):
+        if street <= view.street and street > Street.PREFLOP:
+            lines.append(
+                f"- {_STREET_NAMES[street].capitalize()}: " + (", ".join(per_street[street]) or "no action yet")
+            )
     return lines
 
 
@@ -277,21 +275,28 @@ def _money_lines(view: PlayerView, ctx: Context | None) -> list[str]:
 # ---------------------------------------------------------------- default mode
 def _default_user(view: PlayerView) -> str:
     lines = [
-        *_opening(view, "## State"),
+        "## State",
+        f"- Street: {_STREET_NAMES[view.street]}",
+        _position_line(view),
         f"- Your cards: {format_cards(view.hole, ' ')}",
         f"- Board: {format_cards(view.board, ' ') or 'none yet'}",
         *_money_lines(view, None),
         *_history(view),
         _legal_line(view),
+        "",
+        ANSWER_FORMAT,
     ]
-    return _with_answer(lines)
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- preflop
 def _preflop_user(view: PlayerView, ctx: Context, spot_fragment: str | None) -> str:
+    bb = view.config.big_blind
     hand_class = hand_class_169(view.hole)
     lines = [
-        *_opening(view, "## Situation"),
+        "## Situation",
+        f"- Street: {_STREET_NAMES[view.street]}",
+        _position_line(view),
         f"- Preflop spot: {ctx.preflop_scenario or 'none (you are not to act)'}",
         "## Your hand",
         f"- Cards: {format_cards(view.hole, ' ')} ({hand_class})",
@@ -301,16 +306,19 @@ def _preflop_user(view: PlayerView, ctx: Context, spot_fragment: str | None) -> 
     ]
     if spot_fragment is not None and ctx.preflop_scenario is not None:
         spot = PreflopScenario(ctx.preflop_scenario)
-        lines += _section("## Preflop range guidance", spot_fragment)
+        lines.append("## Preflop range guidance")
+        lines.append(fragment(spot_fragment).text)
         if spot.has_table:
             raise_p, call_p, fold_p = preflop_range(spot).frequencies(hand_class)
             row = f"- Range table for {hand_class} here: raise {raise_p:.0%}, call {call_p:.0%}, fold {fold_p:.0%}"
             try:
-                row += f"; the spot's raise: to {_bb(raise_to_size(view, spot), view.config.big_blind)} BB"
+                row += f"; the spot's raise: to {_bb(raise_to_size(view, spot), bb)} BB"
             except PreflopError:
                 row += "; no raise in this spot"
             lines.append(row)
-    return _with_answer(lines)
+    lines.append("")
+    lines.append(ANSWER_FORMAT)
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- postflop
@@ -331,7 +339,7 @@ def _hand_details(hand: HandInfo) -> list[str]:
         details.append(f"two pair rank {hand.two_pair_rank} (1 = top two)")
     if hand.pair_level is not None and hand.made not in (MadeClass.SET, MadeClass.TRIPS):
         details.append(f"{hand.pair_level} unpaired board rank(s) above your pair")
-    if hand.pocket_pair and hand.made != MadeClass.SET:
+    if hand.pocket_pair and hand.made not in (MadeClass.SET,):
         details.append("pocket pair")
     if hand.kicker_position is not None:
         details.append(f"kicker position {hand.kicker_position} (1 = best)")
@@ -396,14 +404,16 @@ def _sizing_lines(view: PlayerView, ctx: Context) -> list[str]:
     if legal is None or not legal.can_raise:
         return []
     bb = view.config.big_blind
+    seat = view.seat
     to_call = legal.call_amount
     base_pot = view.pot + to_call
-    start = view.bets[1 - view.seat] if to_call else view.bets[view.seat]
+    start = view.bets[1 - seat] if to_call else view.bets[seat]
+    river = view.street == Street.RIVER
     word = "raise to" if to_call else "bet to"
     pot_word = "of the pot after calling" if to_call else "of the pot"
     lines = [f"## Bet sizes (pot {_bb(base_pot, bb)} BB{' after calling' if to_call else ''})"]
     for f in REFERENCE_FRACTIONS:
-        if view.street == Street.RIVER and f <= _RIVER_MIN:
+        if river and f <= _RIVER_MIN:
             continue
         to = start + round(f * base_pot)
         if legal.min_raise_to <= to < legal.max_raise_to:
@@ -414,9 +424,9 @@ def _sizing_lines(view: PlayerView, ctx: Context) -> list[str]:
     if behind > 0 and base_pot > 0:
         g = geometric_fraction(behind, base_pot, streets_left)
         if g <= GEOMETRIC_MAX:
-            geometric_to = _bb(option_to_chips(view, g), bb)
+            to = max(legal.min_raise_to, min(legal.max_raise_to, start + round(g * base_pot)))
             lines.append(
-                f"- Geometric size: {g:.0%} {pot_word} ({word} {geometric_to} BB) gets the stacks in "
+                f"- Geometric size: {g:.0%} {pot_word} ({word} {_bb(to, bb)} BB) gets the stacks in "
                 f"evenly over {streets_left} street{'s' if streets_left > 1 else ''}; prefer it for multi-street value"
             )
         else:
@@ -428,58 +438,53 @@ def _postflop_user(view: PlayerView, ctx: Context, selection: Selection) -> str:
     hand, board, scenario, budget = ctx.hand, ctx.board, ctx.scenario, ctx.budget
     if hand is None or board is None or scenario is None or budget is None:
         raise ContextError("a postflop context needs its hand, board, scenario and budget")
-    lines = [
-        *_postflop_situation(view, ctx, hand, board),
-        *_money_lines(view, ctx),
-        *_history(view),
-        _legal_line(view),
-        *_section("## General principles", selection.principles),
-        *_section("## Your hand class", *selection.hand),
-        *_analysis_lines(view, ctx, selection, scenario, budget),
-        *_sizing_lines(view, ctx),
-        *_section("## Position", selection.position),
-        *_section("## River reference", selection.blockers),
-    ]
-    return _with_answer(lines)
-
-
-def _postflop_situation(view: PlayerView, ctx: Context, hand: HandInfo, board: BoardInfo) -> list[str]:
-    """The situation, hand and board sections of a postflop prompt."""
     initiative = "nobody" if ctx.initiative is None else "you" if ctx.initiative == view.seat else "villain"
+    preflop_aggressor = "you" if ctx.preflop_raises and _preflop_raiser(view) == view.seat else "villain"
     if not ctx.preflop_raises:
         preflop_aggressor = "nobody (limped)"
-    else:
-        preflop_aggressor = "you" if _preflop_raiser(view) == view.seat else "villain"
-    draw = f" + {hand.draw.value}" if hand.draw.value != "no_draw" else ""
+    made = hand.made.value
+    draw = hand.draw.value
+    hand_line = f"- Class: {made}" + (f" + {draw}" if hand.draw.value != "no_draw" else "")
     details = _hand_details(hand)
-    return [
-        *_opening(view, "## Situation"),
+    lines = [
+        "## Situation",
+        f"- Street: {_STREET_NAMES[view.street]}",
+        _position_line(view),
         f"- Pot type: {_POT_NAMES[ctx.pot_type.value]}; preflop aggressor: {preflop_aggressor}",
         f"- Role: {_ROLE_TEXT[ctx.role]} (initiative: {initiative})",
         "## Your hand",
         f"- Cards: {format_cards(view.hole, ' ')} ({hand_class_169(view.hole)})",
-        f"- Class: {hand.made.value}{draw}",
-        *(["- Details: " + "; ".join(details)] if details else []),
-        "## Board",
-        f"- Cards: {format_cards(view.board, ' ')}",
-        f"- Texture: {', '.join(board.labels)} ({', '.join(board.descriptors)})",
+        hand_line,
     ]
-
-
-def _analysis_lines(
-    view: PlayerView, ctx: Context, selection: Selection, scenario: Scenario, budget: Budget
-) -> list[str]:
-    """The situation analysis: pot, texture and line entries, weighted bets, budgets, notes and options."""
-    lines = ["## Situation analysis", *_texts(selection.pot, *selection.board)]
+    if details:
+        lines.append("- Details: " + "; ".join(details))
+    lines.append("## Board")
+    lines.append(f"- Cards: {format_cards(view.board, ' ')}")
+    lines.append(f"- Texture: {', '.join(board.labels)} ({', '.join(board.descriptors)})")
+    lines.extend(_money_lines(view, ctx))
+    lines.extend(_history(view))
+    lines.append(_legal_line(view))
+    if selection.principles is not None:
+        lines.append("## General principles")
+        lines.append(fragment(selection.principles).text)
+    if selection.hand:
+        lines.append("## Your hand class")
+        lines.extend(fragment(name).text for name in selection.hand)
+    lines.append("## Situation analysis")
+    if selection.pot is not None:
+        lines.append(fragment(selection.pot).text)
+    lines.extend(fragment(name).text for name in selection.board)
     lines.append(f"Action line {scenario.value}: {scenario_description(scenario)}")
-    lines.extend(_texts(selection.line))
+    if selection.line is not None:
+        lines.append(fragment(selection.line).text)
     lines.append(
         f"- Weighted postflop bets so far: {ctx.weighted_total:.2f} (yours {ctx.weighted_hero:.2f}); "
         f"the next bet would be number {ctx.weighted_total + 1:.2f}"
     )
     if ctx.value_tier is not None:
         lines.append(f"- Value baseline for the next bet: {_TIER_TEXT[ctx.value_tier]} (tier {ctx.value_tier} of 5)")
-    lines += [_attack_line(budget), _defense_line(budget, ctx)]
+    lines.append(_attack_line(budget))
+    lines.append(_defense_line(budget, ctx))
     if budget.modifiers:
         lines.append("- Budget modifiers: " + "; ".join(budget.modifiers))
     for name in selection.notes:
@@ -488,11 +493,24 @@ def _analysis_lines(
         else:
             lines.append(f"- Slow-play verdict: {ctx.slow_play}")
         lines.append(fragment(name).text)
-    return lines + _option_lines(view, ctx)
+    lines.extend(_option_lines(view, ctx))
+    lines.extend(_sizing_lines(view, ctx))
+    if selection.position is not None:
+        lines.append("## Position")
+        lines.append(fragment(selection.position).text)
+    if selection.blockers is not None:
+        lines.append("## River reference")
+        lines.append(fragment(selection.blockers).text)
+    lines.append("")
+    lines.append(ANSWER_FORMAT)
+    return "\n".join(lines)
 
 
 def _preflop_raiser(view: PlayerView) -> int | None:
-    raisers = [
-        r.seat for r in view.history if r.street == Street.PREFLOP and r.kind in (ActionKind.BET, ActionKind.RAISE)
-    ]
-    return raisers[-1] if raisers else None
+    raiser = None
+    for record in view.history:
+        if record.street != Street.PREFLOP:
+            break
+        if record.kind in (ActionKind.BET, ActionKind.RAISE):
+            raiser = record.seat
+    return raiser

@@ -106,13 +106,14 @@ _BASE_LABELS = {
     Street.TURN: frozenset({"very_wet", "wet", "neutral", "very_dry"}),
     Street.RIVER: frozenset({"very_wet", "slightly_wet", "dry"}),
 }
+_STREET_WORD = {Street.FLOP: "flop", Street.TURN: "turn", Street.RIVER: "river"}  # faster than Street.name
 _DESCRIPTION = re.compile(r"^([FTR]-[0-9A-Z]+): (.+)$")
 _DATA = "data"
 
 
 def _board_name(street: Street, label: str) -> str:
     if label in _BASE_LABELS[street]:
-        return f"p4_board_{street.name.lower()}_{label}"
+        return f"p4_board_{_STREET_WORD[street]}_{label}"
     if label == "paired":
         return "p4_board_pairing_card"
     return f"p4_board_{label}"
@@ -237,7 +238,7 @@ def label_index() -> Mapping[str, str]:
     index.update({f"special:{s}": f"p4_special_{s}" for s in SPECIAL_BOARDS})
     index.update({f"pot:{p.value}": f"p4_pot_{p.value.rstrip('+')}" for p in PotType})
     for street, labels in BOARD_LABELS.items():
-        index.update({f"board:{street.name.lower()}:{label}": _board_name(street, label) for label in labels})
+        index.update({f"board:{_STREET_WORD[street]}:{label}": _board_name(street, label) for label in labels})
     index.update({f"scenario:{s.value}": line_fragment(s) for s in Scenario})
     positions = [(position, facing) for position in Position for facing in (False, True)]
     index.update({f"position:{_position_key(*p)}": position_fragment(*p) for p in positions})
