@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pokergym._jit import kernel
 
-__all__ = ["SPECIAL", "board_bits", "full_house_is_best", "hand_codes"]
+__all__ = ["SPECIAL", "hand_codes"]
 
 
 SPECIAL = 1
@@ -39,19 +39,6 @@ _AK, _AQ, _AJ, _AT = 13 * _A + _K, 13 * _A + _Q, 13 * _A + _J, 13 * _A + _T
 _KQ, _KJ, _QJ = 13 * _K + _Q, 13 * _K + _J, 13 * _Q + _J
 _ALL_RANKS = (1 << 13) - 1
 _WHEEL = (1 << 12) | 0b1111
-
-
-def board_bits(board: tuple[int, ...]) -> int:
-    """Pack a board's cards as four 13-bit rank masks, suit ``s`` at bit ``13 * s`` (plain Python).
-
-    Example:
-        >>> bin(board_bits((0, 5, 49)))  # the 2 of suit 0, the 3 and the ace of suit 1
-        '0b10000000000100000000000001'
-    """
-    bits = 0
-    for c in board:
-        bits |= 1 << ((c & 3) * 13 + (c >> 2))
-    return bits
 
 
 @kernel
@@ -422,7 +409,7 @@ def hand_codes(
         c0: first hole card code (rank x 4 + suit).
         c1: second hole card code.
         board_bits: the board as four 13-bit rank masks, suit ``s`` at bit ``13 * s``
-            (see :func:`board_bits`).
+            (card ``c`` sets bit ``13 * (c & 3) + (c >> 2)``).
         pot: the pot type's index in ``PotType``.
         with_draw: whether to assess the draw (the flop and turn).
 
@@ -508,10 +495,9 @@ def _best_full_house(twice: int, thrice: int) -> tuple[int, int]:
 def _full_house_is_best(
     once: int, twice: int, thrice: int, taken_thrice: int, taken_four: int, trips: int, pair: int
 ) -> bool:
-    """:func:`full_house_is_best` on count masks.
+    """Whether no two-card holding (quads left aside) makes a better full house than ``trips`` full of ``pair``.
 
-    Every two-card holding the hero's cards leave available is tried;
-    holdings that make quads are left aside. ``once``, ``twice`` and ``thrice``: the board's
+    Every two-card holding the hero's cards leave available is tried. ``once``, ``twice`` and ``thrice``: the board's
     ranks held at least once, twice, three times; ``taken_thrice`` and
     ``taken_four``: the ranks of which the board and the hero hold three
     (one card left) and four (none left).
@@ -530,29 +516,3 @@ def _full_house_is_best(
             if theirs[0] > trips or (theirs[0] == trips and theirs[1] > pair):
                 return False
     return True
-
-
-@kernel
-def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, pair: int) -> bool:
-    """Whether no two-card holding (quads left aside) makes a better full house than ``trips`` full of ``pair``.
-
-    Args:
-        bcounts: how many cards of each rank the board holds (13 counts).
-        h0: the hero's first hole rank (its card is not available to the opponent).
-        h1: the hero's second hole rank.
-        trips: the rank of the hero's full house's three of a kind.
-        pair: the rank of its pair.
-    """
-    once = twice = thrice = taken_thrice = taken_four = 0
-    for r in range(13):
-        count = bcounts[r]
-        if count >= 4:
-            return True  # quads on the board: every holding makes quads
-        bit = 1 << r
-        once |= bit if count >= 1 else 0
-        twice |= bit if count >= 2 else 0
-        thrice |= bit if count >= 3 else 0
-        taken = count + int(h0 == r) + int(h1 == r)
-        taken_thrice |= bit if taken >= 3 else 0
-        taken_four |= bit if taken >= 4 else 0
-    return _full_house_is_best(once, twice, thrice, taken_thrice, taken_four, trips, pair)

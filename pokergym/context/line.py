@@ -16,9 +16,9 @@ result. In short:
 * Scenario: one of the sixty action-line IDs (see
   :class:`~pokergym.context.record.Scenario`); the kernel's ``_scenario``
   and ``_river`` say how each street's line maps to an ID.
-* Pressure: every postflop bet and raise gets the weight of
-  :func:`~pokergym.context.pressure.bet_weight`; the totals cover both
-  players and the hero alone.
+* Pressure: every postflop bet and raise gets its weight from the table of
+  :mod:`~pokergym.context.pressure`; the totals cover both players and the
+  hero alone.
 
 Example:
     >>> from pokergym.cards import parse_cards

@@ -291,16 +291,6 @@ class BoardInfo(NamedTuple):
         return self.trips_rank is not None and bool(self.pair_ranks)
 
     @property
-    def flush_on_board(self) -> bool:
-        """Whether all five board cards share a suit."""
-        return self.suit_max >= 5
-
-    @property
-    def flush_possible(self) -> bool:
-        """Whether a flush can be made (three or more cards of one suit)."""
-        return self.suit_max >= 3
-
-    @property
     def one_card_flush(self) -> bool:
         """Whether a single hole card makes a flush (four or more of a suit)."""
         return self.suit_max >= 4

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from pokergym.context._hand_kernel import SPECIAL, board_bits, full_house_is_best, hand_codes
+from pokergym.context._hand_kernel import SPECIAL, _full_house_is_best, hand_codes
 from pokergym.context.board import analyze_board, straight_top
 from pokergym.context.record import BoardInfo, BoardOverride, DrawClass, HandInfo, MadeClass, PotType, new_record
 from pokergym.context.tables import pair_value, pot_key, table
@@ -48,7 +48,47 @@ _POCKET = (False, True)
 _SET_LEVEL = ("top", "middle", "bottom", None)
 _FEATURE_NAMES = ("flush_draw", "oesd", "gutshot", "bdfd", "bdsd", "overcards_1", "overcards_2")
 _FEATURES = tuple(tuple(name for i, name in enumerate(_FEATURE_NAMES) if bits >> i & 1) for bits in range(128))
+
+
+def board_bits(board: tuple[int, ...]) -> int:
+    """Pack a board's cards as four 13-bit rank masks, suit ``s`` at bit ``13 * s``.
+
+    Example:
+        >>> bin(board_bits((0, 5, 49)))  # the 2 of suit 0, the 3 and the ace of suit 1
+        '0b10000000000100000000000001'
+    """
+    bits = 0
+    for c in board:
+        bits |= 1 << ((c & 3) * 13 + (c >> 2))
+    return bits
+
+
 _board_bits = lru_cache(maxsize=1 << 14)(board_bits)
+
+
+def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, trips: int, pair: int) -> bool:
+    """Whether no two-card holding (quads left aside) makes a better full house than ``trips`` full of ``pair``.
+
+    Args:
+        bcounts: how many cards of each rank the board holds (13 counts).
+        h0: the hero's first hole rank (its card is not available to the opponent).
+        h1: the hero's second hole rank.
+        trips: the rank of the hero's full house's three of a kind.
+        pair: the rank of its pair.
+    """
+    once = twice = thrice = taken_thrice = taken_four = 0
+    for r in range(13):
+        count = bcounts[r]
+        if count >= 4:
+            return True  # quads on the board: every holding makes quads
+        bit = 1 << r
+        once |= bit if count >= 1 else 0
+        twice |= bit if count >= 2 else 0
+        thrice |= bit if count >= 3 else 0
+        taken = count + int(h0 == r) + int(h1 == r)
+        taken_thrice |= bit if taken >= 3 else 0
+        taken_four |= bit if taken >= 4 else 0
+    return bool(_full_house_is_best(once, twice, thrice, taken_thrice, taken_four, trips, pair))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -108,7 +148,7 @@ def hand_from_codes(codes: Sequence[int]) -> HandInfo:
 
     Example:
         >>> from pokergym.cards import parse_cards
-        >>> from pokergym.context._hand_kernel import board_bits, hand_codes
+        >>> from pokergym.context._hand_kernel import hand_codes
         >>> h0, h1 = parse_cards("KsQd")
         >>> hand_from_codes(hand_codes(h0, h1, board_bits(parse_cards("Kh7d2c")), 1, True)).made
         <MadeClass.TOP_PAIR: 'top_pair'>

@@ -20,10 +20,10 @@ import numpy as np
 import pytest
 from board_reference import _rank_facts, rank_counts
 from budget_reference import _hand_budget
-from special_board_reference import _board_counts
+from special_board_reference import _board_counts, board_bits
 
 from pokergym.context import PotType
-from pokergym.context._hand_kernel import SPECIAL, board_bits, hand_codes
+from pokergym.context._hand_kernel import SPECIAL, hand_codes
 from pokergym.context.board import STRAIGHT_TOPS, WINDOWS, analyze_board, straight_top
 from pokergym.context.budget import hand_budget
 from pokergym.context.hand import classify_hand

@@ -8,8 +8,6 @@ the made-hand-only path of the slow-play look-ahead. Besides uniformly
 random deals, the generators favour the rare branches: few ranks (paired
 and special boards), two suits (flushes, straight flushes, flush draws)
 and a narrow band of ranks (straights, straight draws, one-card straights).
-The compiled full-house check of the special boards is compared with the
-Python loop it replaced (``hand_reference.full_house_is_best``).
 """
 
 from __future__ import annotations
@@ -19,13 +17,10 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 from hand_reference import classify_hand as reference_classify
-from hand_reference import full_house_is_best as reference_full_house_is_best
 from hand_reference import made_hand as reference_made
-from special_board_reference import _best_full_house
 from test_context_memos import few_rank_hands, random_hands
 
 from pokergym.context import DrawClass, HandInfo, MadeClass, PotType
-from pokergym.context._hand_kernel import full_house_is_best
 from pokergym.context.board import analyze_board
 from pokergym.context.hand import classify_hand, made_hand
 
@@ -97,29 +92,3 @@ def test_the_generators_reach_every_class() -> None:
             features.update(hand.features)
     assert made == set(MadeClass) and draws == set(DrawClass)
     assert features == {"flush_draw", "oesd", "gutshot", "bdfd", "bdsd", "overcards_1", "overcards_2"}
-
-
-@pytest.mark.parametrize("make", [random_hands, few_rank_hands, narrow_rank_hands])
-def test_full_house_check_matches_the_reference(make: Callable[[int, int], list[Hand]]) -> None:
-    checked = 0
-    for hole, board, _ in make(4000, 4):
-        bcounts = [0] * 13
-        for c in board:
-            bcounts[c >> 2] += 1
-        h0, h1 = hole[0] >> 2, hole[1] >> 2
-        acounts = list(bcounts)
-        acounts[h0] += 1
-        acounts[h1] += 1
-        mine = _best_full_house(acounts)
-        if mine is None or max(acounts) >= 4:
-            continue
-        expected = reference_full_house_is_best(tuple(bcounts), h0, h1, mine)
-        assert full_house_is_best(tuple(bcounts), h0, h1, *mine) == expected, (hole, board)
-        checked += 1
-    assert checked > 20
-
-
-def test_full_house_check_on_a_quads_board() -> None:
-    # every holding makes quads there, so none beats a full house (the check leaves quads aside)
-    bcounts = (4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    assert full_house_is_best(bcounts, 5, 5, 5, 0) is reference_full_house_is_best(bcounts, 5, 5, (5, 0)) is True
