@@ -515,6 +515,7 @@ def walk(
     (tree, hands, boards), max_actions = game, shape[1]
     kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a, _, n_twins = tree[:11]
     learning = (mode, (store[trav], store[2 + trav], store[4 + trav]), discounts)
+    averaging = mode == UPDATE and discounts[3] != 0.0  # else the traverser's reach is not needed (only sums read it)
     payoffs, leaf = (pot, (player_a, amount_a, board_a)), (seat_tables(trav, hands), boards[2:5], boards[1])
     n, m, work, width = hands[2][trav], hands[2][1 - trav], _workspace(hands), max_actions + 1
     nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, reach_t, reach_o)
@@ -538,7 +539,8 @@ def walk(
             out_at[d + 1] = (d + 1) * width
             t_at[d + 1], o_at[d + 1], dead[d + 1], live = t_at[d], o_at[d], dead[d], True
             if kind == 3:
-                live = _enter_card(d, trav, mode, card_a[child], hands, t_at, o_at, dead, rt, ro, n, m, max_actions)
+                walking = (mode == UPDATE, averaging)
+                live = _enter_card(d, trav, walking, card_a[child], hands, t_at, o_at, dead, rt, ro, n, m, max_actions)
             elif player_a[node] == trav:
                 base, sibling = d * width + 1, children[child_start[node] + min(i + 1, count - 1)]
                 if kind_a[child] == 1 and kind_a[sibling] == 2:  # fold, then call: both from one pass over the reach
@@ -546,7 +548,7 @@ def walk(
                     _fold_and_call(dead[d], trav, child, sibling, *args2)
                     next_child[d] = i + 2
                     continue
-                if mode == UPDATE:
+                if averaging:
                     _scaled(rt[t_at[d]], strategy[d, i], rt[d + 1], n)
                     t_at[d + 1] = d + 1
                 out_at[d + 1] = base + i
@@ -600,7 +602,7 @@ def _chance_start(node: int, count: int, leaves: Any, dest: Any, n: int) -> int:
 def _enter_card(
     d: int,
     trav: int,
-    mode: int,
+    walking: tuple[bool, bool],
     card: int,
     hands: Any,
     t_at: Any,
@@ -614,16 +616,18 @@ def _enter_card(
 ) -> bool:
     """Both reaches below the chance node at depth ``d`` for the child dealing ``card``; whether to walk it.
 
-    The traverser's reach is kept only where an update needs it; the child is walked where the opponent can
-    reach it, and always in an update (it still needs the traverser's average-strategy sums below).
+    ``walking``: whether the walk updates, and whether it updates the average-strategy sums. The traverser's
+    reach is kept only where the sums need it; the child is walked where the opponent can reach it, and always
+    in an update (the traverser's regrets below are still discounted).
     """
-    if mode == UPDATE:
+    update, averaging = walking
+    if averaging:
         _masked(reach_t[t_at[d]], reach_t[d + 1], trav, card, n, hands)
         t_at[d + 1] = d + 1
     if not dead[d]:
         dead[d + 1] = not _masked(reach_o[o_at[d]], reach_o[d * max_actions], 1 - trav, card, m, hands)
         o_at[d + 1] = d * max_actions
-    return mode == UPDATE or not dead[d + 1]
+    return update or not dead[d + 1]
 
 
 @_jit
@@ -801,7 +805,9 @@ def _update(
             r = r * (positive if r > 0.0 else negative) + value_row[h] - node_value[h]
             r = max(r, lowest)
             regret_row[h] = r if abs(r) >= noise else 0.0
-            sum_row[h] = sum_row[h] * keep + weight * reach_t[h] * strategy_row[h]
+        if weight != 0.0:  # 0: an update that leaves the sums alone (see without_averaging)
+            for h in range(n):
+                sum_row[h] = sum_row[h] * keep + weight * reach_t[h] * strategy_row[h]
 
 
 @_jit
@@ -821,11 +827,32 @@ def dcfr_discounts(t: int) -> tuple[float, float, float]:
     """
     prior = float(t - 1)
     grown = prior**1.5
+    since = float(t - _last_restart(t))
+    return grown / (grown + 1.0), 0.5, (since / (since + 1.0)) ** 3
+
+
+@_jit
+def _last_restart(t: int) -> int:
+    """The last power of 4 at or below ``t``: where Discounted CFR's average strategy last started over."""
     restart = 1
     while restart * 4 <= t:
         restart *= 4
-    since = float(t - restart)
-    return grown / (grown + 1.0), 0.5, (since / (since + 1.0)) ** 3
+    return restart
+
+
+@_jit
+def averaging_start(read_at: int, algorithm: int) -> int:
+    """The first iteration whose strategy the average read after iteration ``read_at`` holds.
+
+    Discounted CFR's average starts over at each power of 4 (:func:`dcfr_discounts`), so the strategies of the
+    iterations before the last restart are wiped before they are read; the other algorithms keep every
+    iteration's.
+
+    Example:
+        >>> averaging_start(110, DCFR), averaging_start(63, DCFR), averaging_start(110, CFR_PLUS)
+        (64, 16, 1)
+    """
+    return _last_restart(read_at) if algorithm == DCFR else 1
 
 
 @_jit
@@ -882,6 +909,17 @@ def iteration_discounts(t: int, algorithm: int, pot: float) -> tuple[float, floa
 
 
 @_jit
+def without_averaging(discounts: Any) -> tuple[float, float, float, float, float, float, float]:
+    """``discounts`` for an update that leaves the average-strategy sums as they are: ``keep`` 1 and ``weight`` 0.
+
+    :func:`walk` then neither carries the traverser's reach down the tree nor touches the sums: of an
+    update's work, only the regrets remain.
+    """
+    positive, negative, _, _, floor, noise, ahead = discounts
+    return (positive, negative, 1.0, 0.0, floor, noise, ahead)
+
+
+@_jit
 def gadget_reaches(trav: int, weights: Any, gadget_player: int, gadget_regrets: Any) -> tuple[Any, Any, Any]:
     """The traverser's and the opponent's reach at the root, and the gadget player's entering probabilities.
 
@@ -916,8 +954,13 @@ def iterate(
     gadget_player: int,
     alternatives: Any,
     gadget_regrets: Any,
+    averaging_from: int,
 ) -> None:
     """Run ``iterations`` alternating updates numbered from ``first_iteration`` (see :func:`iteration_discounts`).
+
+    The iterations numbered below ``averaging_from`` leave the average-strategy sums alone
+    (:func:`without_averaging`): the caller passes :func:`averaging_start` of the next iteration at which the
+    average is read, so that only sums a restart would wipe unread are skipped.
 
     With ``gadget_player`` 0 or 1, that player's hands each choose, by regret matching, between entering the
     subgame (reach: its weight times the probability of entering) and ``alternatives`` (counterfactual values,
@@ -925,6 +968,8 @@ def iterate(
     """
     for t in range(first_iteration, first_iteration + iterations):
         discounts = iteration_discounts(t, algorithm, pot)
+        if t < averaging_from:
+            discounts = without_averaging(discounts)
         for trav in range(2):
             reach_t, reach_o, entered = gadget_reaches(trav, weights, gadget_player, gadget_regrets)
             values = walk(

@@ -314,17 +314,24 @@ def _iterate(
     count: int,
     algorithm: Algorithm,
     gadget: tuple[int, npt.NDArray[np.float64], npt.NDArray[np.float64]],
+    read_at: int | None = None,
 ) -> None:
-    """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays (gadget: player, values, regrets)."""
+    """Run ``count`` iterations numbered from ``first`` on ``prepared``'s arrays (gadget: player, values, regrets).
+
+    ``read_at``: the iteration after which the average strategy is next read (default: after these); the
+    iterations whose strategies a restart of the average wipes before then skip the average's sums
+    (:func:`._cfr_kernel.averaging_start`).
+    """
+    code = _ALGORITHM_CODES[algorithm]
+    averaging_from = K.averaging_start(first + count - 1 if read_at is None else read_at, code)
     if prepared.split is not None:
-        split_iterate(
-            prepared, prepared.split, thread_pool(prepared.threads), first, count, _ALGORITHM_CODES[algorithm], gadget
-        )
+        pool = thread_pool(prepared.threads)
+        split_iterate(prepared, prepared.split, pool, first, count, code, gadget, averaging_from)
         return
     K.iterate(
         first,
         count,
-        _ALGORITHM_CODES[algorithm],
+        code,
         prepared.tree.root,
         prepared.weights,
         float(prepared.spot.pot),
@@ -335,6 +342,7 @@ def _iterate(
         prepared.tree.max_depth,
         prepared.tree.max_actions,
         *gadget,
+        averaging_from,
     )
 
 
@@ -422,7 +430,8 @@ def solve(
     total = iterations if iterations is not None else max_iterations
     while done < total:
         step = min(check_every, total - done)
-        _iterate(prepared, done + 1, step, algorithm, arrays)
+        read_at = total if iterations is not None else min(next_check, total)
+        _iterate(prepared, done + 1, step, algorithm, arrays, done + step if time_limit_s is not None else read_at)
         done += step
         out_of_time = time_limit_s is not None and time.perf_counter() - started > time_limit_s
         if iterations is not None:

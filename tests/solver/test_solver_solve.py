@@ -9,7 +9,9 @@ from pokergym.cards import format_cards, parse_cards
 from pokergym.errors import SolverError
 from pokergym.evaluator.combos import COMBO_CARDS, combo_index
 from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, estimate_bytes, solve
+from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.reference import PlainCFR
+from pokergym.solver.solve import NO_GADGET, _iterate, prepare
 from pokergym.solver.tree import CHANCE
 
 NONE = Sizes.parse("")
@@ -242,3 +244,32 @@ def test_matrix_times_sums_each_row_in_the_same_order_in_a_block_and_alone() -> 
         _matrix_times(matrix[h : h + 1], vector, 1, 37, alone[h : h + 1])
     assert _LANES < 21 and np.array_equal(blocked, alone)  # bit for bit: the solver's recorded matches rely on it
     assert np.allclose(blocked, matrix[:, :37] @ vector[:37], rtol=1e-13, atol=0.0)
+
+
+def _turn_spot() -> Spot:
+    ranges = (Range.parse("99+,AQs+,KQs,T9s,98s,76s"), Range.parse("TT+,AKs,KJs,QJs,JTs,65s"))
+    return Spot(parse_cards("Kh7h4c2c"), 1000, 3000, ranges, Menu.uniform("50,a", "a", raise_cap=1))
+
+
+@pytest.mark.parametrize("kwargs", [{"iterations": 70}, {"target_exploitability": 0.01, "check_every": 10}])
+def test_skipping_the_sums_a_restart_wipes_changes_no_average(
+    monkeypatch: pytest.MonkeyPatch, kwargs: dict[str, object]
+) -> None:
+    skipping = solve(_turn_spot(), **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(K, "averaging_start", lambda read_at, algorithm: 1)  # every iteration adds to the sums
+    every = solve(_turn_spot(), **kwargs)  # type: ignore[arg-type]
+    assert skipping.history == every.history
+    for mine, theirs in zip(skipping._prepared.store, every._prepared.store, strict=True):
+        assert np.array_equal(mine, theirs)
+
+
+def test_iterations_before_the_next_reads_restart_leave_the_sums_alone() -> None:
+    skipping, averaging = prepare(_turn_spot()), prepare(_turn_spot())
+    _iterate(skipping, 1, 10, "dcfr", NO_GADGET, read_at=100)  # the average read at 100 starts at 64
+    _iterate(averaging, 1, 10, "dcfr", NO_GADGET)
+    assert not skipping.store[2].any() and not skipping.store[3].any()
+    assert averaging.store[2].any() and averaging.store[3].any()
+    for p in range(2):  # the regrets are the same
+        assert np.array_equal(skipping.store[p], averaging.store[p])
+    assert [K.averaging_start(t, K.DCFR) for t in (3, 4, 63, 64, 255, 256)] == [1, 4, 16, 64, 64, 256]
+    assert K.averaging_start(100, K.CFR_PLUS) == K.averaging_start(100, K.PDCFR_PLUS) == 1
