@@ -515,7 +515,7 @@ def walk(
     (tree, hands, boards), max_actions = game, shape[1]
     kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a, _, n_twins = tree[:11]
     learning = (mode, (store[trav], store[2 + trav], store[4 + trav]), discounts)
-    averaging = mode == UPDATE and discounts[3] != 0.0  # else the traverser's reach is not needed (only sums read it)
+    walking = (mode == UPDATE, mode == UPDATE and discounts[3] != 0.0)  # updates; updates the sums (its reach's use)
     payoffs, leaf = (pot, (player_a, amount_a, board_a)), (seat_tables(trav, hands), boards[2:5], boards[1])
     n, m, work, width = hands[2][trav], hands[2][1 - trav], _workspace(hands), max_actions + 1
     nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, reach_t, reach_o)
@@ -539,7 +539,6 @@ def walk(
             out_at[d + 1] = (d + 1) * width
             t_at[d + 1], o_at[d + 1], dead[d + 1], live = t_at[d], o_at[d], dead[d], True
             if kind == 3:
-                walking = (mode == UPDATE, averaging)
                 live = _enter_card(d, trav, walking, card_a[child], hands, t_at, o_at, dead, rt, ro, n, m, max_actions)
             elif player_a[node] == trav:
                 base, sibling = d * width + 1, children[child_start[node] + min(i + 1, count - 1)]
@@ -548,9 +547,7 @@ def walk(
                     _fold_and_call(dead[d], trav, child, sibling, *args2)
                     next_child[d] = i + 2
                     continue
-                if averaging:
-                    _scaled(rt[t_at[d]], strategy[d, i], rt[d + 1], n)
-                    t_at[d + 1] = d + 1
+                t_at[d + 1] = _carry_reach(walking[1], rt, t_at[d], d + 1, strategy[d, i], n)
                 out_at[d + 1] = base + i
             elif not dead[d]:
                 dead[d + 1] = not alive[d, i]
@@ -575,6 +572,19 @@ def walk(
         next_child[d - 1] += 1
         d -= 1
     return np.zeros(n)
+
+
+@_jit
+def _carry_reach(averaging: bool, rows: Any, source: int, row: int, share: Any, n: int) -> int:
+    """The row of ``rows`` holding the traverser's reach below one of its actions, whose probabilities are ``share``.
+
+    ``row``, written as ``rows[source]`` times ``share``, where the update needs it for the average-strategy sums
+    (``averaging``); else ``source``, unread below.
+    """
+    if not averaging:
+        return source
+    _scaled(rows[source], share, rows[row], n)
+    return row
 
 
 @_jit
@@ -827,12 +837,12 @@ def dcfr_discounts(t: int) -> tuple[float, float, float]:
     """
     prior = float(t - 1)
     grown = prior**1.5
-    since = float(t - _last_restart(t))
+    since = float(t - last_restart(t))
     return grown / (grown + 1.0), 0.5, (since / (since + 1.0)) ** 3
 
 
 @_jit
-def _last_restart(t: int) -> int:
+def last_restart(t: int) -> int:
     """The last power of 4 at or below ``t``: where Discounted CFR's average strategy last started over."""
     restart = 1
     while restart * 4 <= t:
@@ -852,7 +862,7 @@ def averaging_start(read_at: int, algorithm: int) -> int:
         >>> averaging_start(110, DCFR), averaging_start(63, DCFR), averaging_start(110, CFR_PLUS)
         (64, 16, 1)
     """
-    return _last_restart(read_at) if algorithm == DCFR else 1
+    return last_restart(read_at) if algorithm == DCFR else 1
 
 
 @_jit

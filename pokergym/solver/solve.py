@@ -283,12 +283,17 @@ def _board_strength(boards: npt.NDArray[np.int64], hands: list[npt.NDArray[np.in
     return strength
 
 
-def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: int) -> int:
+def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: int, restarts: bool = False) -> int:
     """Iterations until the next exploitability check, from the last two checks' ``(iterations, %)``.
 
     Exploitability falls roughly as a power of the iterations; the two latest checks give the power, and the
     next check comes after 80% of the iterations that it predicts to the target, but no later than half the
     iterations done so far, and in whole multiples of ``check_every`` (each check costs about an iteration).
+    With ``restarts`` (Discounted CFR, whose average starts over at each power of 4: see
+    :func:`._cfr_kernel.dcfr_discounts`), a check due before the next restart while the trend puts the target
+    past 1.5 times the restart waits until a quarter past the restart: the iterations in between then skip the
+    average-strategy sums (:func:`._cfr_kernel.averaging_start`), and the average read there is no longer the
+    restart's young one.
 
     Example:
         >>> check_gap([(10, 40.0)], 0.5, 10)
@@ -297,6 +302,8 @@ def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: 
         30
         >>> check_gap([(130, 0.58), (140, 0.52)], 0.5, 10)  # close: the next multiple
         10
+        >>> check_gap([(10, 37.1), (20, 15.2)], 0.5, 10, restarts=True)  # on to 80: past 64, the next restart
+        60
     """
     if len(history) < 2:
         return check_every
@@ -304,8 +311,12 @@ def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: 
     if not e0 > e1 > 0.0:
         return check_every
     power = math.log(e0 / e1) / math.log(t1 / t0)
-    ahead = 0.8 * t1 * ((e1 / target_pct) ** (1.0 / power) - 1.0) if e1 > target_pct else 0.0
-    return max(1, int(min(ahead, t1 / 2) // check_every)) * check_every
+    reached = t1 * (e1 / target_pct) ** (1.0 / power) if e1 > target_pct else t1  # where the trend meets the target
+    gap = max(1, int(min(0.8 * (reached - t1), t1 / 2) // check_every)) * check_every
+    restart = 4 * K.last_restart(t1)
+    if restarts and t1 + gap < restart and reached > 1.5 * restart:
+        gap = -(-(restart + restart // 4 - t1) // check_every) * check_every  # rounded up to whole multiples
+    return gap
 
 
 def _iterate(
@@ -445,7 +456,7 @@ def solve(
             progress(done, pct)
         if iterations is None and pct <= 100.0 * target_exploitability:
             break
-        next_check = done + check_gap(history, 100.0 * target_exploitability, check_every)
+        next_check = done + check_gap(history, 100.0 * target_exploitability, check_every, algorithm == "dcfr")
         if out_of_time:
             break
     return Solution(prepared, done, history, algorithm, time.perf_counter() - started)

@@ -11,7 +11,7 @@ from pokergym.evaluator.combos import COMBO_CARDS, combo_index
 from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, estimate_bytes, solve
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.reference import PlainCFR
-from pokergym.solver.solve import NO_GADGET, _iterate, prepare
+from pokergym.solver.solve import NO_GADGET, _iterate, check_gap, prepare
 from pokergym.solver.tree import CHANCE
 
 NONE = Sizes.parse("")
@@ -273,3 +273,13 @@ def test_iterations_before_the_next_reads_restart_leave_the_sums_alone() -> None
         assert np.array_equal(skipping.store[p], averaging.store[p])
     assert [K.averaging_start(t, K.DCFR) for t in (3, 4, 63, 64, 255, 256)] == [1, 4, 16, 64, 64, 256]
     assert K.averaging_start(100, K.CFR_PLUS) == K.averaging_start(100, K.PDCFR_PLUS) == 1
+
+
+def test_checks_wait_past_a_restart_the_trend_says_comes_first() -> None:
+    far = [(10, 37.1), (20, 15.2)]  # the trend meets 0.5% near iteration 280
+    assert check_gap(far, 0.5, 10) == 10
+    assert check_gap(far, 0.5, 10, restarts=True) == 60  # iteration 80: a quarter past the restart at 64
+    assert check_gap(far, 0.5, 5, restarts=True) == 60
+    assert check_gap(far, 10.0, 10, restarts=True) == 10  # the target before 1.5 x 64: checked as often as before
+    late = [(80, 1.0), (90, 0.9)]  # past the restart at 64, the next (256) is beyond the trend's reach
+    assert check_gap(late, 0.5, 10, restarts=True) == check_gap(late, 0.5, 10) == 40
