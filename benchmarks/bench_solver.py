@@ -25,6 +25,15 @@ iterations.
 and prints its exploitability after each number of iterations in
 ``CHECKS`` (comma-separated) and the CPU time of the whole run, then stops.
 
+``--averaging-rounds N`` times iterations of the flop spot and of the
+two-raise turn spot with the average-strategy sums and without (an update
+whose sums a restart of Discounted CFR's average wipes unread skips them,
+:func:`pokergym.solver._cfr_kernel.averaging_start`), alternating two of each
+N times on one tree, and prints the CPU time per iteration of each.
+
+``--flop-only`` solves only the flop-to-river spot (its row of the table),
+for comparing two checkouts run alternately.
+
 ``--iteration-rounds N`` only times the flop spot's iterations (N rounds of
 two, after two that load the kernels and touch the arrays) and one
 exploitability check, then stops: for comparing two checkouts run alternately
@@ -32,7 +41,8 @@ exploitability check, then stops: for comparing two checkouts run alternately
 
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/bench_solver.py [--skip-flop] [--plain-iterations 2] [--flop-threads 2]
-        [--isomorphism-rounds 6] [--compare-algorithms 20,40,80,150] [--iteration-rounds 4]
+        [--isomorphism-rounds 6] [--compare-algorithms 20,40,80,150] [--iteration-rounds 4] [--averaging-rounds 5]
+        [--flop-only]
 """
 
 from __future__ import annotations
@@ -135,6 +145,24 @@ def time_iterations(spot: Spot, rounds: int, per_round: int = 2) -> None:
     print(f"exploitability check: {check:.2f} s CPU; {pct:.3f}% after {2 + per_round * rounds} iterations")
 
 
+def compare_averaging(name: str, spot: Spot, rounds: int, per_round: int = 2) -> None:
+    """Interleaved CPU time per iteration of ``spot`` with the average-strategy sums and without them."""
+    prepared = prepare(spot)
+    _iterate(prepared, 1, 4, "dcfr", NO_GADGET)  # warm-up: first touch of the arrays
+    done = 4
+    times: dict[str, list[float]] = {"with the sums": [], "without (wiped by a later restart)": []}
+    for _ in range(rounds):
+        for arm, far in zip(times, (False, True), strict=True):
+            start = time.process_time()
+            read_at = 10**6 if far else done + per_round  # a read a million iterations on: a restart comes first
+            _iterate(prepared, done + 1, per_round, "dcfr", NO_GADGET, read_at)
+            times[arm].append((time.process_time() - start) / per_round)
+            done += per_round
+    cells = ", ".join(f"{arm} {statistics.median(t):.3f} s" for arm, t in times.items())
+    ratio = statistics.median(b / a for a, b in zip(*times.values(), strict=True))
+    print(f"{name}: CPU per iteration (median of {rounds}): {cells}; without / with {ratio:.3f}", flush=True)
+
+
 def compare_algorithms(spot: Spot, checks: list[int]) -> None:
     """Exploitability (% of the pot) of each algorithm after each of ``checks`` iterations, on ``spot``."""
     print("| algorithm | " + " | ".join(f"{c} it." for c in checks) + " | CPU |")
@@ -179,6 +207,13 @@ def main() -> None:
         help="comma-separated iteration counts: only compare the algorithms on the first turn spot at these",
     )
     parser.add_argument(
+        "--averaging-rounds",
+        type=int,
+        default=0,
+        help="only time the flop and turn spots' iterations with and without the average's sums, this many rounds",
+    )
+    parser.add_argument("--flop-only", action="store_true", help="only solve the flop-to-river spot")
+    parser.add_argument(
         "--iteration-rounds",
         type=int,
         default=0,
@@ -193,15 +228,21 @@ def main() -> None:
     if args.iteration_rounds > 0:
         time_iterations(SPOTS[FLOP], args.iteration_rounds)
         return
+    if args.averaging_rounds > 0:
+        for name in (FLOP, list(SPOTS)[2]):
+            compare_averaging(name, SPOTS[name], args.averaging_rounds)
+        return
     print("| spot | combos OOP/IP | nodes | memory (estimate) | iterations | exploitability | wall | CPU |")
     print("|---|---|---|---|---|---|---|---|")
     results = {}
     for name, spot in SPOTS.items():
-        if args.skip_flop and name == FLOP:
+        if (args.skip_flop and name == FLOP) or (args.flop_only and name != FLOP):
             continue
         results[name] = run_spot(name, spot, args.seconds)
     if args.flop_threads > 1:
         run_spot(f"{FLOP}, {args.flop_threads} threads", SPOTS[FLOP], args.seconds, args.flop_threads)
+    if args.flop_only:
+        return
     _, cpu, _, iterations = results[next(iter(SPOTS))]
     plain = PlainCFR(river)
     plain.run(1)  # builds its pairwise matrices

@@ -460,7 +460,7 @@ def _keeps_tier(high: int, low: int, bdfd: bool, bdsd: bool, pot_type: PotType) 
 
 
 def full_house_is_best(bcounts: tuple[int, ...], h0: int, h1: int, mine: tuple[int, int]) -> bool:
-    """The Python loop :func:`pokergym.context._hand_kernel.full_house_is_best` replaced.
+    """The Python loop the hand kernel's ``_full_house_is_best`` replaced.
 
     Whether no two-card holding (quads left aside) makes a better full house
     than ``mine``; ``bcounts`` counts the board's ranks, ``h0`` and ``h1`` are

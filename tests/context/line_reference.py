@@ -33,9 +33,9 @@ here only when the tests should pin the new behaviour.
   documented at the mapping: an out-of-position preflop raiser who checks
   and then faces a bet is ``F-D4``; hero bet, opponent bet is ``DM``;
   opponent bet, hero bet is ``CB``.
-* Pressure: every postflop bet and raise gets the weight of
-  :func:`~pokergym.context.pressure.bet_weight`; the totals cover both
-  players and the hero alone.
+* Pressure: every postflop bet and raise gets its weight from the table of
+  :func:`~pokergym.context.pressure.weight_steps` (:mod:`pokergym.context.pressure` says how a bet is
+  measured); the totals cover both players and the hero alone.
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -153,7 +153,7 @@ def _read_line(
         if kind == _CHECK:
             checked |= 1 << seat
         elif kind in _AGGRESSIVE:
-            # bet_pct and bet_weight of pokergym.context.pressure, inlined
+            # the bet's size and weight, as pokergym.context.pressure states them
             base = street_pot + 2 * previous
             pct = (to - previous) / base * 100.0 if base > 0 else 100.0
             index = bisect_right(thresholds, pct)
