@@ -240,11 +240,7 @@ def _begin_turn(state: Int64s, i: int, seat: int) -> None:
     other = 1 - seat
     state[i, ACTOR] = seat
     stack = state[i, STACK + seat]
-    to_call = state[i, BET + other] - state[i, BET + seat]
-    if to_call > stack:
-        to_call = stack
-    elif to_call < 0:
-        to_call = 0
+    to_call = _owed(state, i, seat)
     state[i, TO_CALL] = to_call
     if stack > to_call and state[i, STACK + other] > 0:
         top = state[i, BET + seat] + stack
@@ -256,6 +252,16 @@ def _begin_turn(state: Int64s, i: int, seat: int) -> None:
         state[i, CAN_RAISE] = 0
         state[i, MIN_RAISE_TO] = 0
         state[i, MAX_RAISE_TO] = 0
+
+
+@inner_kernel
+def _owed(state: Int64s, i: int, seat: int) -> int:
+    """What ``seat`` adds to call at table ``i``: the other seat's bet less its own, at most its stack, at least 0."""
+    to_call = int(state[i, BET + 1 - seat] - state[i, BET + seat])
+    stack = int(state[i, STACK + seat])
+    if to_call > stack:
+        return stack
+    return to_call if to_call > 0 else 0
 
 
 @inner_kernel
@@ -448,19 +454,34 @@ def _take(
 @inner_kernel
 def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index: int) -> int:
     """``DiscreteActions.sizes(hand)[index]``: the raise-to amount of fraction ``index``, or 0 where it is masked."""
+    bounds = _raise_bounds(state, i)
+    previous = found = 0
+    for k in range(index + 1):
+        previous, found = _sized(bounds, fractions[k], previous)
+    return found
+
+
+@inner_kernel
+def _raise_bounds(state: Int64s, i: int) -> tuple[int, int, int, int]:
+    """What the seat to act's pot-fraction raises at table ``i`` are sized from (see :func:`_sized`)."""
     facing = state[i, BET + 1 - state[i, ACTOR]]
     unit = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1] + state[i, TO_CALL]
-    low = state[i, MIN_RAISE_TO]
-    high = state[i, MAX_RAISE_TO]
-    previous = 0
-    found = 0
-    for k in range(index + 1):
-        amount = int(facing + fractions[k] * unit + 0.5)
-        if amount < low:
-            amount = low
-        found = 0 if amount == previous or amount >= high else amount
-        previous = amount
-    return found
+    return facing, unit, state[i, MIN_RAISE_TO], state[i, MAX_RAISE_TO]
+
+
+@inner_kernel
+def _sized(bounds: tuple[int, int, int, int], fraction: float, previous: int) -> tuple[int, int]:
+    """The raise-to amount of a pot fraction, and the amount the action offers (0: masked).
+
+    ``bounds``: ``(facing, unit, low, high)``: the bet faced, the pot after a call, the minimum raise-to and the
+    all-in. The amount is ``facing + fraction * unit`` rounded, at least ``low``; the action is masked where
+    it repeats the previous fraction's amount ``previous`` or reaches the all-in (an action of its own).
+    """
+    facing, unit, low, high = bounds
+    amount = int(facing + fraction * unit + 0.5)
+    if amount < low:
+        amount = low
+    return amount, 0 if amount == previous or amount >= high else amount
 
 
 @inner_kernel
@@ -469,11 +490,7 @@ def _write_scalars(state: Int64s, i: int, obs: Floats, row: int, seat: int, scal
     other = 1 - seat
     pot = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1]
     stack = state[i, STACK + seat]
-    to_call = state[i, BET + other] - state[i, BET + seat]
-    if to_call > stack:
-        to_call = stack
-    elif to_call < 0:
-        to_call = 0
+    to_call = _owed(state, i, seat)
     obs[row, _SCALARS] = pot * scale
     obs[row, _SCALARS + 1] = stack * scale
     obs[row, _SCALARS + 2] = state[i, STACK + other] * scale
@@ -510,17 +527,11 @@ def _write_view(
         for k in range(2, width - 1):
             masks[i, k] = 0
         return
-    facing = state[i, BET + 1 - actor]
-    unit = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1] + state[i, TO_CALL]
-    low = state[i, MIN_RAISE_TO]
-    high = state[i, MAX_RAISE_TO]
+    bounds = _raise_bounds(state, i)
     previous = 0
     for k in range(width - 3):
-        amount = int(facing + fractions[k] * unit + 0.5)
-        if amount < low:
-            amount = low
-        masks[i, 2 + k] = 0 if amount == previous or amount >= high else 1
-        previous = amount
+        previous, offered = _sized(bounds, fractions[k], previous)
+        masks[i, 2 + k] = 1 if offered else 0
 
 
 @inner_kernel
