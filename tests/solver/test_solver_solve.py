@@ -1,6 +1,8 @@
 """The solver against a closed-form equilibrium, a second implementation, and its own invariants."""
 
+import importlib
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from pokergym.solver.solve import NO_GADGET, _iterate, check_gap, prepare
 from pokergym.solver.tree import CHANCE
 
 NONE = Sizes.parse("")
+solve_module = importlib.import_module("pokergym.solver.solve")  # the module: the package's ``solve`` is the function
 
 
 def polarised(bet: str = "100", pot: int = 1000) -> Spot:
@@ -283,3 +286,26 @@ def test_checks_wait_past_a_restart_the_trend_says_comes_first() -> None:
     assert check_gap(far, 10.0, 10, restarts=True) == 10  # the target before 1.5 x 64: checked as often as before
     late = [(80, 1.0), (90, 0.9)]  # past the restart at 64, the next (256) is beyond the trend's reach
     assert check_gap(late, 0.5, 10, restarts=True) == check_gap(late, 0.5, 10) == 40
+
+
+def test_a_time_limit_stops_before_a_restart_it_cannot_get_a_quarter_past(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = [0.0]  # 10 ms an iteration, whatever the machine
+
+    def timed(prepared: object, first: int, count: int, *args: object) -> None:
+        real_iterate(prepared, first, count, *args)
+        clock[0] += 0.01 * count
+
+    real_iterate = solve_module._iterate
+    monkeypatch.setattr(solve_module, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    monkeypatch.setattr(solve_module, "_iterate", timed)
+    kwargs = {"target_exploitability": 1e-9, "check_every": 5, "time_limit_s": 0.705}
+    assert solve(_turn_spot(), **kwargs).iterations == 63  # type: ignore[arg-type]  # 80 out of reach: not 64
+    clock[0] = 0.0
+    assert solve(_turn_spot(), algorithm="cfr+", **kwargs).iterations == 75  # type: ignore[arg-type]  # no restarts
+    clock[0] = 0.0
+    assert solve(_turn_spot(), **{**kwargs, "time_limit_s": 0.855}).iterations == 90  # type: ignore[arg-type]
+    clock[0] = 0.0
+    one_by_one = solve(_turn_spot(), **{**kwargs, "check_every": 1})  # type: ignore[arg-type]
+    assert one_by_one.iterations == 63 and one_by_one.history[-1][0] < 63  # no iteration 64, no check at 63
+    pct = one_by_one.exploitability_pct  # measured when first read
+    assert one_by_one.history[-1] == (63, pct)
