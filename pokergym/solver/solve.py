@@ -290,10 +290,10 @@ def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: 
     next check comes after 80% of the iterations that it predicts to the target, but no later than half the
     iterations done so far, and in whole multiples of ``check_every`` (each check costs about an iteration).
     With ``restarts`` (Discounted CFR, whose average starts over at each power of 4: see
-    :func:`._cfr_kernel.dcfr_discounts`), a check due before the next restart while the trend puts the target
-    past 1.5 times the restart waits until a quarter past the restart: the iterations in between then skip the
-    average-strategy sums (:func:`._cfr_kernel.averaging_start`), and the average read there is no longer the
-    restart's young one.
+    :func:`._cfr_kernel.dcfr_discounts`), a check due before the next restart while the trend of the last two
+    checks, both since the last restart, puts the target past 1.5 times the next waits until a quarter past it:
+    the iterations in between then skip the average-strategy sums (:func:`._cfr_kernel.averaging_start`), and
+    the average read there is no longer the restart's young one.
 
     Example:
         >>> check_gap([(10, 40.0)], 0.5, 10)
@@ -302,8 +302,8 @@ def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: 
         30
         >>> check_gap([(130, 0.58), (140, 0.52)], 0.5, 10)  # close: the next multiple
         10
-        >>> check_gap([(10, 37.1), (20, 15.2)], 0.5, 10, restarts=True)  # on to 80: past 64, the next restart
-        60
+        >>> check_gap([(30, 5.36), (40, 3.28)], 0.5, 10, restarts=True)  # on to 80: past 64, the next restart
+        40
     """
     if len(history) < 2:
         return check_every
@@ -314,7 +314,8 @@ def check_gap(history: list[tuple[int, float]], target_pct: float, check_every: 
     reached = t1 * (e1 / target_pct) ** (1.0 / power) if e1 > target_pct else t1  # where the trend meets the target
     gap = max(1, int(min(0.8 * (reached - t1), t1 / 2) // check_every)) * check_every
     restart = 4 * K.last_restart(t1)
-    if restarts and t1 + gap < restart and reached > 1.5 * restart:
+    same_average = K.last_restart(t0) * 4 == restart  # a trend across a restart compares two different averages
+    if restarts and same_average and t1 + gap < restart and reached > 1.5 * restart:
         gap = -(-(restart + restart // 4 - t1) // check_every) * check_every  # rounded up to whole multiples
     return gap
 

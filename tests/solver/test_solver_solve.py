@@ -279,11 +279,13 @@ def test_iterations_before_the_next_reads_restart_leave_the_sums_alone() -> None
 
 
 def test_checks_wait_past_a_restart_the_trend_says_comes_first() -> None:
-    far = [(10, 37.1), (20, 15.2)]  # the trend meets 0.5% near iteration 280
-    assert check_gap(far, 0.5, 10) == 10
-    assert check_gap(far, 0.5, 10, restarts=True) == 60  # iteration 80: a quarter past the restart at 64
-    assert check_gap(far, 0.5, 5, restarts=True) == 60
-    assert check_gap(far, 10.0, 10, restarts=True) == 10  # the target before 1.5 x 64: checked as often as before
+    far = [(30, 5.36), (40, 3.28)]  # the trend meets 0.5% near iteration 120
+    assert check_gap(far, 0.5, 10) == 20
+    assert check_gap(far, 0.5, 10, restarts=True) == 40  # iteration 80: a quarter past the restart at 64
+    assert check_gap(far, 0.5, 15, restarts=True) == 45
+    assert check_gap(far, 2.0, 10, restarts=True) == 10  # the target before 1.5 x 64: checked as often as before
+    across = [(10, 37.1), (20, 15.2)]  # 10 and 20 read different averages (restart at 16): no trend to trust
+    assert check_gap(across, 0.5, 10, restarts=True) == check_gap(across, 0.5, 10) == 10
     late = [(80, 1.0), (90, 0.9)]  # past the restart at 64, the next (256) is beyond the trend's reach
     assert check_gap(late, 0.5, 10, restarts=True) == check_gap(late, 0.5, 10) == 40
 
