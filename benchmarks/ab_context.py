@@ -26,33 +26,40 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 Parts = dict[str, Callable[[], object]]
 
 
-def _forget_pokergym() -> None:
+def import_checkout(checkout: Path, *modules: str) -> list[ModuleType]:
+    """Import ``modules`` from ``checkout``'s ``pokergym``, afresh: a copy imported before keeps its own objects.
+
+    Raises:
+        SystemExit: if a module came from elsewhere (an installed copy shadowing the checkout).
+    """
     for name in [name for name in sys.modules if name == "pokergym" or name.startswith("pokergym.")]:
         del sys.modules[name]
+    sys.path.insert(0, str(checkout))
+    try:
+        loaded = [importlib.import_module(name) for name in modules]
+    finally:
+        sys.path.remove(str(checkout))
+    for module in loaded:
+        if not str(module.__file__).startswith(str(checkout)):
+            raise SystemExit(f"{module.__name__} came from {module.__file__}, not from {checkout}")
+    return loaded
 
 
 def load(checkout: Path, states: int) -> Parts:
     """Import ``checkout``'s ``pokergym`` and return its timed parts on its own views (seed 0)."""
-    _forget_pokergym()
-    sys.path.insert(0, str(checkout))
-    try:
-        spec = importlib.util.spec_from_file_location(
-            f"bench_context_{id(checkout)}", checkout / "benchmarks/bench_context.py"
-        )
-        assert spec is not None and spec.loader is not None
-        bench = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(bench)
-        context = importlib.import_module("pokergym.context")
-        prompts = importlib.import_module("pokergym.context.prompt")
-        compiled = importlib.import_module("pokergym.context.compiled")
-    finally:
-        sys.path.remove(str(checkout))
-    if not str(context.__file__).startswith(str(checkout)):
-        raise SystemExit(f"pokergym came from {context.__file__}, not from {checkout}")
+    names = ("pokergym.context", "pokergym.context.prompt", "pokergym.context.compiled")
+    context, prompts, compiled = import_checkout(checkout, *names)
+    spec = importlib.util.spec_from_file_location(
+        f"bench_context_{id(checkout)}", checkout / "benchmarks/bench_context.py"
+    )
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)  # its pokergym imports find the checkout's modules loaded above
     views, _ = bench.random_views(states, 0)
     contexts = [context.analyze(v) for v in views]
     parts: Parts = {

@@ -17,27 +17,18 @@ Usage (from anywhere; each checkout compiles its kernels on the first run):
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from ab_context import import_checkout
 
 
 def load(checkout: Path, tables: int, steps: int) -> Callable[[], None]:
     """Import ``checkout``'s ``pokergym`` and return a round of ``steps`` steps of its vector environment."""
-    for name in [name for name in sys.modules if name == "pokergym" or name.startswith("pokergym.")]:
-        del sys.modules[name]
-    sys.path.insert(0, str(checkout))
-    try:
-        vector = importlib.import_module("pokergym.vector.env")
-    finally:
-        sys.path.remove(str(checkout))
-    if not str(vector.__file__).startswith(str(checkout)):
-        raise SystemExit(f"pokergym came from {vector.__file__}, not from {checkout}")
+    (vector,) = import_checkout(checkout, "pokergym.vector.env")
     env = vector.HUNLVectorEnv(tables)
     env.reset(seed=list(range(tables)))
     draws = np.random.default_rng(0).random((steps, tables))

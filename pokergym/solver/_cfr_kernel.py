@@ -815,7 +815,7 @@ def _update(
             r = r * (positive if r > 0.0 else negative) + value_row[h] - node_value[h]
             r = max(r, lowest)
             regret_row[h] = r if abs(r) >= noise else 0.0
-        if weight != 0.0:  # 0: an update that leaves the sums alone (see without_averaging)
+        if weight != 0.0:  # 0: an update that leaves the sums alone (see iteration_discounts)
             for h in range(n):
                 sum_row[h] = sum_row[h] * keep + weight * reach_t[h] * strategy_row[h]
 
@@ -894,8 +894,14 @@ PDCFR_ALPHA, PDCFR_GAMMA = 2.3, 5.0
 
 
 @_jit
-def iteration_discounts(t: int, algorithm: int, pot: float) -> tuple[float, float, float, float, float, float, float]:
+def iteration_discounts(
+    t: int, algorithm: int, pot: float, averaging_from: int = 1
+) -> tuple[float, float, float, float, float, float, float]:
     """``walk``'s ``discounts`` at iteration ``t``: (positive, negative, keep, weight, floor, noise, ahead).
+
+    Before ``averaging_from`` (see :func:`averaging_start`) Discounted CFR's update leaves the average-strategy
+    sums as they are (``keep`` 1, ``weight`` 0): :func:`walk` then neither carries the traverser's reach down the
+    tree nor touches the sums, and only the regrets are updated.
 
     ``algorithm`` is :data:`DCFR` (see :func:`dcfr_discounts`), :data:`CFR_PLUS` (regrets floored at 0, the
     average weighted by ``t``) or :data:`PDCFR_PLUS`: predictive discounted CFR+ (Xu et al., IJCAI 2024), whose
@@ -915,18 +921,9 @@ def iteration_discounts(t: int, algorithm: int, pot: float) -> tuple[float, floa
         keep = (float(t - 1) / float(t)) ** PDCFR_GAMMA
         return (prior / (prior + 1.0), 0.0, keep, 1.0, 1.0, noise, now / (now + 1.0))
     positive, negative, keep = dcfr_discounts(t)
+    if t < averaging_from:
+        return (positive, negative, 1.0, 0.0, 0.0, noise, 0.0)
     return (positive, negative, keep, 1.0, 0.0, noise, 0.0)
-
-
-@_jit
-def without_averaging(discounts: Any) -> tuple[float, float, float, float, float, float, float]:
-    """``discounts`` for an update that leaves the average-strategy sums as they are: ``keep`` 1 and ``weight`` 0.
-
-    :func:`walk` then neither carries the traverser's reach down the tree nor touches the sums: of an
-    update's work, only the regrets remain.
-    """
-    positive, negative, _, _, floor, noise, ahead = discounts
-    return (positive, negative, 1.0, 0.0, floor, noise, ahead)
 
 
 @_jit
@@ -969,7 +966,7 @@ def iterate(
     """Run ``iterations`` alternating updates numbered from ``first_iteration`` (see :func:`iteration_discounts`).
 
     The iterations numbered below ``averaging_from`` leave the average-strategy sums alone
-    (:func:`without_averaging`): the caller passes :func:`averaging_start` of the next iteration at which the
+    (:func:`iteration_discounts`): the caller passes :func:`averaging_start` of the next iteration at which the
     average is read, so that only sums a restart would wipe unread are skipped.
 
     With ``gadget_player`` 0 or 1, that player's hands each choose, by regret matching, between entering the
@@ -977,9 +974,7 @@ def iterate(
     one per hand): the re-solving gadget of safe subgame solving. -1: no gadget.
     """
     for t in range(first_iteration, first_iteration + iterations):
-        discounts = iteration_discounts(t, algorithm, pot)
-        if t < averaging_from:
-            discounts = without_averaging(discounts)
+        discounts = iteration_discounts(t, algorithm, pot, averaging_from)
         for trav in range(2):
             reach_t, reach_o, entered = gadget_reaches(trav, weights, gadget_player, gadget_regrets)
             values = walk(

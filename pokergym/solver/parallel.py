@@ -151,9 +151,7 @@ def split_iterate(
     """:func:`._cfr_kernel.iterate` (the same steps, from the same kernels) with each walk split over ``pool``."""
     player, alternatives, regrets = gadget
     for t in range(first, first + count):
-        discounts = K.iteration_discounts(t, algorithm, float(prepared.spot.pot))
-        if t < averaging_from:
-            discounts = K.without_averaging(discounts)
+        discounts = K.iteration_discounts(t, algorithm, float(prepared.spot.pot), averaging_from)
         for trav in range(2):
             reach_t, reach_o, entered = K.gadget_reaches(trav, prepared.weights, player, regrets)
             values = split_walk(prepared, split, pool, trav, K.UPDATE, reach_t, reach_o, discounts)
