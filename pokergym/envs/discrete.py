@@ -51,6 +51,39 @@ _Masks = tuple[np.ndarray, np.ndarray]
 """A spot's masks when checking is free and when facing a bet (they differ in fold only)."""
 
 
+def sized_raise(bounds: tuple[int, int, int, int], fraction: float, previous: int) -> tuple[int, int]:
+    """The raise-to amount of a pot fraction, and the amount the action offers (0: masked).
+
+    The one statement of the discrete sizes' rule: :class:`DiscreteActions` calls it in Python and the
+    environment kernels compile it (:mod:`pokergym.envs.kernel`). ``bounds`` is ``(facing, unit, low,
+    high)``: the opponent's street bet, the pot after calling, the minimum raise-to and the all-in. The amount
+    is ``facing + fraction * unit`` rounded to a chip, at least ``low``; the action is masked where it repeats
+    the previous fraction's amount ``previous`` or reaches the all-in (an action of its own).
+
+    Example:
+        >>> sized_raise((100, 200, 200, 20000), 0.5, 0)  # the small blind's half-pot raise
+        (200, 200)
+        >>> sized_raise((100, 200, 200, 20000), 0.33, 0)[0], sized_raise((100, 200, 200, 20000), 0.5, 200)
+        (200, (200, 0))
+    """
+    facing, unit, low, high = bounds
+    amount = int(facing + fraction * unit + 0.5)
+    if amount < low:
+        amount = low
+    return amount, 0 if amount == previous or amount >= high else amount
+
+
+def _bounds(hand: HandState) -> tuple[int, int, int, int]:
+    """:func:`sized_raise`'s bounds for the seat to act of ``hand``."""
+    contributions = hand.contributions
+    return (
+        hand.bets[1 - hand.actor],
+        contributions[0] + contributions[1] + hand.to_call,
+        hand.min_raise_to,
+        hand.max_raise_to,
+    )
+
+
 def _masks(raise_flags: list[int]) -> _Masks:
     """The two masks of a spot from its raise flags (the sizes', then all-in's)."""
     return np.array([0, 1, *raise_flags], np.int8), np.array([1, 1, *raise_flags], np.int8)
@@ -110,12 +143,9 @@ class DiscreteActions:
         """The clamped raise-to amount of every fraction for the seat to act (empty if it cannot raise)."""
         if not hand.can_raise:
             return []
-        facing = hand.bets[1 - hand.actor]
-        unit = hand.contributions[0] + hand.contributions[1] + hand.to_call
-        low = hand.min_raise_to
-        high = hand.max_raise_to
-        amounts = [int(facing + fraction * unit + 0.5) for fraction in self.fractions]
-        return [low if a < low else high if a > high else a for a in amounts]
+        bounds = _bounds(hand)
+        high = bounds[3]
+        return [min(sized_raise(bounds, fraction, 0)[0], high) for fraction in self.fractions]
 
     def sizes(self, hand: HandState) -> tuple[int, ...]:
         """Per fraction, the raise-to amount of its id, or 0 where the id is masked.
@@ -134,25 +164,15 @@ class DiscreteActions:
 
     def _lookup(self, hand: HandState) -> tuple[tuple[int, ...], _Masks]:
         """The sizes of a hand whose actor can raise, with its masks (cached)."""
-        contributions = hand.contributions
-        key = (
-            hand.bets[1 - hand.actor],
-            contributions[0] + contributions[1] + hand.to_call,
-            hand.min_raise_to,
-            hand.max_raise_to,
-        )
+        key = _bounds(hand)
         cache = self._sizes
         entry = cache.get(key)
         if entry is None:
-            facing, unit, low, high = key
             found = []
             previous = 0
             for fraction in self.fractions:
-                amount = int(facing + fraction * unit + 0.5)
-                if amount < low:
-                    amount = low
-                found.append(0 if amount == previous or amount >= high else amount)
-                previous = amount
+                previous, offered = sized_raise(key, fraction, previous)
+                found.append(offered)
             if len(cache) >= _SIZE_CACHE_LIMIT:
                 cache.clear()
             entry = cache[key] = (tuple(found), _masks([1 if amount else 0 for amount in found] + [1]))

@@ -97,7 +97,7 @@ from pokergym.engine.row_layout import (
     TERMINAL,
     TO_CALL,
 )
-from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions
+from pokergym.envs.discrete import DEFAULT_FRACTIONS, DiscreteActions, sized_raise
 from pokergym.envs.observation import MAX_RAISE_COUNT, ObservationLayout
 from pokergym.errors import ConfigError
 from pokergym.evaluator._kernels import Tables, kernel_tables, rank_of
@@ -451,6 +451,10 @@ def _take(
         _act(state, i, obs, log, _RAISE_COLUMN, to, slots, big_blind)
 
 
+_sized = inner_kernel(sized_raise)
+"""The compiled :func:`~pokergym.envs.discrete.sized_raise` (the raise sizes' one rule)."""
+
+
 @inner_kernel
 def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index: int) -> int:
     """``DiscreteActions.sizes(hand)[index]``: the raise-to amount of fraction ``index``, or 0 where it is masked."""
@@ -463,25 +467,10 @@ def _raise_size(state: Int64s, i: int, fractions: npt.NDArray[np.float64], index
 
 @inner_kernel
 def _raise_bounds(state: Int64s, i: int) -> tuple[int, int, int, int]:
-    """What the seat to act's pot-fraction raises at table ``i`` are sized from (see :func:`_sized`)."""
+    """What the pot-fraction raises of the seat to act at table ``i`` are sized from (see :func:`_sized`)."""
     facing = state[i, BET + 1 - state[i, ACTOR]]
     unit = state[i, CONTRIBUTION] + state[i, CONTRIBUTION + 1] + state[i, TO_CALL]
     return facing, unit, state[i, MIN_RAISE_TO], state[i, MAX_RAISE_TO]
-
-
-@inner_kernel
-def _sized(bounds: tuple[int, int, int, int], fraction: float, previous: int) -> tuple[int, int]:
-    """The raise-to amount of a pot fraction, and the amount the action offers (0: masked).
-
-    ``bounds``: ``(facing, unit, low, high)``: the bet faced, the pot after a call, the minimum raise-to and the
-    all-in. The amount is ``facing + fraction * unit`` rounded, at least ``low``; the action is masked where
-    it repeats the previous fraction's amount ``previous`` or reaches the all-in (an action of its own).
-    """
-    facing, unit, low, high = bounds
-    amount = int(facing + fraction * unit + 0.5)
-    if amount < low:
-        amount = low
-    return amount, 0 if amount == previous or amount >= high else amount
 
 
 @inner_kernel
