@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -232,3 +233,33 @@ def test_profile_solver_stops_without_perf(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(sys, "argv", ["profile_solver.py"])
     with pytest.raises(SystemExit, match="'perf' is not installed"):
         profile.main()
+
+
+def test_street_cost_holds_the_locked_flop_and_prices_a_worse_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokergym.cards import parse_cards
+    from pokergym.solver import Menu, Range, Spot
+    from pokergym.solver import _cfr_kernel as K
+    from pokergym.solver.solve import prepare
+
+    street_cost = load("street_cost", monkeypatch)
+    ranges = (Range.parse("AA,KK,T9s,87s,A5s"), Range.parse("QQ,JJ,AK,KQs"))
+    spot = Spot(parse_cards("Td9d6h"), 1000, 3000, ranges, Menu.uniform("75", "a", raise_cap=1))
+    reference = prepare(spot)
+    decisions = street_cost.street_decisions(reference.tree)
+    assert len(decisions) == 6  # OOP: check or bet; IP after a check: check, bet; each facing a bet; OOP vs a raise
+    assert all(not any(step[0] == "deal" for step in path) for _, path in decisions)
+    pct, _, _ = street_cost.run(reference, 60, [])
+    own = street_cost.locks_of_own(reference)
+    assert abs(street_cost.run(prepare(spot), 60, own)[0] - pct) < 1.0  # the solve's own flop costs about nothing
+    locked = prepare(spot)
+    always_bet = []
+    for node, _ in decisions:
+        player, n = int(locked.tree.player[node]), spot.n_hands[int(locked.tree.player[node])]
+        rows = np.zeros((int(locked.tree.n_children[node]), n), np.float32)
+        rows[-1] = 1.0  # the last action: bet, raise or all-in
+        always_bet.append((player, int(locked.tree.offset[node]), rows.reshape(-1)))
+    worse, _, _ = street_cost.run(locked, 60, always_bet)
+    assert worse > pct + 5.0  # always betting and raising the flop is far from an equilibrium
+    for player, offset, rows in always_bet:  # held exactly, in the sums the best responses read
+        assert np.array_equal(locked.store[2 + player][offset : offset + rows.size], rows)
+    assert locked.values(K.AVERAGE)[0] + locked.values(K.AVERAGE)[1] == pytest.approx(spot.pot)

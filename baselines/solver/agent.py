@@ -87,7 +87,10 @@ tables' equal weights were the combos of lowest index: a flop range of no
 jack, queen, king or ace).
 A combo left out (or outside the modelled range) plays like the solved combo
 nearest to it in hand strength on the spot's board, for its own decisions
-and for the Bayes updates alike (:func:`_proxies`).
+and for the Bayes updates alike (:func:`_proxies`). With ``order="runout"`` the
+representatives and the proxies follow the strength over every run-out on the
+flop and the turn instead (a flush draw beside the made hands it wins as often
+as, not beside the ace-high hands of its high card).
 
 Fallbacks (counted in :attr:`SolverAgent.fallbacks` by reason, each decision
 once): ``"deep_preflop"`` (a preflop spot without a table: the rule agent's
@@ -126,7 +129,14 @@ from baselines.policy import ActionDistribution, legal_of, merge, sample_action
 from baselines.rule_skill import RuleSkillAgent
 from baselines.solver.defence import defend_street
 from baselines.solver.preflop import defended_probabilities, preflop_ranges
-from baselines.solver.ranges import block, board_strength, representatives, street_start, tree_path
+from baselines.solver.ranges import (
+    block,
+    nearest_columns,
+    representatives,
+    street_start,
+    strength_order,
+    tree_path,
+)
 from baselines.solver.solved_preflop import flop_shares, solved_probabilities, solved_ranges
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.engine.actions import ActionRecord
@@ -157,6 +167,9 @@ _DEFENDED: Final = ("none", "preflop", "flop", "turn", "river")
 
 _PREFLOPS: Final = ("tables", "solved", "mixed")
 """Values of ``preflop``: the range tables with the minimum defence, or the solved abstraction."""
+
+_ORDERS: Final = ("made", "runout")
+"""Values of ``order``: the strength order of the combo cap and the proxies."""
 
 _DEEP_SPR: Final = 3.0
 """A spot whose effective stack is more than this many pots plays the street's ``deep`` menu (no all-in)."""
@@ -267,6 +280,13 @@ class SolverAgent(BaseAgent):
         preflop_tremble: the opponent's range at the flop with each of its preflop actions' probabilities
             mixed with uniformly random play over the spot's actions (0, the default: the tables' or the
             solve's probabilities alone).
+        order: the strength order that picks a street's representative combos under its cap and the solved
+            hand a left-out combo plays like: ``"made"`` (the default), the made hand on the board, or
+            ``"runout"``, on the flop and the turn its mean strength over every run-out
+            (:func:`~baselines.solver.ranges.runout_strength`: draws beside the made hands they win as often
+            as). Locked into the full game on the benchmark's flop-to-river spot, the flop's solve by
+            ``"made"`` is exploitable for 14.0% of the pot, by ``"runout"`` for 6.8% (every combo: 6.4%);
+            the turn's 5.0% and 2.1% (``benchmarks/street_cost.py``).
         name: display name.
 
     Attributes:
@@ -294,6 +314,7 @@ class SolverAgent(BaseAgent):
         defend: str | bool = "preflop",
         preflop: str = "mixed",
         preflop_tremble: float = 0.0,
+        order: str = "made",
         name: str | None = None,
     ) -> None:
         super().__init__(name)
@@ -342,6 +363,9 @@ class SolverAgent(BaseAgent):
         ):
             raise ConfigError(f"preflop_tremble must be a probability in [0, 1), got {preflop_tremble!r}")
         self.preflop_tremble = float(preflop_tremble)
+        if order not in _ORDERS:
+            raise ConfigError(f"order must be one of {', '.join(_ORDERS)}, got {order!r}")
+        self.runout_order = order == "runout"
         self.reproducible = budget_ms is None
         self.fallbacks: Counter[str] = Counter()
         self.range_resets = 0
@@ -437,7 +461,7 @@ class SolverAgent(BaseAgent):
         solution = plan.solution
         assert solution is not None
         player = _player(view.seat, view.button)
-        column = int(_proxies(solution, player)[combo_index(*view.hole)])
+        column = int(_proxies(solution, player, self.runout_order)[combo_index(*view.hole)])
         if column < 0:
             return []
         probabilities = solution.strategy(plan.node)[:, column]
@@ -527,7 +551,7 @@ class SolverAgent(BaseAgent):
         out = []
         for seat in (0, 1):
             player = _player(seat, button)
-            proxy = _proxies(solution, player)
+            proxy = _proxies(solution, player, self.runout_order)
             likelihood = np.where(proxy >= 0, walked[1][player][np.maximum(proxy, 0)], 0.0)
             weights = ranges[seat] * likelihood
             if weights.sum() <= 0.0:
@@ -646,7 +670,8 @@ class SolverAgent(BaseAgent):
             return None
         opponent = _player(1 - seat, button)
         ev = previous.ev((*path, ("deal", card)), opponent)
-        return _gadget_of(previous, np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0, opponent, spot)
+        values = np.nan_to_num(ev, nan=0.0) + (spot.pot - previous.spot.pot) / 2.0
+        return _gadget_of(previous, values, opponent, spot, self.runout_order)
 
     def _flop_gadget(
         self, config: GameConfig, seat: int, button: int, before: tuple[ActionRecord, ...], spot: Spot
@@ -667,7 +692,8 @@ class SolverAgent(BaseAgent):
         blueprint = self._solve(config, seat, button, spot.board, before, (), ranges)
         if blueprint is None or all(_on_menu(blueprint, path, amount) for path, amount in theirs):
             return None
-        return _gadget_of(blueprint, np.nan_to_num(blueprint.ev((), opponent), nan=0.0), opponent, spot)
+        values = np.nan_to_num(blueprint.ev((), opponent), nan=0.0)
+        return _gadget_of(blueprint, values, opponent, spot, self.runout_order)
 
     def _trimmed(self, weights: Weights, board: tuple[int, ...], max_combos: int) -> Weights:
         """``weights`` without the combos too light, cut to ``max_combos`` representatives, scaled to a maximum of 1."""
@@ -675,7 +701,7 @@ class SolverAgent(BaseAgent):
         if top <= 0.0:
             return np.zeros_like(weights)
         out = np.where(weights >= self.trim * top, weights, 0.0)
-        out = representatives(out, board, max_combos)
+        out = representatives(out, board, max_combos, strength_order(board, self.runout_order))
         return out / float(out.max())
 
     @staticmethod
@@ -726,9 +752,9 @@ def _walk(
     return node, (reach[0], reach[1])
 
 
-def _gadget_of(previous: Solution, values: Weights, opponent: int, spot: Spot) -> Gadget:
+def _gadget_of(previous: Solution, values: Weights, opponent: int, spot: Spot, runout: bool) -> Gadget:
     """A gadget for ``spot`` from ``values`` per hand of ``opponent`` in ``previous`` (a hand it lacks by its proxy)."""
-    return Gadget(opponent, values[_proxies(previous, opponent)[spot.hands(opponent)]])
+    return Gadget(opponent, values[_proxies(previous, opponent, runout)[spot.hands(opponent)]])
 
 
 def _on_menu(solution: Solution, path: tuple[tuple[str, int], ...], amount: int) -> bool:
@@ -741,25 +767,14 @@ def _on_menu(solution: Solution, path: tuple[tuple[str, int], ...], amount: int)
 
 
 @lru_cache(maxsize=_CACHE_LIMIT)
-def _proxies(solution: Solution, player: int) -> npt.NDArray[np.intp]:
+def _proxies(solution: Solution, player: int, runout: bool) -> npt.NDArray[np.intp]:
     """For each of the 1326 combos, the column of ``player``'s solved hand it plays like (-1: blocked by the board).
 
     A combo in the solve plays its own column; any other (left out by ``trim`` or the street's combo cap,
-    or outside the modelled range) plays the solved hand nearest to it in strength on the spot's board.
+    or outside the modelled range) plays the solved hand nearest to it in strength on the spot's board
+    (:func:`~baselines.solver.ranges.strength_order`, run-out strength with ``runout``).
     """
-    board = solution.spot.board
-    hands = solution.spot.hands(player)
-    strength = board_strength(board)
-    live = np.flatnonzero(strength > 0)
-    order = np.argsort(strength[hands], kind="stable")
-    sorted_strength = strength[hands][order]
-    position = np.clip(np.searchsorted(sorted_strength, strength[live]), 0, len(hands) - 1)
-    below = np.clip(position - 1, 0, len(hands) - 1)
-    nearer_below = np.abs(sorted_strength[below] - strength[live]) < np.abs(sorted_strength[position] - strength[live])
-    proxy = np.full(N_COMBOS, -1, dtype=np.intp)
-    proxy[live] = order[np.where(nearer_below, below, position)]
-    proxy[hands] = np.arange(len(hands))
-    return proxy
+    return nearest_columns(strength_order(solution.spot.board, runout), solution.spot.hands(player))
 
 
 def _engine_action(label: tuple[str, int], legal: LegalActions) -> Action:

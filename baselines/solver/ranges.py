@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from itertools import combinations
 from typing import Final
 
 import numpy as np
@@ -21,9 +22,22 @@ from pokergym.evaluator import evaluate_batch
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_array
 from pokergym.solver.spot import TreeAction
 
-__all__ = ["StreetStart", "block", "board_strength", "representatives", "street_start", "tree_path"]
+__all__ = [
+    "StreetStart",
+    "block",
+    "board_strength",
+    "nearest_columns",
+    "representatives",
+    "runout_strength",
+    "street_start",
+    "strength_order",
+    "tree_path",
+]
 
 Weights = npt.NDArray[np.float64]
+
+_BOARDS_KEPT: Final = 512
+"""Boards whose strengths are kept (a long match deals thousands; each board's array is 10 KB)."""
 
 _TIE_ORDER: Final = np.random.default_rng(20261127).permutation(N_COMBOS)
 """A fixed order of the combos that breaks ties in strength (a combo's index follows its cards' ranks)."""
@@ -103,7 +117,7 @@ def tree_path(records: Sequence[ActionRecord], stack: int) -> tuple[TreeAction, 
     return tuple(path)
 
 
-@cache
+@lru_cache(maxsize=_BOARDS_KEPT)
 def board_strength(board: tuple[int, ...]) -> npt.NDArray[np.int64]:
     """Per combo, the evaluator's rank of its cards with ``board`` (1 is the best hand; 0 where blocked).
 
@@ -125,14 +139,17 @@ def board_strength(board: tuple[int, ...]) -> npt.NDArray[np.int64]:
     return strength
 
 
-def representatives(weights: Weights, board: tuple[int, ...], max_combos: int) -> Weights:
+def representatives(
+    weights: Weights, board: tuple[int, ...], max_combos: int, strength: npt.NDArray[np.number] | None = None
+) -> Weights:
     """At most ``max_combos`` combos standing for all of ``weights``, each with the weight of those it stands for.
 
     The combos are ordered by strength on ``board`` (ties in a fixed shuffled
     order) and picked at evenly spaced points of the cumulative weight
     (systematic sampling), so the picks spread over the range's strengths as
     its weight does; every combo's weight goes to the pick nearest to it in
-    that order, so the total is kept. A range of at most ``max_combos``
+    that order, so the total is kept. ``strength`` orders the combos instead
+    of :func:`board_strength` (see :func:`runout_strength`). A range of at most ``max_combos``
     combos comes back unchanged. Keeping the heaviest combos instead would,
     among equal weights, keep the combos of lowest index: the low cards.
 
@@ -149,7 +166,8 @@ def representatives(weights: Weights, board: tuple[int, ...], max_combos: int) -
     live = np.flatnonzero(weights > 0.0)
     if len(live) <= max_combos:
         return np.array(weights, dtype=np.float64)
-    order = live[np.lexsort((_TIE_ORDER[live], board_strength(board)[live]))]
+    key = board_strength(board) if strength is None else strength
+    order = live[np.lexsort((_TIE_ORDER[live], key[live]))]
     cumulative = np.cumsum(weights[order])
     points = (np.arange(max_combos) + 0.5) * (cumulative[-1] / max_combos)
     picks = np.unique(np.minimum(np.searchsorted(cumulative, points), len(order) - 1))
@@ -158,3 +176,81 @@ def representatives(weights: Weights, board: tuple[int, ...], max_combos: int) -
     out = np.zeros(N_COMBOS)
     out[order[picks]] = np.bincount(group, weights=weights[order], minlength=len(picks))
     return out
+
+
+def nearest_columns(strength: npt.NDArray[np.number], hands: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """For each of the 1326 combos, the position in ``hands`` of the combo nearest to it in ``strength``.
+
+    A combo of ``hands`` maps to itself; a combo whose strength is 0 (blocked by the board) to -1.
+
+    Example:
+        >>> strength = np.zeros(N_COMBOS); strength[:4] = [4.0, 1.0, 3.0, 9.0]
+        >>> nearest_columns(strength, np.array([1, 3]))[:5].tolist()
+        [0, 0, 0, 1, -1]
+    """
+    live = np.flatnonzero(strength > 0)
+    order = np.argsort(strength[hands], kind="stable")
+    sorted_strength = strength[hands][order]
+    position = np.clip(np.searchsorted(sorted_strength, strength[live]), 0, len(hands) - 1)
+    below = np.clip(position - 1, 0, len(hands) - 1)
+    nearer_below = np.abs(sorted_strength[below] - strength[live]) < np.abs(sorted_strength[position] - strength[live])
+    columns = np.full(N_COMBOS, -1, dtype=np.intp)
+    columns[live] = order[np.where(nearer_below, below, position)]
+    columns[hands] = np.arange(len(hands))
+    return columns
+
+
+@lru_cache(maxsize=_BOARDS_KEPT)
+def runout_strength(board: tuple[int, ...]) -> npt.NDArray[np.float64]:
+    """Per combo, 1 less its mean share of the live combos it beats (ties half) over every run-out of ``board``.
+
+    A strength on the scale of :func:`board_strength`'s order (lower is stronger, 0 where blocked) that counts
+    what the turn and river bring: a flush draw is as strong as the made hands it wins as often as, where
+    :func:`board_strength` ranks it by its high card. The opponent is any live combo, card removal left out
+    (an order, not an equity). On the river it orders as :func:`board_strength` does.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.evaluator.combos import combo_index
+        >>> flop = tuple(parse_cards("Td9d6h"))
+        >>> draw, ace_high = (combo_index(*parse_cards(h)) for h in ("Ad5d", "Ac5c"))
+        >>> made = board_strength(flop)
+        >>> bool(made[draw] == made[ace_high]), bool(runout_strength(flop)[draw] < runout_strength(flop)[ace_high])
+        (True, True)
+    """
+    live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
+    rest = [c for c in range(52) if c not in board]
+    extras = list(combinations(rest, 5 - len(board)))
+    runouts = np.array(extras, dtype=np.uint8).reshape(len(extras), 5 - len(board))
+    rows = np.empty((len(runouts), len(live), 7), dtype=np.uint8)
+    rows[:, :, :2] = combo_array()[live]
+    rows[:, :, 2 : 2 + len(board)] = board
+    rows[:, :, 2 + len(board) :] = runouts[:, None, :]
+    ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(runouts), len(live))
+    masks = _card_masks()[:, live]
+    beaten = np.zeros(len(live))
+    for k, extra in enumerate(runouts):
+        alive = ~masks[extra].any(axis=0)
+        mine = ranks[k, alive]
+        ordered = np.sort(mine)
+        above = np.searchsorted(ordered, mine, side="right")
+        worse, ties = len(ordered) - above, above - np.searchsorted(ordered, mine, side="left") - 1
+        beaten[alive] += (worse + 0.5 * ties) / (len(ordered) - 1)
+    strength = np.zeros(N_COMBOS)
+    strength[live] = 1.0 - beaten / len(runouts) + 1e-9
+    strength.setflags(write=False)
+    return strength
+
+
+def strength_order(board: tuple[int, ...], runout: bool) -> npt.NDArray[np.number]:
+    """The strength the combo cap and the proxies follow on ``board``.
+
+    Made (:func:`board_strength`) or, with ``runout`` before the river, :func:`runout_strength`.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> river = tuple(parse_cards("Td9d6h2cKs"))
+        >>> strength_order(river, True) is board_strength(river)
+        True
+    """
+    return runout_strength(board) if runout and len(board) < 5 else board_strength(board)

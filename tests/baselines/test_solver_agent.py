@@ -13,13 +13,22 @@ from baselines.policy import legal_of
 from baselines.simple import ManiacBot
 from baselines.solver import SolverAgent
 from baselines.solver.preflop import preflop_ranges
-from baselines.solver.ranges import block, board_strength, representatives
+from baselines.solver.ranges import (
+    block,
+    board_strength,
+    nearest_columns,
+    representatives,
+    runout_strength,
+    strength_order,
+)
 from baselines.solver.solved_preflop import flop_shares, solved_line, solved_ranges
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
 from pokergym.engine import GameConfig, HandState
-from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
+from pokergym.errors import ConfigError
+from pokergym.evaluator import equity_vs_random
+from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_index
 from pokergym.solver import Gadget, Spot, solve
 
 CHEAP = "solver:iterations=1"
@@ -52,6 +61,7 @@ def card_set(combo: int) -> set[int]:
         (ManiacBot(), GameConfig(), f"{CHEAP},preflop=solved,preflop_tremble=0.3"),
         (MinRaiser(), GameConfig(stacks=(20000, 3000)), f"{CHEAP},preflop=solved"),
         (ManiacBot(), GameConfig(), f"{CHEAP},preflop=mixed"),
+        (MinRaiser(), GameConfig(), f"{CHEAP},order=runout"),
     ],
 )
 def test_plays_only_legal_actions_from_its_stated_distribution(opponent: Agent, config: GameConfig, spec: str) -> None:
@@ -108,6 +118,32 @@ def test_representatives_keep_each_strength_bands_weight(seed: int) -> None:
     band = np.digitize(strength, edges)
     for b in range(5):  # each fifth of the range by strength keeps its weight within about one pick's share
         assert abs(kept[band == b].sum() - weights[band == b].sum()) <= 2.0 * weights.sum() / 150
+
+
+@pytest.mark.parametrize("board", ["Td9d6h", "Ks7d2c", "Qh8h3h2s"])
+def test_runout_strength_orders_combos_by_their_equity_against_any_hand(board: str) -> None:
+    cards = tuple(parse_cards(board))
+    strength = runout_strength(cards)
+    live = np.flatnonzero(strength > 0)
+    assert len(live) == np.count_nonzero(board_strength(cards)) and np.all(strength[live] < 1.0)
+    sample = np.random.default_rng(3).choice(live, 25, replace=False)
+    exact = np.array([equity_vs_random(COMBO_CARDS[c], cards).equity for c in sample])  # with card removal
+    assert np.corrcoef(1.0 - strength[sample], exact)[0, 1] > 0.999  # the same order; card removal left out
+    assert np.max(np.abs((1.0 - strength[sample]) - exact)) < 0.1
+
+
+def test_the_runout_order_plays_a_left_out_draw_like_a_draw() -> None:
+    board = tuple(parse_cards("Td9d6h"))
+    draw, ace_high = (combo_index(*parse_cards(h)) for h in ("Ad5d", "Ac5c"))
+    weights = block(np.ones(N_COMBOS), board)
+    weights[[draw, ace_high]] = 0.0  # both left out of the solve
+    kept = np.flatnonzero(representatives(weights, board, 100, runout_strength(board)))
+    made, runout = (nearest_columns(strength_order(board, r), kept) for r in (False, True))
+    assert made[draw] == made[ace_high]  # by the made hand: the same ace-high proxy
+    equity = equity_vs_random(COMBO_CARDS[kept[runout[draw]]], board).equity
+    assert abs(equity - equity_vs_random(COMBO_CARDS[draw], board).equity) < 0.05  # by run-out: a hand as strong
+    with pytest.raises(ConfigError, match="order must be one of made, runout"):
+        SolverAgent(order="equity")
 
 
 def test_a_capped_flop_solve_holds_every_rank() -> None:
