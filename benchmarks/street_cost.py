@@ -40,8 +40,11 @@ import numpy as np
 import numpy.typing as npt
 from bench_solver import FLOP, RANGES, SPOTS
 
+from baselines.solver.agent import _FLOP_WITH_TURN
+from baselines.solver.preflop import preflop_ranges
 from baselines.solver.ranges import block, board_strength, nearest_columns, representatives, runout_strength
 from pokergym.cards import format_cards, parse_cards
+from pokergym.engine import GameConfig, HandState
 from pokergym.solver import Menu, Range, Solution, Spot, TreeAction, solve
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.solve import Prepared, prepare
@@ -171,6 +174,19 @@ def run(prepared: Prepared, iterations: int, locks: Locks) -> tuple[float, tuple
     return 100.0 * (values[0] + values[1] - pot) / 2.0 / pot, values, time.process_time() - start
 
 
+def open_call(board: tuple[int, ...]) -> Spot:
+    """The flop after the button's open to 250 and the big blind's call, 200 BB deep, as the agent solves it.
+
+    Both ranges from the range tables (:func:`~baselines.solver.preflop.preflop_ranges`), the flop-with-turn
+    menu the agent plays at this depth (``deep``: raises of 2.5 times the bet).
+    """
+    state = HandState.new(GameConfig(), button=0, deck=tuple(range(9)))
+    state.raise_to(250)
+    state.call()
+    button, big_blind = preflop_ranges(state.config, 0, state.history)
+    return Spot(board, 500, 19750, (Range(big_blind), Range(button)), _FLOP_WITH_TURN.deep)
+
+
 def _row(name: str, result: tuple[float, tuple[float, float], float]) -> None:
     pct, values, cpu = result
     print(f"| {name} | {pct:.3f}% | {values[0]:.1f}, {values[1]:.1f} | {cpu:.0f} s |", flush=True)
@@ -183,6 +199,11 @@ def main() -> None:
     parser.add_argument("--no-reference", action="store_true", help="leave out the two reference rows")
     parser.add_argument("--turn", action="store_true", help="a turn spot (Td9d6h2c) with the agent's turn menus")
     parser.add_argument("--board", help="another board for the spot (3 cards, or 4 with --turn)")
+    parser.add_argument(
+        "--open-call",
+        action="store_true",
+        help="the flop after an open to 250 and a call at 200 BB: the range tables' ranges, the deep menus",
+    )
     args = parser.parse_args()
     if args.turn:
         spot, variants = Spot(parse_cards("Td9d6h2c"), 1000, 9000, RANGES, TURN_MENU), TURN_VARIANTS
@@ -190,10 +211,13 @@ def main() -> None:
         spot, variants = SPOTS[FLOP], FLOP_VARIANTS
     if args.board:
         spot = replace(spot, board=tuple(parse_cards(args.board)))
+    if args.open_call:
+        spot = open_call(spot.board)
     names = list(variants)
     chosen = names if args.variants == "all" else [names[int(i)] for i in args.variants.split(",")]
     board = "".join(format_cards(spot.board))
-    print(f"{board}, pot 1000, stack 9000, {args.iterations} iterations of Discounted CFR on the full tree each")
+    depth = f"pot {spot.pot}, stack {spot.stack}"
+    print(f"{board}, {depth}, {args.iterations} iterations of Discounted CFR on the full tree each")
     print("| strategy locked (both players) | exploitability | BR of OOP, of IP (chips) | CPU |")
     print("|---|---:|---:|---:|")
     if not args.no_reference:
