@@ -80,6 +80,9 @@ FLOP_VARIANTS = {
     "agent default, representatives and proxies by run-out strength": Variant(2, 6, 100, 100, True),
     "agent default with 200 combos": Variant(2, 6, 200, 100),
     "agent default with 200 combos, by run-out strength": Variant(2, 6, 200, 100, True),
+    "to the river on 6 sampled turn and river cards, 100 combos by run-out strength": Variant(None, 6, 100, 100, True),
+    "12 sampled turn cards, 100 combos by run-out strength": Variant(2, 12, 100, 100, True),
+    "24 sampled turn cards, 100 combos by run-out strength": Variant(2, 24, 100, 100, True),
     "checked down after the flop (flop_turns=0: 300 combos, 30 iterations)": Variant(1, None, 300, 30),
 }
 """The flop's designs (``Variant(betting_streets, deal_sample, max_combos, iterations, runout)``)."""
