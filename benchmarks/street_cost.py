@@ -42,7 +42,7 @@ from bench_solver import FLOP, RANGES, SPOTS
 
 from baselines.solver.agent import _FLOP_WITH_TURN
 from baselines.solver.preflop import preflop_ranges
-from baselines.solver.ranges import block, board_strength, nearest_columns, representatives, runout_strength
+from baselines.solver.ranges import block, nearest_columns, representatives, strength_order
 from pokergym.cards import format_cards, parse_cards
 from pokergym.engine import GameConfig, HandState
 from pokergym.solver import Menu, Range, Solution, Spot, TreeAction, solve
@@ -56,10 +56,10 @@ Locks = list[tuple[int, int, Rows]]
 
 
 class Variant(NamedTuple):
-    """How the agent's flop solve is set up: depth limit, turn sample, combo cap, iterations, strength order.
+    """How the agent's solve of a street is set up: depth limit, card sample, combo cap, iterations, strength order.
 
-    ``runout``: representatives and proxies by :func:`~baselines.solver.ranges.runout_strength` instead of the
-    agent's :func:`~baselines.solver.ranges.board_strength`.
+    ``runout``: representatives and proxies by run-out strength, as ``solver:order=runout`` picks them
+    (:func:`~baselines.solver.ranges.strength_order`).
     """
 
     betting_streets: int | None
@@ -70,7 +70,7 @@ class Variant(NamedTuple):
 
     def strength(self, board: tuple[int, ...]) -> npt.NDArray[np.number]:
         """The order the combo cap and the proxies follow."""
-        return runout_strength(board) if self.runout else board_strength(board)
+        return strength_order(board, self.runout)
 
 
 FLOP_VARIANTS = {
@@ -218,9 +218,8 @@ def main() -> None:
         spot = open_call(spot.board)
     names = list(variants)
     chosen = names if args.variants == "all" else [names[int(i)] for i in args.variants.split(",")]
-    board = "".join(format_cards(spot.board))
     depth = f"pot {spot.pot}, stack {spot.stack}"
-    print(f"{board}, {depth}, {args.iterations} iterations of Discounted CFR on the full tree each")
+    print(f"{format_cards(spot.board)}, {depth}, {args.iterations} iterations of Discounted CFR on the full tree each")
     print("| strategy locked (both players) | exploitability | BR of OOP, of IP (chips) | CPU |")
     print("|---|---:|---:|---:|")
     if not args.no_reference:
