@@ -6,6 +6,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -263,3 +264,20 @@ def test_street_cost_holds_the_locked_flop_and_prices_a_worse_one(monkeypatch: p
     for player, offset, rows in always_bet:  # held exactly, in the sums the best responses read
         assert np.array_equal(locked.store[2 + player][offset : offset + rows.size], rows)
     assert locked.values(K.AVERAGE)[0] + locked.values(K.AVERAGE)[1] == pytest.approx(spot.pot)
+
+
+def test_showdown_batch_equals_the_shipped_showdowns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    batch = load("showdown_batch", monkeypatch)
+    batch.main(["--rounds", "1", "--reps", "1"])
+    assert "the batch equals the shipped values" in capsys.readouterr().out
+    original = batch.batched
+
+    def off_by_one(*args: Any) -> None:
+        original(*args)
+        args[5][7] += 1.0  # one hand's value at one terminal, one chip off
+
+    monkeypatch.setattr(batch, "batched", off_by_one)
+    with pytest.raises(SystemExit, match="differs from the shipped kernel"):
+        batch.main(["--rounds", "0"])
