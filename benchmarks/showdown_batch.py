@@ -1,8 +1,8 @@
 """Would valuing four showdowns of one river board at once pay? A prototype kernel timed against the solver's.
 
 The solver values each showdown terminal on its own (``_cfr_kernel._showdown_into``): two running
-sums over the opponent's reach, then per hand of the traverser three packed words decoded into eleven
-positions and eight look-ups. A river subtree has several showdown terminals on the same board (check
+sums over the opponent's reach, then per hand of the traverser three packed words decoded into the
+positions of eleven look-ups. A river subtree has several showdown terminals on the same board (check
 down, bet and call, raise and call, ...), whose opponent reaches the walk could fix in a forward pass
 before any value is needed. This script times the prototype of that batch: the four terminals' reaches
 interleaved hand by hand (``reach[4 * h + k]``), the two running sums taken for all four in one pass, each
@@ -40,7 +40,7 @@ AMOUNTS = np.array([0.0, 750.0, 2625.0, 9000.0])
 
 @numba.njit(boundscheck=False)
 def _running_sums(reach: Any, order: Any, count: int, out: Any) -> None:
-    """``out[4 * (k + 1) + j] = out[4 * k + j] + reach[4 * order[k] + j]`` for the four interleaved reaches."""
+    """``out[4 * (k + 1) + j] = out[4 * k + j] + reach[4 * order[k] + j]``: ``BATCH`` (4) running sums."""
     a0 = a1 = a2 = a3 = 0.0
     out[0:4] = 0.0
     for k in range(count):
@@ -65,23 +65,23 @@ def batched(reach: Any, stakes: Any, counts: Any, ranked: Any, sums: Any, out: A
     by_rank, by_card = sums[0], sums[1]
     packed = ranked[2][0, 0]
     field, s16, s32, s48 = np.uint64(0xFFFF), np.uint64(16), np.uint64(32), np.uint64(48)
-    half, whole = 0.5 * POT, 4 * m
+    half, whole = 0.5 * POT, BATCH * m
     for _ in range(reps):
         _running_sums(reach, ranked[0][0, 1], m, by_rank)
         _running_sums(reach, ranked[1][0, 1], 2 * m, by_card)
         for h in range(n):
             x, y, z = packed[0][h], packed[1][h], packed[2][h]
-            low1, low2, twin_at = 4 * ((y >> s32) & field), 4 * (y >> s48), 4 * ((z >> s32) & field)
-            card1, card2 = 4 * (z & field), 4 * ((z >> s16) & field)
-            win0, win1, win2 = 4 * (x & field), 4 * ((x >> s32) & field), 4 * (y & field)
-            tie0, tie1, tie2 = 4 * ((x >> s16) & field), 4 * (x >> s48), 4 * ((y >> s16) & field)
+            low1, low2, twin_at = BATCH * ((y >> s32) & field), BATCH * (y >> s48), BATCH * ((z >> s32) & field)
+            card1, card2 = BATCH * (z & field), BATCH * ((z >> s16) & field)
+            win0, win1, win2 = BATCH * (x & field), BATCH * ((x >> s32) & field), BATCH * (y & field)
+            tie0, tie1, tie2 = BATCH * ((x >> s16) & field), BATCH * (x >> s48), BATCH * ((y >> s16) & field)
             for k in range(BATCH):
                 below = by_card[low1 + k] + by_card[low2 + k]
                 twin = reach[twin_at + k]
                 compatible = by_rank[whole + k] - by_card[card1 + k] - by_card[card2 + k] + below + twin
                 win = by_rank[win0 + k] - by_card[win1 + k] - by_card[win2 + k] + below
                 not_stronger = by_rank[tie0 + k] - by_card[tie1 + k] - by_card[tie2 + k] + below + twin
-                out[4 * h + k] = stakes[k] * (win - (compatible - not_stronger)) + half * compatible
+                out[BATCH * h + k] = stakes[k] * (win - (compatible - not_stronger)) + half * compatible
 
 
 @numba.njit
@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> None:
     rows = np.zeros((BATCH, n_max + 1))
     rows[:, :m] = np.random.default_rng(0).random((BATCH, m))
     interleaved = np.ascontiguousarray(rows.T).ravel()
-    stakes, sums = AMOUNTS + 0.5 * POT, np.zeros((2, 4 * (2 * n_max + 1)))
-    work, shipped, batch = kernel._workspace(hands), np.zeros((BATCH, n)), np.zeros(4 * n)
+    stakes, sums = AMOUNTS + 0.5 * POT, np.zeros((2, BATCH * (2 * n_max + 1)))
+    work, shipped, batch = kernel._workspace(hands), np.zeros((BATCH, n)), np.zeros(BATCH * n)
     one_by_one(rows, counts, ranked, work, shipped, 1)
     batched(interleaved, stakes, counts, ranked, sums, batch, 1)
     gap = float(np.max(np.abs(batch.reshape(n, BATCH).T - shipped)))
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     if not gap <= 1e-9 * scale:
         raise SystemExit(f"the batch differs from the shipped kernel by {gap} (largest value {scale})")
     print(f"river spot, {n} by {m} combos: the batch equals the shipped values (largest gap {gap:.1e} of {scale:.3g})")
-    per_showdown = 1e6 / (args.reps * BATCH)
+    us_a_showdown = 1e6 / (args.reps * BATCH)  # CPU seconds of a round to microseconds a showdown
     for round_ in range(args.rounds):
         start = time.process_time()
         one_by_one(rows, counts, ranked, work, shipped, args.reps)
@@ -123,8 +123,8 @@ def main(argv: list[str] | None = None) -> None:
         batched(interleaved, stakes, counts, ranked, sums, batch, args.reps)
         together = time.process_time() - start
         print(
-            f"round {round_ + 1}: one by one {alone * per_showdown:.2f} us a showdown, "
-            f"four at once {together * per_showdown:.2f} us: {alone / together:.2f}x"
+            f"round {round_ + 1}: one by one {alone * us_a_showdown:.2f} us a showdown, "
+            f"four at once {together * us_a_showdown:.2f} us: {alone / together:.2f}x"
         )
 
 
