@@ -98,7 +98,14 @@ class CompiledTable:
         self._entries: tuple[tuple[Any, tuple[Any, ...]], ...] = ()
 
     def reset(self, seed: int | None) -> None:
-        """Deal the next hand; with ``seed`` (an int >= 0), first go to hand 0 of its dealing key (``seed_key``)."""
+        """Deal the next hand; with ``seed`` (an int >= 0), first go to hand 0 of its dealing key (``seed_key``).
+
+        A :meth:`hand` handed out before is first brought to the end of its hand, so that whoever holds it (an
+        :class:`~pokergym.pettingzoo.AgentPolicy` following the hand's events) sees the last actions and the
+        result, as it would holding the Python engine's hand.
+        """
+        if self._replay is not None:
+            self.hand()
         tables = self.tables
         if seed is None:
             code = NO_SEED

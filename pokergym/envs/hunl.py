@@ -31,7 +31,6 @@ from pokergym.envs.engine_backend import EngineBackend
 from pokergym.envs.kernel_backend import KernelBackend
 from pokergym.envs.opponent import OpponentSeat
 from pokergym.envs.options import Backend, EnvKeywords, EnvOptions
-from pokergym.envs.seeding import seed_generator
 from pokergym.envs.table import HandTable, TableFront
 from pokergym.errors import ConfigError
 
@@ -61,11 +60,11 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
     state of ``np.random.default_rng(s)`` and ``np_random_seed`` becomes
     ``s``, as Gymnasium's ``Env.reset`` does; the deal never draws from it
     (wrappers may), so it is built only when first read after the seed. A
-    seeded reset therefore costs the same as an unseeded one. The
-    environment's own generator is reseeded in place, when first read, rather
-    than rebuilt (a reference to it sees the new seed from that read on; a
-    generator the user assigned to ``np_random`` is replaced, never
-    modified). Without any seed, the dealing key comes from the operating
+    seeded reset therefore costs the same as an unseeded one. As in
+    Gymnasium, each seeded reset builds a new generator (with its
+    ``SeedSequence``, so ``np_random.spawn`` gives the children of ``s``);
+    a generator the user assigned to ``np_random`` is replaced, never
+    modified. Without any seed, the dealing key comes from the operating
     system's entropy.
 
     If a hand ends before the learner acts (the opponent folds its small
@@ -220,7 +219,6 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         self.observation_space = table.observation_space
         self.action_space = table.action_space
         self.render_mode = options.render_mode
-        self._own_rng = np.random.Generator(np.random.PCG64(0))
         self._rng_value: np.random.Generator | None = None
         self._pending_seed: int | None = None
         self._backend: TableBackend
@@ -244,8 +242,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         pending = self._pending_seed
         if pending is not None:
             self._pending_seed = None
-            seed_generator(self._own_rng, pending)
-            self._rng_value = self._own_rng
+            self._rng_value = np.random.default_rng(pending)
         return self._rng_value
 
     @_np_random.setter

@@ -17,7 +17,7 @@ from pokergym.envs.kernel_backend import KernelBackend
 from pokergym.envs.opponent import OpponentSeat
 from pokergym.envs.table import HandTable
 from pokergym.errors import ConfigError, HandOverError
-from pokergym.pettingzoo import hunl_v0
+from pokergym.pettingzoo import AgentPolicy, hunl_v0
 
 
 def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> None:
@@ -71,6 +71,39 @@ def test_aec_backends_play_the_same_hands() -> None:
             for env in envs:
                 env.step(action)
         assert envs[0].infos == envs[1].infos and envs[0].rewards == envs[1].rewards
+
+
+class _Recorder(RandomAgent):
+    """A random agent that keeps the events it is shown."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.events: list[str] = []
+
+    def observe(self, event: Any) -> None:
+        self.events.append(repr(event))
+
+
+def _policy_events(backend: str) -> list[list[str]]:
+    env = hunl_v0.env(backend=backend)
+    recorders = {name: _Recorder() for name in env.possible_agents}
+    policies = {name: AgentPolicy(recorders[name], env, name, seed=i) for i, name in enumerate(env.possible_agents)}
+    for hand in range(6):
+        env.reset(seed=100 + hand)
+        for name in env.agent_iter():
+            _, _, terminated, truncated, _ = env.last()
+            env.step(None if terminated or truncated else policies[name](None, name))
+    for policy in policies.values():
+        policy.sync()
+    return [recorder.events for recorder in recorders.values()]
+
+
+def test_agent_policies_see_every_event_on_both_backends() -> None:
+    kernel, python = _policy_events("kernel"), _policy_events("python")
+    assert kernel == python
+    for events in kernel:  # every hand followed is followed to its end, also where the next reset came first
+        starts = sum(event.startswith("HandStart") for event in events)
+        assert sum(event.startswith("HandEnd") for event in events) == starts >= 3
 
 
 def test_backend_objects_answer_alike_without_an_environment() -> None:

@@ -95,6 +95,16 @@ def test_np_random_is_default_rng_of_the_seed_and_independent_of_the_deal() -> N
     assert env.hand.deck == untouched.hand.deck
 
 
+def test_np_random_spawns_the_children_of_the_seed() -> None:
+    env = HUNLEnv()
+    for _ in range(2):  # seeded again, the same children
+        env.reset(seed=42)
+        child = env.np_random.spawn(1)[0]
+        assert child.random() == np.random.default_rng(42).spawn(1)[0].random()
+    env.reset(seed=7)
+    assert env.np_random.spawn(1)[0].random() != np.random.default_rng(42).spawn(1)[0].random()
+
+
 def test_assigned_np_random_is_kept_until_the_next_seed() -> None:
     env = HUNLEnv()
     mine = np.random.default_rng(5)

@@ -145,6 +145,9 @@ def test_equity_is_seeded_and_stable() -> None:
     first = equities(4)
     assert first == equities(4)
     assert first != equities(5)
+    env = EquityObservation(make(), samples=300)  # one environment seeded again gives the same equities again
+    for _ in range(2):
+        assert [float(o["equity"][0]) for o in play_random(env, hands=15, seed=4)] == first
 
 
 def test_equity_values_are_plausible() -> None:
