@@ -101,6 +101,20 @@ class MatchResult:
         return len({v.pair for v in self.voided})
 
     @property
+    def pair_indices(self) -> np.ndarray[Any, np.dtype[np.intp]]:
+        """The match's index of each counted pair, in the order of :attr:`pair_chips` (voided pairs skipped).
+
+        Example:
+            >>> void = VoidedHand(1, 0, "a", 0, "illegal", "raise")
+            >>> MatchResult(("a", "b"), 0, GameConfig(), True, 100, ((1, 2), (3, 4)), (void,),
+            ...             (StyleStats(), StyleStats())).pair_indices.tolist()
+            [0, 2]
+        """
+        voided = {v.pair for v in self.voided}
+        played = len(self.pair_chips) + len(voided)
+        return np.array([k for k in range(played) if k not in voided], dtype=np.intp)
+
+    @property
     def per_pair(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands), by :attr:`estimator`."""
         values = self.allin_chips if self.estimator == "allin" else self.pair_chips

@@ -6,10 +6,13 @@ their results against a common opponent is then less noisy than with
 independent deals. The blocks of all matches go to one runner at once, so
 the workers stay busy across match boundaries.
 
-The ranking orders agents by their average winnings over their opponents;
-its confidence half-width is ``sqrt(sum of squared match half-widths) / k``
-for ``k`` opponents (the matches are played on separate copies, so their
-errors are treated as independent).
+The ranking orders agents by their average winnings over their opponents.
+Its confidence half-width counts that the matches share their deals: an
+agent's results against two opponents on the same deck move together, so
+the variance of the average holds, besides each match's own, the
+covariance of every two of its matches over the pairs they both counted
+(pair ``k`` of every match of one seed and rules is the same deal; matches
+of different seeds or rules are taken as independent).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import MatchResult
 from pokergym.arena.run_options import RunnerKeywords, RunnerOptions
 from pokergym.arena.specs import not_reproducible, resolve_agents
-from pokergym.arena.stats import StyleStats, json_float
+from pokergym.arena.stats import Z95, StyleStats, json_float
 from pokergym.arena.tables import render
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 
@@ -98,18 +101,19 @@ class TournamentResult:
         return means, halves
 
     def ranking(self) -> tuple[Standing, ...]:
-        """Agents by average winnings over their opponents, best first."""
-        means, halves = self.crosstable()
-        others = len(self.names) - 1
-        standings = [
-            Standing(
-                name,
-                float(np.nansum(means[i]) / others) if others else math.nan,
-                float(math.sqrt(np.nansum(halves[i] ** 2)) / others) if others else math.nan,
-            )
-            for i, name in enumerate(self.names)
-        ]
-        return tuple(sorted(standings, key=lambda s: (-s.mbb_per_hand, s.name)))
+        """Agents by average winnings over their opponents, best first.
+
+        An agent with a match that counted no pair has no average (``nan``, ranked last): an average over
+        fewer opponents than the others' would not compare. The half-width is ``nan`` where a match counted
+        fewer than two pairs.
+        """
+        size = len(self.names)
+        sides: list[list[tuple[MatchResult, float]]] = [[] for _ in range(size)]
+        for (i, j), result in zip(itertools.combinations(range(size), 2), self.matches, strict=True):
+            sides[i].append((result, 1.0))
+            sides[j].append((result, -1.0))
+        standings = [Standing(name, *_average_over_opponents(sides[i])) for i, name in enumerate(self.names)]
+        return tuple(sorted(standings, key=lambda s: (math.isnan(s.mbb_per_hand), -s.mbb_per_hand, s.name)))
 
     def style(self) -> dict[str, StyleStats]:
         """Each agent's style statistics summed over all its matches."""
@@ -148,7 +152,7 @@ class TournamentResult:
             width: columns available (default: the terminal's, or 100 off a terminal).
         """
         rows = [
-            [f"{rank}.", s.name, f"{s.mbb_per_hand:+.1f}", f"±{s.ci95:.1f}"]
+            [f"{rank}.", s.name, _figure(f"{s.mbb_per_hand:+.1f}"), _figure(f"±{s.ci95:.1f}")]
             for rank, s in enumerate(self.ranking(), start=1)
         ]
         return render(["rank", "agent", "mbb/hand", "95% CI"], rows, legend=[RANKING_LEGEND], width=width, left=2)
@@ -200,6 +204,46 @@ def _column_keys(count: int) -> list[str]:
     if count <= len(string.ascii_uppercase):
         return list(string.ascii_uppercase[:count])
     return [str(number) for number in range(1, count + 1)]
+
+
+def _figure(text: str) -> str:
+    """A formatted figure, or ``n/a`` where it is not a number."""
+    return "n/a" if "nan" in text else text
+
+
+def _average_over_opponents(matches: Sequence[tuple[MatchResult, float]]) -> tuple[float, float]:
+    """One agent's mean winnings over its matches (each with its sign: +1 as agent A) and its 95% half-width.
+
+    The variance of the mean of the ``k`` match means is ``sum over matches j, l of cov(mean_j, mean_l) / k**2``;
+    for two matches of one seed and rules, ``cov(mean_j, mean_l) = c * m / (n_j * n_l)`` with ``c`` the sample
+    covariance of their per-pair results over the ``m`` pairs both counted.
+
+    Example:
+        >>> def played(chips):
+        ...     return MatchResult(("a", "b"), 0, GameConfig(), True, 100, chips, (), (StyleStats(), StyleStats()))
+        >>> same = played(((100, 0), (-100, 0), (300, 0), (-300, 0)))
+        >>> mean, half = _average_over_opponents([(same, 1.0), (same, 1.0)])  # the same deals, the same results
+        >>> mean, round(half, 3) == round(same.ci95, 3)  # no narrower than one match: nothing averages out
+        (0.0, True)
+    """
+    if not matches:
+        return math.nan, math.nan
+    values = [(result.pair_indices, sign * result.per_pair, result) for result, sign in matches]
+    if any(len(v) == 0 for _, v, _ in values):
+        return math.nan, math.nan
+    mean = float(np.mean([v.mean() for _, v, _ in values]))
+    if any(len(v) < 2 for _, v, _ in values):
+        return mean, math.nan
+    variance = 0.0
+    for (index_j, v_j, r_j), (index_l, v_l, r_l) in itertools.product(values, repeat=2):
+        if r_j is r_l:
+            variance += float(v_j.var(ddof=1)) / len(v_j)
+        elif (r_j.seed, r_j.config) == (r_l.seed, r_l.config):
+            _, at_j, at_l = np.intersect1d(index_j, index_l, assume_unique=True, return_indices=True)
+            if len(at_j) >= 2:
+                shared = float(np.cov(v_j[at_j], v_l[at_l], ddof=1)[0, 1])
+                variance += shared * len(at_j) / (len(v_j) * len(v_l))
+    return mean, Z95 * math.sqrt(max(variance, 0.0)) / len(values)
 
 
 def tournament(

@@ -10,6 +10,9 @@ from arena_agents import Folder
 
 from pokergym.agents import CallAgent, RandomAgent
 from pokergym.arena import TournamentResult, export_histories, match, read_histories, save_match, tournament
+from pokergym.arena.result import MatchResult
+from pokergym.arena.stats import StyleStats, mean_ci
+from pokergym.engine.config import GameConfig
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +33,10 @@ def test_round_robin_crosstable_and_ranking(played) -> None:
     assert [s.mbb_per_hand for s in ranking] == sorted((s.mbb_per_hand for s in ranking), reverse=True)
     call = next(s for s in ranking if s.name == "call")
     assert call.mbb_per_hand == pytest.approx((means[1, 0] + means[1, 2]) / 2)
-    assert call.ci95 == pytest.approx(np.sqrt(halves[1, 0] ** 2 + halves[1, 2] ** 2) / 2)
+    # the matches share their deals: the interval is that of call's per-deal average over its two opponents
+    per_deal = (-result.matches[0].per_pair + result.matches[2].per_pair) / 2
+    assert call.ci95 == pytest.approx(mean_ci(per_deal)[1])
+    assert call.ci95 != pytest.approx(np.sqrt(halves[1, 0] ** 2 + halves[1, 2] ** 2) / 2, rel=1e-3)
     # every pairing is dealt the same cards, so a match equals the same match played alone
     assert result.matches[2] == match(CallAgent(), Folder(), pairs=40, seed=6, block_size=15)
     text = result.format_crosstable() + result.format_ranking()
@@ -78,3 +84,17 @@ def test_export_to_acpc_and_phh(tmp_path) -> None:
     assert len(loaded) == result.hands
     with pytest.raises(ValueError, match="unknown export format"):
         export_histories(source, "pgn")  # type: ignore[arg-type]
+
+
+def test_a_match_with_no_pair_counted_leaves_its_agents_unranked() -> None:
+    def played(agents: tuple[str, str], chips: tuple[tuple[int, int], ...]) -> MatchResult:
+        return MatchResult(agents, 0, GameConfig(), True, 100, chips, (), (StyleStats(), StyleStats()))
+
+    chips = ((100, -50), (-100, 300), (50, 50))
+    matches = (played(("a", "b"), ()), played(("a", "c"), chips), played(("b", "c"), chips))
+    result = TournamentResult(("a", "b", "c"), matches)
+    ranking = result.ranking()
+    assert [s.name for s in ranking] == ["c", "a", "b"]  # a and b have no average over both opponents
+    assert np.isnan(ranking[1].mbb_per_hand) and np.isnan(ranking[2].ci95)
+    assert ranking[0].mbb_per_hand == pytest.approx(-matches[1].mbb_per_hand) and np.isfinite(ranking[0].ci95)
+    assert "n/a" in result.format_ranking(width=100)
