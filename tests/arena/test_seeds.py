@@ -12,15 +12,14 @@ from pokergym.arena.seeds import compare_seeds, t_interval, t_quantile95
 from pokergym.errors import ConfigError
 
 
-@pytest.mark.parametrize("df", [5, 6, 7, 7.3, 9, 14, 30, 200])
-def test_t_quantile_is_within_a_thousandth_of_scipy(df: float) -> None:
-    exact = stats.t.ppf(0.975, df)
-    assert t_quantile95(df) == pytest.approx(exact, rel=1e-3)
+@pytest.mark.parametrize("df", [0.3, 1, 1.12, 2, 3, 5, 6, 7, 7.3, 9, 14, 30, 200, 1e6, 1e9])
+def test_t_quantile_equals_scipy(df: float) -> None:
+    assert t_quantile95(df) == pytest.approx(stats.t.ppf(0.975, df), rel=1e-9)
 
 
-def test_t_quantile_at_two_and_three_degrees_is_within_one_percent() -> None:
-    for df in (2, 3):
-        assert t_quantile95(df) == pytest.approx(stats.t.ppf(0.975, df), rel=1e-2)
+def test_two_seeds_get_the_interval_of_one_degree_of_freedom() -> None:
+    _, half = t_interval([1.0, 3.0])
+    assert half == pytest.approx(12.706204736, rel=1e-9)  # t(0.975, 1) * sd 1.414 / sqrt 2
 
 
 @pytest.mark.parametrize("df", [0, -1, float("nan")])
