@@ -403,6 +403,11 @@ def _prepared(
     config: GameConfig, extra: Mapping[Line, Sequence[int]] | None
 ) -> tuple[GameConfig, dict[Line, tuple[int, ...]]]:
     """The effective-stack config and the extra sizes, checked, each line's sorted and without repeats."""
+    if config.effective_stack <= config.small_blind:
+        raise ConfigError(
+            f"an effective stack of {config.effective_stack} chips is all in the blinds "
+            f"({config.small_blind}/{config.big_blind}): there is no preflop decision to solve"
+        )
     effective = GameConfig(config.small_blind, config.big_blind, (config.effective_stack,) * 2)
     extras = {tuple(line): tuple(sorted({int(a) for a in amounts})) for line, amounts in (extra or {}).items()}
     _check_extras(effective, extras)
@@ -426,10 +431,11 @@ def solve_preflop(
         iterations: CFR iterations (each updates both players once).
 
     Raises:
-        ConfigError: if ``iterations`` is below 1 or an extra amount is not a legal raise after its line.
+        ConfigError: if ``iterations`` is below 1, the stacks are all in the blinds, or an extra amount is not
+            a legal raise after its line.
     """
-    if iterations < 1:
-        raise ConfigError(f"iterations must be at least 1, got {iterations}")
+    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+        raise ConfigError(f"iterations must be an integer of at least 1, got {iterations!r}")
     menu = menu or PreflopMenu()
     effective, extras = _prepared(config or GameConfig(), extra)
     nodes = _build(effective, menu, extras)

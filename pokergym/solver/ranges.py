@@ -156,8 +156,8 @@ class Range:
         for token in tokens:
             if not token:
                 raise RangeError(f"empty token in range {text!r} (two commas in a row?)")
-            body, _, weight_text = token.partition(":")
-            weight = _parse_weight(token, weight_text) if weight_text else 1.0
+            body, colon, weight_text = token.partition(":")
+            weight = _parse_weight(token, weight_text) if colon else 1.0
             weights[_token_combos(body.strip())] = weight
         return cls(weights)
 
@@ -176,9 +176,15 @@ class Range:
         return float(self.weights.sum())
 
     def weight_of(self, combo: str) -> float:
-        """Weight of one combo given as text, e.g. ``"AhKh"``."""
-        c1, c2 = parse_cards(combo)
-        return float(self.weights[combo_index(c1, c2)])
+        """Weight of one combo given as text, e.g. ``"AhKh"``.
+
+        Raises:
+            RangeError: if ``combo`` is not two distinct cards.
+        """
+        cards = parse_cards(combo)
+        if len(cards) != 2:
+            raise RangeError(f"a combo is two cards such as 'AhKh', got {combo!r}")
+        return float(self.weights[combo_index(*cards)])
 
     def without(self, cards: Iterable[int]) -> Range:
         """This range with every combo holding one of ``cards`` at weight 0 (card removal).
@@ -187,8 +193,11 @@ class Range:
             >>> Range.parse("AA").without([51]).count()
             3.0
         """
+        codes = list(cards)
+        if not all(isinstance(c, int | np.integer) and not isinstance(c, bool) and 0 <= c < 52 for c in codes):
+            raise RangeError(f"cards to remove are codes 0..51, got {codes!r}")
         blocked = np.zeros(52, dtype=bool)
-        blocked[list(cards)] = True
+        blocked[codes] = True
         keep = ~(blocked[_CARDS[:, 0]] | blocked[_CARDS[:, 1]])
         return Range(self.weights * keep)
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -307,8 +308,8 @@ class Solution:
             "big_blind": spot.big_blind,
             "raise_cap": spot.menu.raise_cap,
             "allin_threshold": spot.menu.allin_threshold,
-            "bets": [[str(s) for s in row] for row in spot.menu.bets],
-            "raises": [[str(s) for s in row] for row in spot.menu.raises],
+            "bets": [[_sizes_json(s) for s in row] for row in spot.menu.bets],
+            "raises": [[_sizes_json(s) for s in row] for row in spot.menu.raises],
             "extra_actions": [[list(map(list, p)), a] for p, a in spot.extra_actions],
             "iterations": self.iterations,
             "history": self.history,
@@ -340,38 +341,64 @@ class Solution:
         from pokergym.solver.solve import prepare
 
         try:
-            data = np.load(Path(path), allow_pickle=False)
-            meta = json.loads(bytes(data["meta"]).decode())
-        except (OSError, ValueError, KeyError) as error:
+            # the file is opened here: numpy leaks the one it opens itself when the archive is cut short
+            with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as data:
+                meta = json.loads(bytes(data["meta"]).decode())
+                if not isinstance(meta, dict) or meta.get("format") != _FORMAT:
+                    raise SolverError(f"{path} is not a {_FORMAT} file")
+                spot = _spot_of(meta, data)
+                sums = [np.array(data[f"sums{p}"]) for p in range(2)]
+        except (OSError, ValueError, KeyError, TypeError, IndexError, EOFError, zipfile.BadZipFile) as error:
             raise SolverError(f"cannot read a solution from {path}: {error}") from None
-        if meta.get("format") != _FORMAT:
-            raise SolverError(f"{path} is not a {_FORMAT} file")
-        menu = Menu(
-            tuple((Sizes.parse(row[0]), Sizes.parse(row[1])) for row in meta["bets"]),
-            tuple((Sizes.parse(row[0]), Sizes.parse(row[1])) for row in meta["raises"]),
-            meta["raise_cap"],
-            meta["allin_threshold"],
-        )
-        extras = tuple((tuple((k, int(a)) for k, a in p), int(amount)) for p, amount in meta["extra_actions"])
-        spot = Spot(
-            tuple(meta["board"]),
-            meta["pot"],
-            meta["stack"],
-            (Range(data["oop"]), Range(data["ip"])),
-            menu,
-            meta["big_blind"],
-            extras,
-            meta.get("betting_streets"),
-            meta.get("deal_sample"),
-            meta.get("deal_seed", 0),
-            meta.get("isomorphism", False),  # files written before it existed hold every card's subtree
-        )
         prepared = prepare(spot)
         for p in range(2):
-            sums = data[f"sums{p}"]
-            if sums.shape != prepared.store[2 + p].shape:
+            if sums[p].shape != prepared.store[2 + p].shape:
                 raise SolverError(f"{path}: strategy data does not fit the spot's tree")
-            prepared.store[2 + p][:] = sums
+            prepared.store[2 + p][:] = sums[p]
         return cls(
             prepared, meta["iterations"], [tuple(h) for h in meta["history"]], meta["algorithm"], meta["seconds"]
         )
+
+
+def _sizes_json(sizes: Sizes) -> dict[str, Any]:
+    """``sizes`` for a solution file, every number exact (text such as ``"33,75"`` keeps six digits)."""
+    return {
+        "fractions": list(sizes.fractions),
+        "multiples": list(sizes.multiples),
+        "geometric": sizes.geometric,
+        "allin": sizes.allin,
+    }
+
+
+def _sizes_of(entry: object) -> Sizes:
+    """Sizes read from a solution file: the exact form, or the text files written before 2026-11-30 hold."""
+    if isinstance(entry, str):
+        return Sizes.parse(entry)
+    if not isinstance(entry, dict):
+        raise ValueError(f"bad sizes entry {entry!r}")
+    fractions, multiples = tuple(map(float, entry["fractions"])), tuple(map(float, entry["multiples"]))
+    return Sizes(fractions, multiples, bool(entry["geometric"]), bool(entry["allin"]))
+
+
+def _spot_of(meta: dict[str, Any], data: Any) -> Spot:
+    """The spot a solution file describes (its meta entry and its two ranges)."""
+    menu = Menu(
+        tuple((_sizes_of(row[0]), _sizes_of(row[1])) for row in meta["bets"]),
+        tuple((_sizes_of(row[0]), _sizes_of(row[1])) for row in meta["raises"]),
+        meta["raise_cap"],
+        meta["allin_threshold"],
+    )
+    extras = tuple((tuple((k, int(a)) for k, a in p), int(amount)) for p, amount in meta["extra_actions"])
+    return Spot(
+        tuple(meta["board"]),
+        meta["pot"],
+        meta["stack"],
+        (Range(data["oop"]), Range(data["ip"])),
+        menu,
+        meta["big_blind"],
+        extras,
+        meta.get("betting_streets"),
+        meta.get("deal_sample"),
+        meta.get("deal_seed", 0),
+        meta.get("isomorphism", False),  # files written before it existed hold every card's subtree
+    )

@@ -417,16 +417,23 @@ def _gadget_keeps_symmetry(spot: Spot, gadget: Gadget) -> bool:
     return all(np.array_equal(values[images[swap]], values) for swap in spot.suit_swaps)
 
 
-def _check_settings(algorithm: str, iterations: int | None, target: float, threads: int) -> None:
+def _positive_int(value: object) -> bool:
+    return isinstance(value, int | np.integer) and not isinstance(value, bool) and bool(value >= 1)
+
+
+def _check_settings(
+    algorithm: str, iterations: int | None, target: float, threads: int, max_iterations: int, check_every: int
+) -> None:
     """Raise the :class:`SolverError` :func:`solve` documents for a bad setting."""
     if algorithm not in _ALGORITHM_CODES:
         raise SolverError(f"algorithm must be one of {sorted(_ALGORITHM_CODES)}, got {algorithm!r}")
-    if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
+    if iterations is not None and not _positive_int(iterations):
         raise SolverError(f"iterations must be a positive integer or None, got {iterations!r}")
-    if not target > 0.0:
-        raise SolverError(f"target_exploitability must be positive, got {target!r}")
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise SolverError(f"threads must be a positive integer, got {threads!r}")
+    if not isinstance(target, int | float | np.floating) or isinstance(target, bool) or not 0.0 < target < math.inf:
+        raise SolverError(f"target_exploitability must be a positive number, got {target!r}")
+    for name, value in (("threads", threads), ("max_iterations", max_iterations), ("check_every", check_every)):
+        if not _positive_int(value):
+            raise SolverError(f"{name} must be a positive integer, got {value!r}")
 
 
 def solve(
@@ -475,7 +482,9 @@ def solve(
     """
     from pokergym.solver.solution import Solution  # at call time: solution imports this module
 
-    _check_settings(algorithm, iterations, target_exploitability, threads)
+    _check_settings(algorithm, iterations, target_exploitability, threads, max_iterations, check_every)
+    if time_limit_s is not None and not time_limit_s > 0.0:
+        raise SolverError(f"time_limit_s must be positive or None, got {time_limit_s!r}")
     if gadget is not None and not _gadget_keeps_symmetry(spot, gadget):
         spot = replace(spot, isomorphism=False)  # hands that enter unlike their suit twins break the symmetry
     prepared = prepare(spot, max_bytes=max_bytes, algorithm=algorithm)

@@ -15,7 +15,8 @@ Sizes are written as solvers write them, comma-separated:
 * ``a``: all-in.
 
 The engine's rules apply: a bet is at least one big blind, a raise at least
-the last full bet or raise on the street; a player with less may go all-in.
+the last full bet or raise on the street; a player with less may go all-in
+(a spot itself starts with at least one big blind behind).
 
 Example:
     >>> from pokergym.cards import parse_cards
@@ -104,6 +105,18 @@ def _number(text: str, token: str, *, minimum: float) -> float:
     return value
 
 
+def _check_extra_actions(extras: object) -> None:
+    """Raise a :class:`SolverError` unless ``extras`` is a tuple of ``(path, to_amount)`` as :class:`Spot` says."""
+    if not isinstance(extras, tuple):
+        raise SolverError(f"extra_actions must be a tuple of (path, to_amount), got {extras!r}")
+    for extra in extras:
+        ok = isinstance(extra, tuple) and len(extra) == 2 and isinstance(extra[0], tuple)
+        ok = ok and isinstance(extra[1], int | np.integer) and not isinstance(extra[1], bool)
+        ok = ok and all(isinstance(step, tuple) and len(step) == 2 and isinstance(step[0], str) for step in extra[0])
+        if not ok:
+            raise SolverError(f"an extra action is (path of (action, amount) steps, to_amount), got {extra!r}")
+
+
 def _sizes(value: Sizes | str) -> Sizes:
     return value if isinstance(value, Sizes) else Sizes.parse(value)
 
@@ -129,7 +142,9 @@ class Menu:
         for name, table in (("bets", self.bets), ("raises", self.raises)):
             if len(table) != 3 or any(len(row) != 2 for row in table):
                 raise SolverError(f"menu {name} must have 3 streets x 2 players of sizes")
-        if not isinstance(self.raise_cap, int) or self.raise_cap < 0:
+            if not all(isinstance(sizes, Sizes) for row in table for sizes in row):
+                raise SolverError(f"menu {name} must hold Sizes (Sizes.parse('33,75,a')), got {table!r}")
+        if not isinstance(self.raise_cap, int) or isinstance(self.raise_cap, bool) or self.raise_cap < 0:
             raise SolverError(f"raise_cap must be a non-negative integer, got {self.raise_cap!r}")
         if not 0.0 < self.allin_threshold <= 1.0:
             raise SolverError(f"allin_threshold must be in (0, 1], got {self.allin_threshold!r}")
@@ -203,6 +218,8 @@ class Spot:
 
     def __post_init__(self) -> None:
         """Validate the spot; every problem is a :class:`SolverError` naming it."""
+        if isinstance(self.board, str):
+            raise SolverError(f"a spot's board is card codes, e.g. parse_cards({self.board!r})")
         board = tuple(int(c) for c in self.board)
         if len(board) not in (3, 4, 5):
             raise SolverError(f"a spot's board has 3, 4 or 5 cards, got {len(board)}")
@@ -213,7 +230,8 @@ class Spot:
                 raise SolverError(f"{name} must be a positive number of chips, got {value!r}")
         if self.stack < self.big_blind:
             raise SolverError(
-                f"stack {self.stack} is below one big blind ({self.big_blind}): no bet is possible, nothing to solve"
+                f"stack {self.stack} is below one big blind ({self.big_blind}): a spot needs at least one big blind "
+                f"behind (with less, the only bet is all-in)"
             )
         if len(self.ranges) != 2 or not all(isinstance(r, Range) for r in self.ranges):
             raise SolverError("ranges must be a pair (oop, ip) of Range")
@@ -221,7 +239,9 @@ class Spot:
             if rng.without(board).count() <= 0.0:
                 raise RangeError(f"the {('OOP', 'IP')[player]} range is empty once the board's cards are removed")
         if self.betting_streets is not None and (
-            not isinstance(self.betting_streets, int) or not 1 <= self.betting_streets <= 4 - len(board) + 2
+            not isinstance(self.betting_streets, int)
+            or isinstance(self.betting_streets, bool)
+            or not 1 <= self.betting_streets <= 4 - len(board) + 2
         ):
             raise SolverError(
                 f"betting_streets must be None or 1..{4 - len(board) + 2} on a {len(board)}-card board, "
@@ -237,6 +257,7 @@ class Spot:
             raise SolverError(f"isomorphism must be True or False, got {self.isomorphism!r}")
         if not isinstance(self.menu, Menu):
             raise SolverError(f"menu must be a Menu, got {type(self.menu).__name__}")
+        _check_extra_actions(self.extra_actions)
 
     @property
     def street(self) -> Street:

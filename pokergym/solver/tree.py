@@ -136,12 +136,15 @@ class _TemplateBuilder:
         self.behind = spot.stack - where.committed
         self.nodes: list[_Node] = []
         self.extras: dict[tuple[TreeAction, ...], list[int]] = {}
+        self._decided: set[tuple[TreeAction, ...]] = set()  # the paths of the decisions built
         if where.root:
             for path, amount in spot.extra_actions:
                 self.extras.setdefault(path, []).append(amount)
 
     def build(self) -> list[_Node]:
         self._decide(_Betting(0, (0, 0), self.spot.big_blind, -1, ()), ("deal", 0))
+        for path in sorted(self.extras.keys() - self._decided):
+            raise SolverError(f"extra action after {list(path)}: no decision of the spot's first street has that path")
         return self.nodes
 
     def _add(self, node: _Node) -> int:
@@ -149,6 +152,7 @@ class _TemplateBuilder:
         return len(self.nodes) - 1
 
     def _decide(self, state: _Betting, label: TreeAction) -> int:
+        self._decided.add(state.path)
         index = self._add(_Node(DECISION, state.player, 0, (), label))
         children = [self._child(state, action) for action in self._actions(state)]
         self.nodes[index] = self.nodes[index]._replace(children=tuple(children))

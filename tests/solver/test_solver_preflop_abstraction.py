@@ -84,6 +84,11 @@ def test_extra_sizes_enter_the_tree_and_bad_ones_are_refused() -> None:
         solve_preflop(SHORT, extra={(): [150]}, iterations=1)  # below the minimum raise to 200
     with pytest.raises(ConfigError, match="iterations"):
         solve_preflop(iterations=0)
+    with pytest.raises(ConfigError, match="iterations"):
+        solve_preflop(iterations="3")  # type: ignore[arg-type]
+    for stack in (30, 50):  # both blinds all-in: it raised IndexError
+        with pytest.raises(ConfigError, match="all in the blinds"):
+            solve_preflop(GameConfig(stacks=(stack, stack)), iterations=1)
     with pytest.raises(ConfigError, match="exceed 1"):
         PreflopMenu(opens=(0.5,))
 

@@ -38,12 +38,21 @@ def test_later_tokens_override_earlier_weights() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["A1s", "AKx", "AAs", "AK+-", "22-AKs", "AKs-QJs", "AsAs", "", "AA,,KK", "AA:1.5", "AA:x", "ZZ", "AKs-AQo"]
+    "text",
+    ["A1s", "AKx", "AAs", "AK+-", "22-AKs", "AKs-QJs", "AsAs", "", "AA,,KK", "AA:1.5", "AA:x", "AA:", "ZZ", "AKs-AQo"],
 )
 def test_bad_tokens_are_typed_errors_naming_them(text: str) -> None:
     with pytest.raises(PokerGymError) as caught:
         Range.parse(text)
     assert isinstance(caught.value, RangeError | CardError)
+
+
+def test_bad_cards_to_remove_and_combos_to_read_are_typed_errors() -> None:
+    for cards in ([-1], [52], [True]):  # -1 blocked the ace of spades
+        with pytest.raises(RangeError, match=r"0\.\.51"):
+            Range.parse("AA").without(cards)
+    with pytest.raises(RangeError, match="two cards"):
+        Range.parse("AA").weight_of("Ah")
 
 
 def test_non_text_is_refused() -> None:

@@ -173,9 +173,40 @@ def test_save_and_load_round_trip(tmp_path: object) -> None:
     (tmp_path / "bad.npz").write_bytes(b"not a solution")  # type: ignore[operator]
     with pytest.raises(SolverError, match="cannot read"):
         Solution.load(tmp_path / "bad.npz")  # type: ignore[operator]
+    whole = path.read_bytes()  # type: ignore[operator]
+    for cut in (10, len(whole) // 2, len(whole) - 30):  # truncated files
+        (tmp_path / "cut.npz").write_bytes(whole[:cut])  # type: ignore[operator]
+        with pytest.raises(SolverError, match="cannot read"):
+            Solution.load(tmp_path / "cut.npz")  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"algorithm": "cfr"}, {"target_exploitability": 0.0}])
+def test_save_and_load_keep_sizes_of_any_precision(tmp_path: object) -> None:
+    spot = Spot(
+        parse_cards("Ks7d2c5h9s"), 10000, 1000000, (Range.parse("AA,QQ,32o"), Range.parse("KQ")),
+        Menu.uniform("12.345049,3.1234567x", "a"),
+    )  # fmt: skip
+    solution = solve(spot, iterations=5)
+    solution.save(tmp_path / "p.npz")  # type: ignore[operator]
+    loaded = Solution.load(tmp_path / "p.npz")  # type: ignore[operator]
+    assert loaded.spot.menu == spot.menu
+    assert loaded.node(()).actions == solution.node(()).actions == [("check", 0), ("bet", 1235)]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"iterations": 0},
+        {"iterations": True},
+        {"algorithm": "cfr"},
+        {"target_exploitability": 0.0},
+        {"target_exploitability": "0.1"},
+        {"check_every": -5},  # ran backwards for ever
+        {"check_every": 0},
+        {"max_iterations": 0},  # returned an unsolved solution
+        {"time_limit_s": -1.0},
+        {"time_limit_s": float("nan")},
+    ],
+)
 def test_bad_settings_are_typed_errors(kwargs: dict[str, object]) -> None:
     with pytest.raises(SolverError):
         solve(polarised(), **kwargs)  # type: ignore[arg-type]

@@ -99,11 +99,26 @@ def test_the_memory_guard_refuses_what_does_not_fit() -> None:
         ({"pot": 0}, SolverError),
         ({"ranges": (Range.parse("AsKs"), WIDE[1])}, RangeError),
         ({"betting_streets": 3}, SolverError),
+        ({"betting_streets": True}, SolverError),
+        ({"board": "Ks7d2c"}, SolverError),
+        ({"extra_actions": ((("bet", 5),), 3)}, SolverError),
     ],
 )
 def test_bad_spots_are_typed_errors(changes: dict[str, object], error: type[PokerGymError]) -> None:
     with pytest.raises(error):
         spot(**changes)
+
+
+def test_a_menu_of_text_is_refused() -> None:
+    with pytest.raises(SolverError, match="Sizes"):
+        Menu((("50", "50"),) * 3, (("50", "50"),) * 3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", [(("bet", 999),), (("foo", 0),), (("check", 0), ("check", 0), ("deal", 0))])
+def test_an_extra_action_whose_path_is_in_no_tree_is_refused(path: tuple[tuple[str, int], ...]) -> None:
+    s = spot(board=parse_cards("Ks7d2c5h9s"), menu=Menu.uniform("50"))
+    with pytest.raises(SolverError, match="no decision"):
+        build_tree(s.with_extra(path, 700))
 
 
 @pytest.mark.parametrize("text", ["0", "-50", "x", "1x", "nan"])
