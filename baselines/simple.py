@@ -46,8 +46,8 @@ __all__ = ["CallBot", "FishBot", "FoldBot", "HonestBot", "ManiacBot", "RandomBot
 
 
 def _bet_fraction(value: float) -> float:
-    if not value > 0:
-        raise ConfigError(f"bet_fraction must be positive, got {value!r}")
+    if not 0 < value < math.inf:
+        raise ConfigError(f"bet_fraction must be positive and finite, got {value!r}")
     return float(value)
 
 

@@ -311,5 +311,6 @@ class BayesAgent(BaseAgent):
         """The hero's showdown equity against his weighted hands: exact from the turn, seeded Monte Carlo before."""
         # common random numbers: the Monte Carlo deals depend on the spot, not on the hand's generator
         samples = (self.preflop_samples, self.flop_samples, None, None)[int(view.street)]
-        seed = zlib.crc32(bytes([*view.hole, *view.board, len(view.history)]))
+        length = len(view.history)  # one byte below 256 actions (the seeds as before), more beyond
+        seed = zlib.crc32(bytes([*view.hole, *view.board]) + length.to_bytes(max(1, (length.bit_length() + 7) // 8)))
         return equity_vs_range(view.hole, view.board, self.weights, samples=samples, rng=seed).equity

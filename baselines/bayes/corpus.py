@@ -307,8 +307,8 @@ class Corpus:
         """Open (and, unless ``read_only``, create) an SQLite corpus from a path or ``sqlite:`` URL.
 
         Raises:
-            CorpusError: for a URL of another database (see the module docstring) or a
-                read-only path that does not exist.
+            CorpusError: for a URL of another database (see the module docstring), or a
+                read-only path that does not exist or holds no corpus.
 
         Example:
             >>> Corpus.open("sqlite://").hand_count()
@@ -336,6 +336,11 @@ class Corpus:
             connection = sqlite3.connect(
                 Path(path).resolve().as_uri() + "?mode=ro&immutable=1", uri=True, check_same_thread=False
             )
+            try:  # a file that is not a corpus fails here, not at the first decision
+                connection.execute("SELECT value FROM meta WHERE name = 'schema_version'").fetchone()
+            except sqlite3.DatabaseError as error:
+                connection.close()
+                raise CorpusError(f"{text!r} is not a corpus database: {error}") from None
         else:
             if path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)

@@ -59,6 +59,7 @@ from baselines.policy import ActionDistribution, DistributionAgent, legal_of, me
 from baselines.simple import view_equity
 from pokergym.agents import Action, ActionKind, LegalActions, PlayerView, Street
 from pokergym.context.preflop import NoPreflopTableError, PreflopScenario, detect_scenario, preflop_probabilities
+from pokergym.errors import ConfigError
 
 __all__ = ["CFRBucketAgent"]
 
@@ -81,8 +82,8 @@ class CFRBucketAgent(DistributionAgent):
     def __init__(self, path: str | None = None, name: str | None = None) -> None:
         super().__init__(name)
         document = load(DEFAULT_PATH if path is None else Path(path))
-        if document["abstraction"]["name"] != LIVEGTO.name:
-            raise ValueError(
+        if document["abstraction"].get("name") != LIVEGTO.name:
+            raise ConfigError(
                 f"the agent plays the {LIVEGTO.name} abstraction, the file has {document['abstraction']['name']}"
             )
         self._streets: dict[str, Any] = document["streets"]

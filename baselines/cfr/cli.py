@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from baselines.cfr.abstraction import LIVEGTO
@@ -35,6 +35,19 @@ def output_path(seed: int, out: Path | None = None, *, package_data: bool = Fals
     return DEFAULT_PATH.with_name(name) if package_data else Path(name)
 
 
+def _at_least(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` (to ``high``), else argparse's one-line error."""
+
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < low or (high is not None and value > high):
+            bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"expected an integer {bounds}, got {text}")
+        return value
+
+    return parse
+
+
 def solve_main(argv: Sequence[str] | None = None) -> int:
     """Solve every street and texture, print each exploitability and write the strategy file.
 
@@ -61,7 +74,7 @@ def solve_main(argv: Sequence[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(prog="pokergym solve cfr", description=(solve_main.__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=0, help="root seed of the Monte Carlo tables")
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="CFR+ iterations")
+    parser.add_argument("--iterations", type=_at_least(1), default=DEFAULT_ITERATIONS, help="CFR+ iterations")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
         "--out", type=Path, default=None, help="the JSON strategy file (default ./livegto_9x5_seed<SEED>.json)"
@@ -71,8 +84,8 @@ def solve_main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="overwrite the strategy file of this seed shipped in the package (regenerating package data)",
     )
-    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="boards sampled per texture")
-    parser.add_argument("--hands", type=int, default=DEFAULT_HANDS, help="hands dealt per board")
+    parser.add_argument("--deals", type=_at_least(1), default=DEFAULT_DEALS, help="boards sampled per texture")
+    parser.add_argument("--hands", type=_at_least(2, 23), default=DEFAULT_HANDS, help="hands dealt per board (2..23)")
     parser.add_argument("--texture", action="append", choices=LIVEGTO.textures, help="solve only these textures")
     args = parser.parse_args(argv)
     out = output_path(args.seed, args.out, package_data=args.package_data)

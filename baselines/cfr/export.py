@@ -41,6 +41,7 @@ from baselines.cfr.abstraction import LIVEGTO, Abstraction
 from baselines.cfr.equity import DEFAULT_DEALS, DEFAULT_HANDS, STREETS, bucket_tables
 from baselines.cfr.game import DEFAULT_BETTING, BettingConfig, BettingTree, build_tree
 from baselines.cfr.solver import BucketGame, CFRPlusSolver, FloatArray
+from pokergym.errors import ConfigError
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -161,18 +162,22 @@ def load(path: str | Path = DEFAULT_PATH) -> dict[str, Any]:
     """Read a strategy document and check its format and version.
 
     Raises:
-        ValueError: if the file is not a version-1 strategy document.
+        ConfigError: if the file cannot be read or is not a version-1 strategy document.
 
     Example:
         >>> load()["abstraction"]["buckets"][:3]
         ['premium', 'nut', 'strong']
     """
-    document: dict[str, Any] = json.loads(Path(path).read_text())
-    if document.get("format") != FORMAT or document.get("version") != VERSION:
-        raise ValueError(
-            f"{path} is not a {FORMAT} version {VERSION} file "
-            f"(format={document.get('format')!r}, version={document.get('version')!r})"
-        )
+    try:
+        document = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"cannot read a strategy document from {path}: {error}") from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT or document.get("version") != VERSION:
+        found = document if not isinstance(document, dict) else {k: document.get(k) for k in ("format", "version")}
+        raise ConfigError(f"{path} is not a {FORMAT} version {VERSION} file (found {str(found)[:80]})")
+    missing = [key for key in ("abstraction", "betting", "streets") if not isinstance(document.get(key), dict)]
+    if missing:
+        raise ConfigError(f"{path} lacks the strategy document's {', '.join(missing)}")
     return document
 
 

@@ -9,6 +9,7 @@ from baselines.expectiminimax.search import SearchConfig, SearchResult, search
 from baselines.expectiminimax.utility import UtilityWeights
 from pokergym.agents import BaseAgent
 from pokergym.engine import Action, Event, PlayerView
+from pokergym.errors import ConfigError
 
 __all__ = ["ExpectiminimaxAgent", "decision_rng"]
 
@@ -95,6 +96,8 @@ class ExpectiminimaxAgent(BaseAgent):
             weights=weights,
         )
         self.model = OpponentModel(prior)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ConfigError(f"seed must be a non-negative integer, got {seed!r}")
         self.seed = seed
         self.last: SearchResult | None = None
         self._searched: PlayerView | None = None

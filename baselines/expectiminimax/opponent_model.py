@@ -23,11 +23,13 @@ Example:
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
 
 from pokergym.engine import ActionKind, ActionTaken, Event, HandStart, Street, StreetStart
+from pokergym.errors import ConfigError
 
 __all__ = ["ActionFrequencies", "OpponentModel"]
 
@@ -61,8 +63,8 @@ class OpponentModel:
     """
 
     def __init__(self, prior: float = 2.0) -> None:
-        if not prior > 0:
-            raise ValueError(f"prior must be positive, got {prior!r}")
+        if not 0 < prior < math.inf:
+            raise ConfigError(f"prior must be positive and finite, got {prior!r}")
         self.prior = float(prior)
         self.counts = np.zeros((len(Street), 2, 3))
         self._seat = 0

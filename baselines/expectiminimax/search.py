@@ -44,6 +44,7 @@ Example:
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -53,6 +54,7 @@ from baselines.expectiminimax.opponent_model import OpponentModel
 from baselines.expectiminimax.strength import Strength, hand_strength, percentile_table
 from baselines.expectiminimax.utility import UtilityWeights, heuristic_utility
 from pokergym.engine import Action, ActionKind, HandState, PlayerView
+from pokergym.errors import AgentError, ConfigError
 
 __all__ = ["SearchConfig", "SearchResult", "abstract_actions", "determinize", "search"]
 
@@ -87,13 +89,13 @@ class SearchConfig:
     def __post_init__(self) -> None:
         """Check the ranges."""
         if self.depth < 1:
-            raise ValueError(f"depth must be at least 1, got {self.depth!r}")
-        if self.budget_ms is not None and not self.budget_ms > 0:
-            raise ValueError(f"budget_ms must be positive or None, got {self.budget_ms!r}")
-        if any(not f > 0 for f in self.bet_fractions):
-            raise ValueError(f"bet_fractions must be positive, got {self.bet_fractions!r}")
+            raise ConfigError(f"depth must be at least 1, got {self.depth!r}")
+        if self.budget_ms is not None and not 0 < self.budget_ms < math.inf:
+            raise ConfigError(f"budget_ms must be positive or None, got {self.budget_ms!r}")
+        if any(not 0 < f < math.inf for f in self.bet_fractions):
+            raise ConfigError(f"bet_fractions must be positive and finite, got {self.bet_fractions!r}")
         if self.chance_samples < 0 or self.strength_samples < 1 or self.max_raises < 0:
-            raise ValueError("chance_samples and max_raises must be >= 0 and strength_samples >= 1")
+            raise ConfigError("chance_samples and max_raises must be >= 0 and strength_samples >= 1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,10 +287,10 @@ def search(view: PlayerView, model: OpponentModel, rng: np.random.Generator, con
         The best action of the deepest finished iteration, with its value.
 
     Raises:
-        ValueError: if it is not the view's seat's turn.
+        AgentError: if it is not the view's seat's turn.
     """
     if view.legal is None:
-        raise ValueError(f"seat {view.seat} is not the seat to act")
+        raise AgentError(f"seat {view.seat} is not the seat to act")
     percentile_table()  # built (and the evaluator's kernel loaded) once per process, outside the budget
     start = time.perf_counter()
     state = determinize(view)

@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from baselines.expectiminimax.strength import Strength
+from pokergym.errors import ConfigError
 
 __all__ = ["RISK_LEVELS", "UtilityWeights", "ahead_confidence", "heuristic_utility"]
 
@@ -65,11 +66,11 @@ class UtilityWeights:
     def __post_init__(self) -> None:
         """Check the ranges."""
         if not 0.0 <= self.confidence <= 1.0:
-            raise ValueError(f"confidence must be in [0, 1], got {self.confidence!r}")
-        if not self.softness > 0.0:
-            raise ValueError(f"softness must be positive, got {self.softness!r}")
+            raise ConfigError(f"confidence must be in [0, 1], got {self.confidence!r}")
+        if not 0.0 < self.softness < math.inf:
+            raise ConfigError(f"softness must be positive, got {self.softness!r}")
         if self.raise_threshold < 0:
-            raise ValueError(f"raise_threshold must be non-negative, got {self.raise_threshold!r}")
+            raise ConfigError(f"raise_threshold must be non-negative, got {self.raise_threshold!r}")
 
     @classmethod
     def for_risk(cls, risk: str, **overrides: Any) -> UtilityWeights:
@@ -80,7 +81,7 @@ class UtilityWeights:
             0.75
         """
         if risk not in RISK_LEVELS:
-            raise ValueError(f"risk must be one of {sorted(RISK_LEVELS)}, got {risk!r}")
+            raise ConfigError(f"risk must be one of {sorted(RISK_LEVELS)}, got {risk!r}")
         return replace(cls(confidence=RISK_LEVELS[risk]), **overrides)
 
 

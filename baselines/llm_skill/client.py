@@ -44,6 +44,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import json
+import math
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -124,10 +125,14 @@ class LLMConfig:
     def __post_init__(self) -> None:
         if not self.model:
             raise ConfigError("an LLM model name is required")
-        if self.timeout <= 0 or self.deadline <= 0:
-            raise ConfigError(f"timeout and deadline must be positive, got {self.timeout} and {self.deadline}")
-        if self.retries < 0 or self.backoff < 0:
+        if not (0 < self.timeout < math.inf and 0 < self.deadline < math.inf):
+            raise ConfigError(f"timeout and deadline must be positive seconds, got {self.timeout} and {self.deadline}")
+        if self.retries < 0 or not 0 <= self.backoff < math.inf:
             raise ConfigError(f"retries and backoff must be >= 0, got {self.retries} and {self.backoff}")
+        if self.temperature is not None and not 0 <= self.temperature < math.inf:
+            raise ConfigError(f"temperature must be a non-negative number or None, got {self.temperature}")
+        if self.max_tokens is not None and (isinstance(self.max_tokens, bool) or not self.max_tokens >= 1):
+            raise ConfigError(f"max_tokens must be a positive integer or None, got {self.max_tokens}")
 
     def request_params(self) -> dict[str, Any]:
         """The sampling parameters sent with every request (and hashed into cache keys)."""

@@ -130,11 +130,12 @@ _SYNONYMS: Final = {
 }
 _CAP: Final = 2.0
 _CAP_ALL_IN: Final = 3.0
-_ALL_IN_WORDS: Final = re.compile(r"all[\s_-]?in|shove|jam", re.IGNORECASE)
+_ALL_IN: Final = r"\ball[\s_-]?in\b|\bshove|\bjam"  # whole words: not "overall in", "pajama"
+_ALL_IN_WORDS: Final = re.compile(_ALL_IN, re.IGNORECASE)
 _DECIMAL: Final = r"\d+(?:\.\d+)?(?:[eE][-+]?\d+)?"
 _NUMBER: Final = re.compile(rf"[-+]?(?:{_DECIMAL}|\b(?:inf(?:inity)?|nan)\b)", re.IGNORECASE)
 _WORDS: Final = re.compile(
-    r"(?P<allin>all[\s_-]?in|shove|jam)"
+    rf"(?P<allin>{_ALL_IN})"
     r"|(?P<fold>\bfold)"
     rf"|(?P<raise>\b(?:raise|bet)s?(?:\s+to)?(?:\s+(?P<amount>{_DECIMAL}))?)"
     r"|(?P<call>\bcall)"

@@ -38,7 +38,7 @@ from baselines.policy import ActionDistribution, DistributionAgent, probability_
 from baselines.ppo.network import PolicyNetwork
 from baselines.view_observation import ViewObserver
 from pokergym.agents import Action, PlayerView, Street
-from pokergym.errors import ConfigError
+from pokergym.errors import AgentError, ConfigError
 from pokergym.wrappers._base import ViewFeature
 from pokergym.wrappers.pokerskill import PokerSkillFeature
 
@@ -117,12 +117,13 @@ class PPOAgent(DistributionAgent):
         elif postflop not in (None, SAME):
             self.postflop = _matching(network, PolicyNetwork.load(Path(postflop)), "postflop")
         self.greedy = greedy
+        share = probability_option(share, "share")
         if blend_streets not in _BLEND_STREETS:
             raise ConfigError(f"blend_streets must be one of {', '.join(_BLEND_STREETS)}, got {blend_streets!r}")
         if blend is not None:
             mixture = (
                 _matching(network, PolicyNetwork.load(Path(blend)), "blended"),
-                probability_option(share, "share"),
+                share,
             )
             before, after = (mixture if blend_streets in ("all", side) else None for side in ("preflop", "postflop"))
             self.blends = (before, after)
@@ -165,7 +166,13 @@ class PPOAgent(DistributionAgent):
         return self.observer.action_of(chosen, view, sizes)
 
     def _weights(self, view: PlayerView) -> tuple[npt.NDArray[np.float64], tuple[int, ...]]:
-        """The policy's probability per action id (one-hot when greedy) and the ids' raise sizes."""
+        """The policy's probability per action id (one-hot when greedy) and the ids' raise sizes.
+
+        Raises:
+            AgentError: if it is not the view's seat's turn.
+        """
+        if view.legal is None:
+            raise AgentError(f"seat {view.seat} is asked to act but it is not its turn")
         encoded = self.observer.encode(view)
         observation = encoded.observation
         preflop = view.street == Street.PREFLOP

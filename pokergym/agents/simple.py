@@ -11,6 +11,7 @@ from pokergym.agents.base import BaseAgent
 from pokergym.engine.actions import Action
 from pokergym.engine.state import LegalActions
 from pokergym.engine.view import PlayerView
+from pokergym.errors import AgentError
 
 __all__ = ["CallAgent", "RandomAgent"]
 
@@ -18,7 +19,7 @@ __all__ = ["CallAgent", "RandomAgent"]
 def _legal(view: PlayerView) -> LegalActions:
     legal = view.legal
     if legal is None:
-        raise ValueError(f"seat {view.seat} is asked to act but it is not its turn")
+        raise AgentError(f"seat {view.seat} is asked to act but it is not its turn")
     return legal
 
 

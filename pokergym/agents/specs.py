@@ -103,7 +103,8 @@ def resolve_agent(agent_or_spec: Agent | str) -> Agent:
     """Return an agent as is, or build one from a spec such as ``"maniac:aggression=0.5"``.
 
     Raises:
-        AgentSpecError: the spec names no installed agent (see :func:`agent_factory`).
+        AgentSpecError: the spec names no installed agent (see :func:`agent_factory`), or ``agent_or_spec`` is
+            neither a spec nor an agent (an object with ``reset``, ``act`` and ``observe``).
 
     Example:
         >>> from pokergym.agents import CallAgent
@@ -112,6 +113,8 @@ def resolve_agent(agent_or_spec: Agent | str) -> Agent:
     """
     if isinstance(agent_or_spec, str):
         return agent_factory(agent_or_spec)()
+    if not all(callable(getattr(agent_or_spec, method, None)) for method in ("reset", "act", "observe")):
+        raise AgentSpecError(f"expected an agent or a spec such as 'honest', got {agent_or_spec!r}")
     return agent_or_spec
 
 

@@ -90,3 +90,9 @@ def test_the_installed_package_registers_the_baselines_provider() -> None:
 
     points = {point.name: point.value for point in entry_points(group="pokergym.agents")}
     assert points.get("baselines") == "baselines.registry:REGISTRY", points
+
+
+@pytest.mark.parametrize("thing", [5, None, b"call", object()])
+def test_what_is_neither_a_spec_nor_an_agent_is_refused(thing: object) -> None:
+    with pytest.raises(AgentSpecError, match="expected an agent or a spec"):
+        resolve_agent(thing)  # type: ignore[arg-type]  # returned unchanged before 2026-11-30

@@ -14,6 +14,7 @@ from baselines import PolicyAgent, describe, make, names
 from baselines.policy import ActionDistribution
 from pokergym.agents import Action, ActionKind, Agent, RandomAgent, play_hand
 from pokergym.engine import GameConfig, HandState, Street
+from pokergym.errors import PokerGymError
 
 # Agents that need a model endpoint test the same contract against a local server in tests/llm.
 NAMES = tuple(name for name in names() if not describe(name).service)
@@ -179,3 +180,13 @@ def test_every_option_is_documented(name: str) -> None:
     for option in info.options:
         assert option.doc, f"option {option.name!r} of {name!r} has no docstring entry"
     assert info.options[-1].name == "name"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_view_of_the_seat_not_to_act_is_a_typed_error(name: str) -> None:
+    state = HandState.new(deck=tuple(range(9)), button=0)
+    view = state.view(1 - state.actor)  # ppo divided by zero, random, call and expectiminimax raised ValueError
+    agent = build(name)
+    agent.reset(view.seat, np.random.default_rng(0))
+    with pytest.raises(PokerGymError):
+        agent.act(view)

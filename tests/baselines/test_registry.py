@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from baselines import REGISTRY, AgentSpec, Registry, SpecError, describe, make, names, parse_spec, register
@@ -104,12 +106,31 @@ def test_display_name_defaults_to_the_canonical_spec() -> None:
         ("honest:samples=0", "positive integer"),
         ("fish:weak=0.9,strong=0.5", "must not exceed"),
         (":samples=1", "no agent named ''"),
+        # accepted until 2026-11-30, each then failing in play with a bare error or quietly wrong
+        ("honest:bet_fraction=inf", "positive and finite"),
+        ("expectiminimax:seed=-1", "non-negative integer"),
+        ("expectiminimax:bet_fractions=inf", "positive and finite"),
+        ("expectiminimax:prior=inf", "positive and finite"),
+        ("cfr:path=/nonexistent/strategies.json", "cannot read"),
+        ("ppo:share=5", "probability"),
+        ("llm:model=m,backoff=nan", "backoff"),
+        ("llm:model=m,timeout=nan", "timeout"),
+        ("llm:model=m,temperature=-5", "temperature"),
+        ("llm:model=m,max_tokens=0", "max_tokens"),
     ],
 )
 def test_bad_specs_raise_spec_error(spec: str, message: str) -> None:
     with pytest.raises(SpecError, match=message.replace(".", r"\.").replace("[", r"\[")) as info:
         make(spec)
     assert isinstance(info.value, ValueError) and isinstance(info.value, PokerGymError)
+
+
+def test_files_that_are_not_what_the_agent_reads_are_spec_errors(tmp_path: Path) -> None:
+    (tmp_path / "list.json").write_text("[1, 2]")
+    (tmp_path / "junk.sqlite").write_text("x")
+    for spec in (f"cfr:path={tmp_path}", f"cfr:path={tmp_path / 'list.json'}", f"bayes:db={tmp_path / 'junk.sqlite'}"):
+        with pytest.raises(SpecError):
+            make(spec)
 
 
 def test_values_with_commas_cannot_be_written() -> None:

@@ -398,3 +398,13 @@ def test_calls_before_the_river_count_the_bets_to_come_and_the_chips_behind() ->
 def _calls(situation: Situation) -> bool:
     view = HandState.new(deck=tuple(range(9))).view(0)
     return "call" in {rule for _, _, rule in rule_distribution(view, situation)}
+
+
+def test_acts_after_a_min_raise_war_of_300_actions() -> None:
+    state = HandState.new(GameConfig(small_blind=1, big_blind=2, stacks=(5000, 5000)), deck=tuple(range(9)), button=0)
+    while len(state.history) < 300:  # the Monte Carlo seed held the history's length in one byte
+        state.raise_to(state.legal_actions().min_raise_to)
+    view = state.view(state.actor)
+    agent = BayesAgent()
+    agent.reset(view.seat, np.random.default_rng(0))
+    state.copy().apply(agent.act(view), state.actor)  # legal, or the engine raises

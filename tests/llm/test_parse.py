@@ -124,6 +124,14 @@ def test_regex_fallback() -> None:
     assert d.action.amount == (view.legal.max_raise_to if view.legal else 0)
 
 
+def test_all_in_words_are_whole_words() -> None:
+    view = free_view()
+    for text in ("I check; overall in this spot my range is capped", "check, I am not a pajama player"):
+        assert parse_reply(text, None, view).action == Action.check()
+    for text in ("All-in.", "I shove", "jam it", "going allin"):
+        assert parse_reply(text, None, view).action.amount == (view.legal.max_raise_to if view.legal else 0)
+
+
 def test_nothing_parses_falls_back_conservatively() -> None:
     for view, expected in ((facing_bet(), Action.call()), (free_view(), Action.check())):
         for content in (None, "", "?!", '{"action": 7}'):
