@@ -124,8 +124,11 @@ class DiscreteActions:
         Raises:
             ConfigError: if the fractions are empty, not positive or not increasing.
         """
-        values = tuple(float(f) for f in fractions)
-        if not values or not all(math.isfinite(f) and f > 0 for f in values):
+        try:
+            values = tuple(float(f) for f in fractions)
+        except (TypeError, ValueError):
+            raise ConfigError(f"raise fractions must be a sequence of numbers, got {fractions!r}") from None
+        if isinstance(fractions, str) or not values or not all(math.isfinite(f) and f > 0 for f in values):
             raise ConfigError(f"raise fractions must be positive finite numbers, got {fractions!r}")
         if any(b <= a for a, b in itertools.pairwise(values)):
             raise ConfigError(f"raise fractions must be strictly increasing, got {fractions!r}")

@@ -30,7 +30,7 @@ from pokergym.envs.choice import choose_backend
 from pokergym.envs.engine_backend import EngineBackend
 from pokergym.envs.kernel_backend import KernelBackend
 from pokergym.envs.opponent import OpponentSeat
-from pokergym.envs.options import Backend, EnvKeywords, EnvOptions
+from pokergym.envs.options import Backend, EnvKeywords, EnvOptions, env_options
 from pokergym.envs.table import HandTable, TableFront
 from pokergym.errors import ConfigError
 
@@ -192,7 +192,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
         self, opponent: Agent | str | None = None, config: GameConfig = DEFAULT_CONFIG, **keywords: Unpack[EnvKeywords]
     ) -> None:
         """Build the environment (see the class docstring for the arguments)."""
-        options = EnvOptions(config, **keywords)
+        options = env_options(config, keywords)
         self._build(options, opponent)
 
     @classmethod
@@ -210,7 +210,7 @@ class HUNLEnv(TableFront, gym.Env[dict[str, np.ndarray], Any]):
 
     def _build(self, options: EnvOptions, opponent: Agent | str | None) -> None:
         """Set the environment up from checked ``options``."""
-        agent = CallAgent() if opponent is None else resolve_agent(opponent)
+        agent = CallAgent() if opponent is None else resolve_agent(opponent) if isinstance(opponent, str) else opponent
         if not isinstance(agent, Agent):
             raise ConfigError(f"opponent must implement pokergym.agents.Agent, got {opponent!r}")
         self.opponent: Agent = agent

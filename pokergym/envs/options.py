@@ -20,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, TypedDict
@@ -28,7 +29,16 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
 from pokergym.errors import ConfigError
 
-__all__ = ["RENDER_MODES", "Backend", "ButtonMode", "EnvKeywords", "EnvOptions", "IllegalMode", "TableKeywords"]
+__all__ = [
+    "RENDER_MODES",
+    "Backend",
+    "ButtonMode",
+    "EnvKeywords",
+    "EnvOptions",
+    "IllegalMode",
+    "TableKeywords",
+    "env_options",
+]
 
 Backend = Literal["auto", "kernel", "python"]
 """How hands are stepped: ``"auto"`` picks ``"kernel"`` where it applies (once compiled), else ``"python"``."""
@@ -89,7 +99,7 @@ class EnvOptions:
         if min(config.stacks) <= config.big_blind:
             raise ConfigError(f"both stacks must exceed the big blind ({config.big_blind}), got {config.stacks}")
         button = self.button
-        if button not in ("alternate", "random", 0, 1) or isinstance(button, bool):
+        if not (button in ("alternate", "random") or (type(button) is int and button in (0, 1))):
             raise ConfigError(f"button must be 'alternate', 'random', 0 or 1, got {button!r}")
         if self.illegal_action not in ("raise", "penalty"):
             raise ConfigError(f"illegal_action must be 'raise' or 'penalty', got {self.illegal_action!r}")
@@ -105,7 +115,10 @@ class EnvOptions:
             ConfigError: ``illegal_penalty`` is not a finite number >= 0.
         """
         config = self.config
-        penalty = max(config.stacks) / config.big_blind if self.illegal_penalty is None else float(self.illegal_penalty)
+        given = self.illegal_penalty
+        if given is not None and (isinstance(given, bool) or not isinstance(given, numbers.Real)):
+            raise ConfigError(f"illegal_penalty must be a finite number of big blinds >= 0, got {given!r}")
+        penalty = max(config.stacks) / config.big_blind if given is None else float(given)
         if not 0.0 <= penalty < float("inf"):
             raise ConfigError(
                 f"illegal_penalty must be a finite number of big blinds >= 0, got {self.illegal_penalty!r}"
@@ -154,4 +167,23 @@ def table_options(config: GameConfig, keywords: TableKeywords) -> EnvOptions:
     if unknown:
         expected = ", ".join(sorted(TableKeywords.__optional_keys__))
         raise ConfigError(f"a table takes the keywords {expected}, got {', '.join(unknown)}")
+    return EnvOptions(config, **keywords)
+
+
+def env_options(config: GameConfig, keywords: EnvKeywords) -> EnvOptions:
+    """The :class:`EnvOptions` of an environment's keywords.
+
+    Raises:
+        ConfigError: a keyword is not one of :class:`EnvKeywords`, or a setting is invalid.
+
+    Example:
+        >>> env_options(DEFAULT_CONFIG, {"foo": 1})  # type: ignore[typeddict-unknown-key]  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.ConfigError: the environments take the keywords action_mode, ..., got foo
+    """
+    unknown = sorted(keywords.keys() - EnvKeywords.__optional_keys__)
+    if unknown:
+        expected = ", ".join(sorted(EnvKeywords.__optional_keys__))
+        raise ConfigError(f"the environments take the keywords {expected}, got {', '.join(unknown)}")
     return EnvOptions(config, **keywords)

@@ -9,7 +9,12 @@
 
 Rules, observation and actions are exactly those of ``gym.make("HUNL-v0")``
 (:class:`pokergym.envs.hunl.HUNLEnv`, whose docstring tabulates all 318
-observation indices): one rules engine, one encoder.
+observation indices): one rules engine, one encoder. One difference: an
+action outside the action space is refused here with an
+:class:`~pokergym.errors.IllegalActionError` (:class:`ActionSpaceCheck`, as
+PettingZoo's own environments assert), where ``HUNL-v0`` reads it as its
+action modes document (a continuous action's numbers clipped to their
+ranges, a chips action's amount ignored for fold and check/call).
 
 Observation: hole cards (52) and board cards (52) one-hot and separate,
 street one-hot, position, pot, both stacks, both street bets, amount to call,
@@ -83,7 +88,7 @@ from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.dealer import seed_key
 from pokergym.envs.backends import TableBackend
 from pokergym.envs.choice import choose_backend
-from pokergym.envs.options import EnvKeywords, EnvOptions
+from pokergym.envs.options import EnvKeywords, EnvOptions, env_options
 from pokergym.envs.table import HandTable, TableFront
 from pokergym.errors import EnvOrderError, IllegalActionError, brief
 
@@ -265,7 +270,7 @@ class raw_env(TableFront, AECEnv[str, dict[str, np.ndarray], Any]):  # type: ign
     def __init__(self, config: GameConfig = DEFAULT_CONFIG, **keywords: Unpack[EnvKeywords]) -> None:
         """Build the environment (see the class docstring for the arguments)."""
         super().__init__()
-        options = EnvOptions(config, **keywords)
+        options = env_options(config, keywords)
         self._build(options)
 
     @classmethod

@@ -79,7 +79,7 @@ from pokergym.engine.row_layout import BUTTON, MAX_RAISE_TO, MIN_RAISE_TO, TO_CA
 from pokergym.envs.discrete import DiscreteActions
 from pokergym.envs.hunl import HUNLEnv
 from pokergym.envs.options import Backend, EnvOptions
-from pokergym.errors import ConfigError, IllegalActionError
+from pokergym.errors import ConfigError, HandOverError, IllegalActionError
 
 if TYPE_CHECKING:
     from pokergym.envs.kernel import KernelTables
@@ -150,11 +150,11 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         **kwargs: Any,
     ) -> None:
         """Build the tables and the batch buffers (see the class docstring)."""
-        if num_envs < 1:
-            raise ConfigError(f"num_envs must be at least 1, got {num_envs}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int | np.integer) or num_envs < 1:
+            raise ConfigError(f"num_envs must be an integer of at least 1, got {num_envs!r}")
         if backend not in ("auto", "kernel", "python"):
             raise ConfigError(f"backend must be 'auto', 'kernel' or 'python', got {backend!r}")
-        self.num_envs = num_envs
+        self.num_envs = num_envs = int(num_envs)
         self.copy = copy
         options = EnvOptions(**kwargs)  # the tables' settings, checked once
         self.template = HUNLEnv.from_options(replace(options, backend="python"))  # settings and spaces: never plays
@@ -200,6 +200,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         self._rewards: np.ndarray = np.zeros(num_envs, dtype=np.float64)
         self._terminations: np.ndarray = np.zeros(num_envs, dtype=np.bool_)
         self._truncations: np.ndarray = np.zeros(num_envs, dtype=np.bool_)
+        self._dealt: bool = False  # until the first reset
 
     def reset(
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
@@ -214,16 +215,10 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             The batched observations and the batched reset infos.
 
         Raises:
-            ConfigError: a seed list whose length is not ``num_envs``.
-            ValueError: a seed is negative (kernel backend; the python backend raises Gymnasium's error).
-            TypeError: a seed is not an integer (kernel backend).
+            ConfigError: a seed list whose length is not ``num_envs``, or a seed that is not a non-negative integer.
         """
-        if seed is None or isinstance(seed, int):
-            seeds: list[int | None] = [None if seed is None else seed + i for i in range(self.num_envs)]
-        else:
-            seeds = list(seed)
-            if len(seeds) != self.num_envs:
-                raise ConfigError(f"expected {self.num_envs} seeds, got {len(seeds)}")
+        seeds = self._seeds(seed)
+        self._dealt = True
         if seeds[0] is not None:
             self._np_random, self._np_random_seed = gym.utils.seeding.np_random(seeds[0])
         if self.kernel is not None:
@@ -234,6 +229,34 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             self._write(i, observation)
             reset_infos.append(info)
         return self._observations(), self._batched(range(self.num_envs), reset_infos)
+
+    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+        """One seed (or ``None``) per table from :meth:`reset`'s ``seed``, checked."""
+        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
+            seeds: list[object] = [None if seed is None else int(seed) + i for i in range(self.num_envs)]
+        else:
+            if isinstance(seed, str | bytes) or not isinstance(seed, Sequence | np.ndarray):
+                raise ConfigError(f"seed must be an integer, a list of {self.num_envs} or None, got {seed!r}")
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ConfigError(f"expected {self.num_envs} seeds, got {len(seeds)}")
+        for table_seed in seeds:
+            if table_seed is not None and (
+                isinstance(table_seed, bool) or not isinstance(table_seed, int | np.integer) or table_seed < 0
+            ):
+                raise ConfigError(f"a table's seed is a non-negative integer or None, got {table_seed!r}")
+        return [None if s is None else int(s) for s in seeds]  # type: ignore[call-overload]
+
+    def _check_dealt(self, actions: Any) -> None:
+        """Raise unless :meth:`reset` has dealt and ``actions`` hold one action per table."""
+        if not self._dealt:
+            raise HandOverError("no hand has been dealt: call reset() first")
+        try:
+            count = len(actions)
+        except TypeError:
+            count = -1
+        if count != self.num_envs:
+            raise IllegalActionError(f"expected one action per table ({self.num_envs}), got {actions!r}")
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Take one action at every table; tables whose hand ends are reset at once (``SAME_STEP``).
@@ -247,8 +270,10 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         Raises:
             IllegalActionError: an action is illegal and the tables use ``illegal_action="raise"``
                 (python backend: the tables before it have already stepped; kernel backend: no table has).
-            ValueError: the kernel backend got actions that are not one per table.
+            IllegalActionError: the actions are not one per table.
+            HandOverError: :meth:`reset` has not been called.
         """
+        self._check_dealt(actions)
         if self.kernel is not None:
             return self._kernel_step(self.kernel, actions)
         rewards = self._rewards
@@ -340,6 +365,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         kernel = self.kernel
         if kernel is None:
             raise ConfigError("step_arrays needs the kernel backend; call step() on the python backend")
+        self._check_dealt(actions)
         ended = self._advance(kernel, actions)
         final: dict[str, np.ndarray] | None = None
         if ended:
@@ -351,7 +377,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         ids = np.asarray(actions)
         n = self.num_envs
         if ids.shape != (n,):
-            raise ValueError(f"expected {n} action ids (one per table), got an array of shape {ids.shape}")
+            raise IllegalActionError(f"expected {n} action ids (one per table), got an array of shape {ids.shape}")
         if ids.dtype.kind not in "iu":  # no id at all: illegal at every table
             if kernel.penalty_mode:
                 ids = np.full(n, -1, dtype=np.int64)

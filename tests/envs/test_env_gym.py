@@ -318,6 +318,13 @@ def test_pickle_round_trip_mid_hand() -> None:
         {"opponent": 42},
         {"action_mode": "matrix"},
         {"config": (50, 100)},
+        {"button": 1.0},  # the Python engine then failed on a float seat
+        {"illegal_penalty": "x"},
+        {"illegal_penalty": [1]},
+        {"raise_fractions": 0.5},
+        {"raise_fractions": "abc"},
+        {"raise_fractions": [0.5, None]},
+        {"foo": 1},
     ],
 )
 def test_bad_options_are_rejected(kwargs: dict[str, object]) -> None:

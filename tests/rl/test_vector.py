@@ -5,7 +5,7 @@ from gymnasium.utils.env_checker import check_env
 
 import baselines
 import pokergym  # noqa: F401
-from pokergym.errors import ConfigError
+from pokergym.errors import ConfigError, HandOverError, IllegalActionError
 from pokergym.vector import HUNLVectorEnv
 from pokergym.wrappers import PokerSkillObservation, SkillPromptObservation
 
@@ -103,6 +103,24 @@ def test_bad_arguments():
         HUNLVectorEnv(2).reset(seed=[1, 2, 3])
     with pytest.raises(ConfigError, match="Dict of Box"):
         HUNLVectorEnv(2, wrap=SkillPromptObservation)
+    for count in ("2", 2.0, True):
+        with pytest.raises(ConfigError, match="num_envs"):
+            HUNLVectorEnv(count)  # type: ignore[arg-type]
+    for seed in (-1, [1, -2], [1.5, 2], "1"):
+        with pytest.raises(ConfigError, match="seed"):
+            HUNLVectorEnv(2, backend="python").reset(seed=seed)  # type: ignore[arg-type]
+    vector = HUNLVectorEnv(2, backend="python")
+    assert vector.reset(seed=np.int64(3))[0]["observation"].shape[0] == 2  # a numpy seed is an integer
+    for backend in ("python", "kernel"):
+        for illegal in ("raise", "penalty"):  # the kernel's penalty mode stepped tables never dealt
+            fresh = HUNLVectorEnv(2, backend=backend, illegal_action=illegal)
+            with pytest.raises(HandOverError, match="reset"):
+                fresh.step([1, 1])
+        dealt = HUNLVectorEnv(3, backend=backend)
+        dealt.reset(seed=0)
+        for actions in ([1, 1], 1):
+            with pytest.raises(IllegalActionError, match="one action per table"):
+                dealt.step(actions)
 
 
 def test_matches_gymnasium_sync_vector_env_same_step():

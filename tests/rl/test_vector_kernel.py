@@ -131,7 +131,7 @@ def test_kernel_rejects_illegal_actions_before_stepping():
         vector.step(actions)
     with pytest.raises(IllegalActionError, match="integer ids"):
         vector.step(np.ones(3))
-    with pytest.raises(ValueError, match="one per table"):
+    with pytest.raises(IllegalActionError, match="one action per table"):
         vector.step(np.ones(2, dtype=np.int64))
     after, *_ = vector.step(np.ones(3, dtype=np.int64))  # nothing moved before: this is still the first decision
     single = HUNLEnv()
