@@ -24,6 +24,7 @@ registry is imported only when a command needs it.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -63,13 +64,37 @@ def keyless_agents() -> list[str]:
     return [name for name in names() if not describe(name).service and not describe(name).slow]
 
 
+def _count(text: str) -> int:
+    """An argparse type: a positive integer (0 no longer stands for a default), else the one-line error."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
+    return value
+
+
+def _hands(text: str) -> int:
+    """An argparse type: a number of hands LBR can score (at least 2)."""
+    value = int(text)
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"expected at least 2 hands, got {text}")
+    return value
+
+
+def _positive(text: str) -> float:
+    """An argparse type: a positive finite number."""
+    value = float(text)
+    if not 0.0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected a positive finite number, got {text}")
+    return value
+
+
 def _config(args: argparse.Namespace) -> GameConfig:
     return GameConfig.from_big_blinds(args.stack_bb)
 
 
 def _add_common(parser: argparse.ArgumentParser, *, runner: bool = True) -> None:
     parser.add_argument("--seed", type=int, default=0, help="root seed: the same seed, the same result (default 0)")
-    parser.add_argument("--stack-bb", type=float, default=200.0, help="starting stacks in big blinds (default 200)")
+    parser.add_argument("--stack-bb", type=_positive, default=200.0, help="starting stacks in big blinds (default 200)")
     if not runner:
         return
     parser.add_argument(
@@ -79,16 +104,16 @@ def _add_common(parser: argparse.ArgumentParser, *, runner: bool = True) -> None
         help="where blocks run: this process, a process pool, Ray, or many blocks at once in one event loop "
         "for agents that wait on a model endpoint (default process)",
     )
-    parser.add_argument("--workers", type=int, default=None, help="pool processes or Ray CPUs (default: all cores)")
+    parser.add_argument("--workers", type=_count, default=None, help="pool processes or Ray CPUs (default: all cores)")
     parser.add_argument("--address", default=None, help="Ray cluster address, e.g. 'auto' (ray backend only)")
     parser.add_argument(
         "--concurrency",
-        type=int,
+        type=_count,
         default=8,
         help="blocks in flight at once (async backend only; use blocks of at most pairs/concurrency; default 8)",
     )
     parser.add_argument(
-        "--block-size", type=int, default=None, help="pairs per block; agent memory lasts one block (default 100)"
+        "--block-size", type=_count, default=None, help="pairs per block; agent memory lasts one block (default 100)"
     )
     parser.add_argument(
         "--no-progress", action="store_true", help="do not draw the progress bar (drawn only on a terminal)"
@@ -195,7 +220,7 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     arena.add_argument(
         "--pairs",
-        type=int,
+        type=_count,
         default=None,
         help=f"duplicate pairs per match (default: {DEFAULT_ARENA_TOTAL_PAIRS} pairs shared by all the matches)",
     )
@@ -223,7 +248,7 @@ def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentPa
     match = _command(commands, "match")
     match.add_argument("agent_a", metavar="A", help="spec of agent A, whose winnings are reported")
     match.add_argument("agent_b", metavar="B", help="spec of agent B")
-    match.add_argument("--pairs", type=int, default=1000, help="duplicate pairs (default 1000)")
+    match.add_argument("--pairs", type=_count, default=1000, help="duplicate pairs (default 1000)")
     match.add_argument(
         "--out",
         type=Path,
@@ -236,7 +261,7 @@ def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
     play = _command(commands, "play")
     play.add_argument("agent", metavar="AGENT", help="spec of the opponent, e.g. honest")
-    play.add_argument("--hands", type=int, default=10, help="hands to play (default 10)")
+    play.add_argument("--hands", type=_count, default=10, help="hands to play (default 10)")
     _add_common(play, runner=False)
     play.set_defaults(run=_run_play)
 
@@ -271,25 +296,25 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     ladder.add_argument("--agents", nargs="+", required=True, metavar="SPEC", help="agent specs (at least two)")
     ladder.add_argument(
         "--target-ci",
-        type=float,
+        type=_positive,
         default=DEFAULT_TARGET_CI,
         help=f"95%% half-width to reach per pairing, mbb/hand (default {DEFAULT_TARGET_CI:g})",
     )
     ladder.add_argument(
         "--budget-pairs",
-        type=int,
+        type=_count,
         default=DEFAULT_BUDGET_PAIRS,
         help=f"duplicate pairs to play at most, all pairings together (default {DEFAULT_BUDGET_PAIRS})",
     )
     ladder.add_argument(
         "--min-pairs",
-        type=int,
+        type=_count,
         default=DEFAULT_MIN_PAIRS,
         help=f"pairs every pairing plays before its CI may stop it (default {DEFAULT_MIN_PAIRS})",
     )
     ladder.add_argument(
         "--exploit",
-        type=int,
+        type=_hands,
         nargs="?",
         const=200,
         default=0,
@@ -298,7 +323,7 @@ def _add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     ladder.add_argument(
         "--exploit-range-samples",
-        type=int,
+        type=_count,
         default=None,
         metavar="K",
         help="with --exploit, the responder tracks K holdings drawn per hand, not all 1326 (slow or learning "
@@ -357,7 +382,7 @@ def _runner_options(args: argparse.Namespace) -> RunnerOptions:
         workers=args.workers,
         address=args.address,
         concurrency=args.concurrency,
-        block_size=args.block_size or DEFAULT_BLOCK_SIZE,
+        block_size=DEFAULT_BLOCK_SIZE if args.block_size is None else args.block_size,
         progress=not args.no_progress and sys.stderr.isatty(),
     )
 
@@ -369,7 +394,7 @@ def _run_arena(args: argparse.Namespace) -> int:
     specs = args.agents or keyless_agents()
     agents = _build_agents(specs)
     matches = len(specs) * (len(specs) - 1) // 2
-    pairs = args.pairs or -(-DEFAULT_ARENA_TOTAL_PAIRS // max(1, matches))
+    pairs = -(-DEFAULT_ARENA_TOTAL_PAIRS // max(1, matches)) if args.pairs is None else args.pairs
     out = args.out or Path("runs") / f"arena-{time.strftime('%Y%m%d-%H%M%S')}"
     print(f"arena: {len(specs)} agents, {pairs} pairs per match, seed {args.seed}")
     result = tournament(
@@ -399,6 +424,10 @@ def _run_match(args: argparse.Namespace) -> int:
     from pokergym.arena.stats import format_style
 
     agent_a, agent_b = _build_agents([args.agent_a, args.agent_b])
+    if args.out is not None:
+        from pokergym.arena.artifacts import clear_run
+
+        clear_run(args.out)  # the folder holds this run only
     histories = args.out / "histories.jsonl" if args.out is not None and not args.no_histories else None
     result = match(
         agent_a,

@@ -143,6 +143,37 @@ def test_every_subcommand_reports_an_error_in_one_line(command: list[str], test_
     assert not (tmp_path / "a").exists()
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["match", "call", "fold", "--pairs", "0"],  # 0 stood for a default
+        ["match", "call", "fold", "--pairs", "2", "--block-size", "0"],
+        ["match", "call", "fold", "--pairs", "2", "--workers", "0"],
+        ["match", "call", "fold", "--pairs", "2", "--stack-bb", "inf"],  # a traceback
+        ["match", "call", "fold", "--pairs", "2", "--stack-bb", "nan"],
+        ["arena", "--agents", "call", "fold", "--pairs", "0"],
+        ["ladder", "--agents", "call", "fold", "--exploit", "1"],  # failed after every round
+        ["ladder", "--agents", "call", "fold", "--target-ci", "inf"],
+    ],
+)
+def test_counts_and_sizes_out_of_range_are_refused_before_anything_plays(command: list[str], capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(command)
+    assert stopped.value.code == 2
+    assert f"pokergym {command[0]}: error: argument" in capsys.readouterr().err
+
+
+def test_a_run_folder_holds_one_run(tmp_path, capsys) -> None:
+    out = tmp_path / "run"
+    assert main(["match", "honest", "maniac", "--pairs", "5", "--seed", "1", "--backend", "local", "--no-plots",
+                 "--out", str(out)]) == 0  # fmt: skip
+    assert (out / "histories.jsonl").exists()
+    (out / "notes.txt").write_text("mine")
+    assert main(["match", "call", "fold", "--pairs", "3", "--seed", "9", "--backend", "local", "--no-plots",
+                 "--no-histories", "--out", str(out)]) == 0  # fmt: skip
+    assert sorted(p.name for p in out.iterdir()) == ["notes.txt", "result.json"]  # no earlier hands left behind
+
+
 def test_an_agent_that_cannot_play_stops_the_match_before_it_starts(monkeypatch, tmp_path, capsys) -> None:
     pytest.importorskip("openai")
     monkeypatch.delenv("POKERGYM_NO_SUCH_KEY", raising=False)

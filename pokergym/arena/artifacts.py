@@ -12,7 +12,10 @@ A ladder folder (:func:`save_ladder`) holds the same ``results.json``
 ``exploit.png`` when LBR was measured.
 
 A single match folder holds ``result.json``, ``histories.jsonl`` and
-``cumulative.png``. Hand histories export to PHH (pokerkit's ``.phhs``
+``cumulative.png``. A folder holds one run: :func:`clear_run` removes what
+an earlier run left there (``pokergym report``'s ``report.html`` too) before
+a new one writes, so that no earlier hand passes for one of this run's.
+Hand histories export to PHH (pokerkit's ``.phhs``
 multi-hand TOML, one ``[n]`` table per hand) and to ACPC dealer logs
 (``STATE`` lines and a closing ``SCORE`` line).
 """
@@ -32,7 +35,9 @@ if TYPE_CHECKING:
     from pokergym.arena.tournament import TournamentResult
 
 __all__ = [
+    "RUN_FILES",
     "ExportFormat",
+    "clear_run",
     "export_histories",
     "history_path",
     "read_histories",
@@ -45,6 +50,31 @@ __all__ = [
 ExportFormat = Literal["phh", "acpc"]
 _SUFFIX = {"phh": ".phhs", "acpc": ".log"}
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+RUN_FILES = ("result.json", "results.json", "histories.jsonl", "cumulative.png", "crosstable.png", "exploit.png",
+             "report.html")  # fmt: skip
+"""The files a run folder holds beside ``histories/``."""
+
+
+def clear_run(out_dir: str | Path) -> int:
+    """Remove what an earlier run left in ``out_dir`` (:data:`RUN_FILES` and ``histories/*.jsonl``); the count.
+
+    Other files stay. Nothing happens where the folder does not exist.
+
+    Example:
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> _ = (folder / "result.json").write_text("{}"); _ = (folder / "notes.txt").write_text("mine")
+        >>> clear_run(folder), sorted(p.name for p in folder.iterdir())
+        (1, ['notes.txt'])
+    """
+    folder = Path(out_dir)
+    stale = [path for path in (folder / name for name in RUN_FILES) if path.is_file()]
+    stale += sorted((folder / "histories").glob("*.jsonl"))
+    for path in stale:
+        path.unlink()
+    return len(stale)
 
 
 def slug(name: str) -> str:

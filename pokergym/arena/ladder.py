@@ -331,7 +331,7 @@ class LadderResult(TournamentResult):
             int(section["budget_pairs"]),
             int(section["block_size"]),
             tuple(tuple(int(g) for g in grants) for grants in section["rounds"]),
-            tuple(None if b is None else LbrResult(**b) for b in section["exploit"]),
+            tuple(None if b is None else _lbr_from_dict(b) for b in section["exploit"]),
             tuple(None if p["aivat"] is None else _adjusted_from_dict(p["aivat"]) for p in section["pairings"])
             if any(p["aivat"] is not None for p in section["pairings"])
             else (),
@@ -360,7 +360,29 @@ def _lbr_to_dict(bound: LbrResult) -> dict[str, Any]:
         "ci95": json_float(bound.ci95),
         "range_samples": bound.range_samples,
         "fallbacks": bound.fallbacks,
+        "aivat_mbb_per_hand": json_float(bound.aivat_mbb_per_hand),
+        "aivat_ci95": json_float(bound.aivat_ci95),
     }
+
+
+def _lbr_from_dict(data: Mapping[str, Any]) -> LbrResult:
+    """The :class:`LbrResult` of :func:`_lbr_to_dict`'s entry (``None`` read back as ``nan``)."""
+
+    def number(key: str) -> float:
+        value = data.get(key)
+        return math.nan if value is None else float(value)
+
+    return LbrResult(
+        data["agent"],
+        data["variant"],
+        int(data["hands"]),
+        number("mbb_per_hand"),
+        number("ci95"),
+        data.get("range_samples"),
+        int(data.get("fallbacks", 0)),
+        number("aivat_mbb_per_hand"),
+        number("aivat_ci95"),
+    )
 
 
 def _tracked(bound: LbrResult) -> str:
@@ -471,7 +493,8 @@ def ladder(
         The :class:`LadderResult`.
 
     Raises:
-        ConfigError: fewer than two agents, repeated names, a non-positive target, budget or block size,
+        ConfigError: fewer than two agents, repeated names, a non-positive or infinite target, a non-positive
+            block size or budget, a budget below one block, an LBR of fewer than 2 hands,
             an unknown ``order`` or ``estimator``, fewer than one LBR range sample; runner settings given both
             as keywords and as ``runner_options``.
     """
@@ -479,7 +502,15 @@ def ladder(
     _check(names, target_ci, budget_pairs, block_size, estimator, exploit_range_samples)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
     run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
+    if budget_pairs < run.block_size:
+        raise ConfigError(f"budget_pairs ({budget_pairs}) must hold at least one block of {run.block_size} pairs")
+    if exploit_hands and not exploit_hands >= 2:
+        raise ConfigError(f"exploit_hands must be 0 (none) or at least 2 hands, got {exploit_hands}")
     plan = _Plan(seed, config, run.block_size, target_ci, budget_pairs, min_pairs, order, aivat)
+    if out_dir is not None:
+        from pokergym.arena.artifacts import clear_run
+
+        clear_run(out_dir)  # the folder holds this run only
     pairings = [_Pairing((a, b), estimator) for a, b in itertools.combinations(agents, 2)]
     with ExitStack() as stack:
         runner = run.open(stack)
@@ -550,7 +581,7 @@ def _check(
     """Raise the :class:`ConfigError` :func:`ladder` documents for a bad setting (the order is checked apart)."""
     if len(set(names)) != len(names) or len(names) < 2:
         raise ConfigError(f"a ladder needs at least two agents with distinct names, got {list(names)}")
-    if not target_ci > 0 or budget_pairs < 1 or block_size < 1:
+    if not 0 < target_ci < math.inf or budget_pairs < 1 or block_size < 1:
         raise ConfigError(
             f"target_ci, budget_pairs and block_size must be positive, got {target_ci}, {budget_pairs}, {block_size}"
         )

@@ -111,7 +111,7 @@ from pokergym.engine.events import EventFeed
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
 from pokergym.engine.view import PlayerView
-from pokergym.errors import AgentError
+from pokergym.errors import AgentError, ConfigError
 from pokergym.evaluator import (
     COMBO_CARDS,
     N_COMBOS,
@@ -508,7 +508,7 @@ def lbr(
         The responder's win rate in mbb/hand with its 95% interval.
 
     Raises:
-        ValueError: if ``agent`` does not report action probabilities, or for an unknown variant,
+        ConfigError: if ``agent`` does not report action probabilities, or for an unknown variant,
             fewer than 2 hands, fewer than one range sample, a block of fewer than one pair, or a
             runner without blocks.
     """
@@ -540,19 +540,19 @@ def lbr(
 def _check_settings(
     agent: object, variant: str, hands: int, range_samples: int | None, block_pairs: int | None, runner: object
 ) -> None:
-    """Raise the ``ValueError`` :func:`lbr` documents for a bad setting."""
+    """Raise the ``ConfigError`` :func:`lbr` documents for a bad setting."""
     if not isinstance(agent, StrategyAgent):
-        raise ValueError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
+        raise ConfigError(f"LBR needs an agent with action_probabilities(); {agent!r} has none")
     if variant not in ("full", "call_until_turn"):
-        raise ValueError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
+        raise ConfigError(f"unknown LBR variant {variant!r}; use 'full' or 'call_until_turn'")
     if hands < 2:
-        raise ValueError(f"LBR needs at least 2 hands, got {hands}")
+        raise ConfigError(f"LBR needs at least 2 hands, got {hands}")
     if range_samples is not None and range_samples < 1:
-        raise ValueError(f"range_samples must be at least 1 holding or None (the whole range), got {range_samples}")
+        raise ConfigError(f"range_samples must be at least 1 holding or None (the whole range), got {range_samples}")
     if block_pairs is not None and block_pairs < 1:
-        raise ValueError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
+        raise ConfigError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
     if runner is not None and block_pairs is None:
-        raise ValueError("a runner needs block_pairs: one stream of draws cannot be split between workers")
+        raise ConfigError("a runner needs block_pairs: one stream of draws cannot be split between workers")
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from pokergym.arena.result import Estimator, MatchResult
 from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerKeywords, RunnerOptions
 from pokergym.arena.stats import StyleStats
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.errors import AgentSpecError, ConfigError
 
 __all__ = ["DEFAULT_BLOCK_SIZE", "MatchPlan", "match", "open_for_writing"]
 
@@ -59,9 +60,9 @@ class MatchPlan:
         """Check the agents and the sizes."""
         for agent in self.agents:
             if not isinstance(agent, Agent):
-                raise TypeError(f"{agent!r} is not an Agent (it needs name, reset, act and observe)")
+                raise AgentSpecError(f"{agent!r} is not an Agent (it needs name, reset, act and observe)")
         if self.pairs < 1 or self.block_size < 1:
-            raise ValueError(f"pairs and block_size must be positive, got {self.pairs} and {self.block_size}")
+            raise ConfigError(f"pairs and block_size must be positive, got {self.pairs} and {self.block_size}")
 
     def tasks(self) -> list[BlockTask]:
         """The blocks, each with its own seed sequence."""

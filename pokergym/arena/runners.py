@@ -26,6 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import Any, Literal, Protocol, TypeVar
 
+from pokergym.errors import ConfigError
+
 __all__ = ["AsyncRunner", "Backend", "LocalRunner", "ProcessRunner", "RayRunner", "Runner", "make_runner"]
 
 T = TypeVar("T")
@@ -89,6 +91,8 @@ class ProcessRunner(_Closing):
     """
 
     def __init__(self, workers: int | None = None) -> None:
+        if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+            raise ConfigError(f"workers must be a positive integer or None (all cores), got {workers!r}")
         self.workers = workers or os.cpu_count() or 1
         self._pool = ProcessPoolExecutor(max_workers=self.workers)
 
@@ -169,7 +173,7 @@ class AsyncRunner(_Closing):
 
     def __init__(self, concurrency: int = 8) -> None:
         if concurrency < 1:
-            raise ValueError(f"concurrency must be at least 1, got {concurrency}")
+            raise ConfigError(f"concurrency must be at least 1, got {concurrency}")
         self.concurrency = concurrency
         self._closers: list[Callable[[], Awaitable[None]]] = []
         self._loop = asyncio.new_event_loop()

@@ -30,7 +30,7 @@ from typing import Any, Unpack
 import numpy as np
 
 from pokergym.agents.base import Agent
-from pokergym.arena.artifacts import history_path, save_tournament
+from pokergym.arena.artifacts import clear_run, history_path, save_tournament
 from pokergym.arena.blocks import play_blocks
 from pokergym.arena.match import MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
@@ -40,6 +40,7 @@ from pokergym.arena.specs import not_reproducible, resolve_agents
 from pokergym.arena.stats import Z95, StyleStats, json_float
 from pokergym.arena.tables import render
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
+from pokergym.errors import ConfigError
 
 __all__ = ["RANKING_LEGEND", "Standing", "TournamentResult", "tournament"]
 
@@ -280,9 +281,8 @@ def tournament(
         that declare ``reproducible = False`` (saved in ``results.json``).
 
     Raises:
-        ValueError: fewer than two agents, or two with the same name.
-        ConfigError: an unknown backend, a block size below 1, or runner settings
-            given both as keywords and as ``runner_options``.
+        ConfigError: fewer than two agents, or two with the same name; an unknown backend, a block size below 1,
+            or runner settings given both as keywords and as ``runner_options``.
 
     Example:
         >>> from pokergym.agents import CallAgent, RandomAgent
@@ -294,7 +294,9 @@ def tournament(
     agents = resolve_agents(agents_or_specs)
     names = tuple(agent.name for agent in agents)
     if len(set(names)) != len(names) or len(names) < 2:
-        raise ValueError(f"a tournament needs at least two agents with distinct names, got {list(names)}")
+        raise ConfigError(f"a tournament needs at least two agents with distinct names, got {list(names)}")
+    if out_dir is not None:
+        clear_run(out_dir)  # the folder holds this run only
     record = histories and out_dir is not None
     plans = [
         MatchPlan((first, second), pairs, seed, config, run.block_size, True, record)

@@ -12,6 +12,7 @@ from pokergym.agents import CallAgent, RandomAgent
 from pokergym.arena import MatchResult, StyleStats, match, mean_ci, read_histories
 from pokergym.arena.blocks import BlockTask, play_block
 from pokergym.engine import GameConfig
+from pokergym.errors import AgentSpecError, ConfigError
 
 
 def test_ci_half_width_shrinks_like_one_over_root_pairs() -> None:
@@ -132,9 +133,9 @@ def test_style_statistics_of_known_bots() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(TypeError, match="not an Agent"):
+    with pytest.raises(AgentSpecError, match="not an Agent"):
         match(object(), CallAgent(), pairs=1)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="positive"):
+    with pytest.raises(ConfigError, match="positive"):
         match(CallAgent(), CallAgent(), pairs=0)
     with pytest.raises(ValueError, match="unknown backend"):
         match(CallAgent(), CallAgent(), pairs=1, backend="gpu")  # type: ignore[arg-type]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Iterator
@@ -104,7 +105,10 @@ def test_aivat_agrees_with_the_raw_mean_on_every_pairing() -> None:
         both = math.hypot(adjusted.raw.ci95, adjusted.aivat.ci95)
         assert abs(adjusted.aivat.mbb_per_hand - adjusted.raw.mbb_per_hand) <= max(both, 1e-9), m.agents
     data = json.loads(result.to_json())["ladder"]["pairings"]
-    assert all(p["aivat"]["variance_ratio"] is None or p["aivat"]["variance_ratio"] >= 0 for p in data)
+    for stored, adjusted in zip(data, result.aivat, strict=True):  # the ratio saved is the ratio of the spreads
+        assert adjusted is not None
+        expected = (adjusted.raw.sd_pair / adjusted.aivat.sd_pair) ** 2 if adjusted.aivat.sd_pair > 0 else None
+        assert stored["aivat"]["variance_ratio"] == (None if expected is None else pytest.approx(expected))
 
 
 def test_exploit_of_always_fold_is_exactly_750(tmp_path: Path) -> None:
@@ -115,6 +119,12 @@ def test_exploit_of_always_fold_is_exactly_750(tmp_path: Path) -> None:
     assert fold is not None and (fold.mbb_per_hand, fold.ci95, fold.hands) == (750.0, 0.0, 30)
     assert call is None  # the pokergym calling agent reports no action probabilities
     assert "always-fold gives exactly 750" in result.format_exploit()
+    loaded = LadderResult.from_json(result.to_json())  # the LBR figures, AIVAT's included, come back
+    assert str(loaded.exploit) == str(result.exploit) and loaded.format_exploit() == result.format_exploit()
+    short = dataclasses.replace(fold, ci95=math.nan, aivat_ci95=math.nan)  # as of a run of too few hands
+    again = LadderResult.from_json(dataclasses.replace(result, exploit=(short, None)).to_json())
+    assert str(again.exploit[0]) == str(short)  # the saved None read back as nan, not passed on as None
+    again.format_exploit()  # raised TypeError on the None
     assert {p.name for p in tmp_path.iterdir()} >= {"results.json", "crosstable.png", "exploit.png"}
 
 
@@ -125,6 +135,12 @@ def test_bad_ladders_are_refused() -> None:
         ladder([CallAgent(), RandomAgent()], target_ci=0)
     with pytest.raises(ConfigError, match="exploit_range_samples"):
         ladder([CallAgent(), RandomAgent()], exploit_hands=10, exploit_range_samples=0)
+    with pytest.raises(ConfigError, match="positive"):
+        ladder([CallAgent(), RandomAgent()], target_ci=math.inf)
+    with pytest.raises(ConfigError, match="one block"):  # it failed deep inside with "got 0 and 100"
+        ladder([CallAgent(), RandomAgent()], budget_pairs=50)
+    with pytest.raises(ConfigError, match="at least 2 hands"):  # it failed only after every round was played
+        ladder([CallAgent(), RandomAgent()], exploit_hands=1)
 
 
 def test_cli_ladder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
