@@ -34,7 +34,7 @@ from pokergym.arena.artifacts import clear_run, history_path, save_tournament
 from pokergym.arena.blocks import play_blocks
 from pokergym.arena.match import MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
-from pokergym.arena.result import MatchResult
+from pokergym.arena.result import MatchResult, reading
 from pokergym.arena.run_options import RunnerKeywords, RunnerOptions
 from pokergym.arena.specs import not_reproducible, resolve_agents
 from pokergym.arena.stats import Z95, StyleStats, json_float
@@ -191,8 +191,13 @@ class TournamentResult:
 
     @classmethod
     def from_json(cls, text: str) -> TournamentResult:
-        """Load what :meth:`to_json` wrote."""
-        return cls.from_dict(json.loads(text))
+        """Load what :meth:`to_json` wrote.
+
+        Raises:
+            ConfigError: if ``text`` is not a tournament's results JSON.
+        """
+        with reading("a tournament's results"):
+            return cls.from_dict(json.loads(text))
 
 
 def _column_keys(count: int) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pokergym.errors import ConfigError
@@ -75,10 +76,15 @@ class GameConfig:
     def from_big_blinds(cls, stack_bb: float, small_blind: int = 50, big_blind: int = 100) -> GameConfig:
         """Build a config with equal stacks given in big blinds.
 
+        Raises:
+            ConfigError: if ``stack_bb`` is not a finite number (the chips are then checked as usual).
+
         Example:
             >>> GameConfig.from_big_blinds(50).stacks
             (5000, 5000)
         """
+        if isinstance(stack_bb, bool) or not isinstance(stack_bb, int | float) or not math.isfinite(stack_bb):
+            raise ConfigError(f"stack_bb must be a finite number of big blinds, got {stack_bb!r}")
         chips = round(stack_bb * big_blind)
         return cls(small_blind=small_blind, big_blind=big_blind, stacks=(chips, chips))
 

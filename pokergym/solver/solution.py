@@ -56,8 +56,11 @@ class NodeView:
         reach: each player's range at the node (combo weights times the probability of the path).
         strategy: ``(len(actions), n_hands[player])`` average strategy of the actor.
         ev: each player's expected chips won from here per hand (net of chips put in since the spot began),
-            against the other's range at the node; ``nan`` where a hand cannot be here.
-        equity: each player's showdown equity per hand against the other's range at the node.
+            against the other's range at the node: a counterfactual value, given also for a hand the strategy
+            never brings here; ``nan`` where the cards dealt on the way block the hand or the other's range
+            holds nothing it can face.
+        equity: each player's showdown equity per hand against the other's range at the node; ``nan`` for a
+            hand that does not reach the node (its reach is 0).
     """
 
     path: tuple[TreeAction, ...]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from pokergym.arena import TournamentResult, export_histories, match, read_histo
 from pokergym.arena.result import MatchResult
 from pokergym.arena.stats import StyleStats, mean_ci
 from pokergym.engine.config import GameConfig
+from pokergym.errors import ConfigError
 
 
 @pytest.fixture(scope="module")
@@ -98,3 +100,16 @@ def test_a_match_with_no_pair_counted_leaves_its_agents_unranked() -> None:
     assert np.isnan(ranking[1].mbb_per_hand) and np.isnan(ranking[2].ci95)
     assert ranking[0].mbb_per_hand == pytest.approx(-matches[1].mbb_per_hand) and np.isfinite(ranking[0].ci95)
     assert "n/a" in result.format_ranking(width=100)
+
+
+@pytest.mark.parametrize(
+    ("reader", "text"),
+    [
+        (MatchResult.from_json, "{}"),
+        (MatchResult.from_json, "[1]"),
+        (TournamentResult.from_json, '{"names": ["a", "b"]}'),
+    ],
+)
+def test_documents_that_are_not_results_are_config_errors(reader: Any, text: str) -> None:
+    with pytest.raises(ConfigError, match="not a"):
+        reader(text)
