@@ -85,10 +85,11 @@ _BOARD_SIZE = (0, 3, 4, 5)
 
 
 def board_of(view: PlayerView) -> tuple[int, ...]:
-    """The view's board, checked against its street.
+    """The view's board, checked against its street, with the hole cards (on every street, as the engine would).
 
     Raises:
-        ContextError: if the board does not have the street's number of cards.
+        ContextError: if the board does not have the street's number of cards, or the hole and board cards
+            are not two and a board of distinct card codes in 0..51.
 
     Example:
         >>> from pokergym.engine import HandState
@@ -100,6 +101,10 @@ def board_of(view: PlayerView) -> tuple[int, ...]:
     street = view.street
     if len(board) != _BOARD_SIZE[street]:
         raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
+    hole = view.hole
+    cards = (*hole, *board)
+    if len(hole) != 2 or len(set(cards)) != len(cards) or not all(type(c) is int and 0 <= c < 52 for c in cards):
+        raise ContextError(f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}")
     return board
 
 

@@ -51,13 +51,6 @@ from pokergym.errors import ContextError
 __all__ = ["row_skill_features", "skill_features"]
 
 
-def _check_cards(hole: tuple[int, ...], board: tuple[int, ...]) -> None:
-    """Raise :class:`ContextError` unless the hole and board cards are valid and distinct (as the engine would)."""
-    cards = (*hole, *board)
-    if len(hole) != 2 or len(set(cards)) != len(cards) or not all(type(c) is int and 0 <= c < 52 for c in cards):
-        raise ContextError(f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}")
-
-
 def skill_features(view: PlayerView) -> np.ndarray:
     """The PokerSkill feature vector of ``view``: equal to ``skill_vector(analyze(view))``.
 
@@ -88,8 +81,7 @@ def skill_features(view: PlayerView) -> np.ndarray:
     if legal is not None:
         row[TO_CALL] = legal.call_amount
         row[CAN_RAISE] = legal.can_raise
-    if view.street:  # the cards are read after the flop only (as analyze reads them)
-        _check_cards(view.hole, board)
+    if view.street:  # the cards are read after the flop only (as analyze reads them); board_of checked them
         hole_at = DECK if view.seat == view.button else DECK + 2
         row[hole_at], row[hole_at + 1] = view.hole
         row[DECK + 4 : DECK + 4 + len(board)] = board
@@ -120,7 +112,7 @@ def row_skill_features(
         A fresh ``float32`` array of :data:`~pokergym.context.vector.N_FEATURES` entries.
 
     Raises:
-        ValueError: with ``check``, if the seat is not 0 or 1, or the row or log is not an ``int64``
+        ContextError: with ``check``, if the seat is not 0 or 1, or the row or log is not an ``int64``
             array of the layout's shape with every logged action in it.
 
     Example:
@@ -143,20 +135,20 @@ def row_skill_features(
 
 
 def _check_row(row: np.ndarray, log: np.ndarray, seat: int) -> None:
-    """Raise ``ValueError`` unless :func:`row_skill_features` may read these arguments."""
+    """Raise ``ContextError`` unless :func:`row_skill_features` may read these arguments."""
     if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, got {seat!r}")
+        raise ContextError(f"seat must be 0 or 1, got {seat!r}")
     if not (isinstance(row, np.ndarray) and row.dtype == np.int64 and row.shape == (STATE_FIELDS,)):
-        raise ValueError(f"row must be an int64 array of shape ({STATE_FIELDS},), got {row!r}")
+        raise ContextError(f"row must be an int64 array of shape ({STATE_FIELDS},), got {row!r}")
     if not (isinstance(log, np.ndarray) and log.dtype == np.int64 and log.ndim == 2 and log.shape[1] == LOG_FIELDS):
-        raise ValueError(f"log must be an int64 array of shape (n, {LOG_FIELDS}), got {log!r}")
+        raise ContextError(f"log must be an int64 array of shape (n, {LOG_FIELDS}), got {log!r}")
     if not 0 <= row[LOGGED] <= log.shape[0]:
-        raise ValueError(f"the row logs {row[LOGGED]} actions but the log holds {log.shape[0]} rows")
+        raise ContextError(f"the row logs {row[LOGGED]} actions but the log holds {log.shape[0]} rows")
     street = int(row[STREET])
     if not (0 <= street <= 3 and row[BUTTON] in (0, 1)):
-        raise ValueError(f"the row's street {street} or button {row[BUTTON]} is out of range")
+        raise ContextError(f"the row's street {street} or button {row[BUTTON]} is out of range")
     if street:
         hole_at = DECK if seat == row[BUTTON] else DECK + 2
         cards = [*row[hole_at : hole_at + 2].tolist(), *row[DECK + 4 : DECK + 4 + _BOARD_SIZE[street]].tolist()]
         if len(set(cards)) != len(cards) or not all(0 <= c < 52 for c in cards):
-            raise ValueError(f"the seat's hole cards and the board must be distinct codes in 0..51, got {cards}")
+            raise ContextError(f"the seat's hole cards and the board must be distinct codes in 0..51, got {cards}")

@@ -294,8 +294,9 @@ class PreflopRange:
         scenario: the spot.
         raise_freq: probability of raising for each of the 169 hand classes
             (``"AA"``, ``"AKs"``, ``"T9o"``, ...).
-        call_freq: probability of calling (checking in ``bb_vs_limp``); the
-            rest folds.
+        call_freq: probability of calling; the rest folds. In ``bb_vs_limp``,
+            where checking is free, it is 0 and the rest (all but the raises)
+            checks (:func:`preflop_probabilities` plays it so).
 
     Example:
         >>> table = preflop_range(PreflopScenario.open_allin_bb)

@@ -310,7 +310,10 @@ def _preflop_user(view: PlayerView, ctx: Context, spot_fragment: str | None) -> 
         lines.append(fragment(spot_fragment).text)
         if spot.has_table:
             raise_p, call_p, fold_p = preflop_range(spot).frequencies(hand_class)
-            row = f"- Range table for {hand_class} here: raise {raise_p:.0%}, call {call_p:.0%}, fold {fold_p:.0%}"
+            if view.legal is not None and view.legal.can_check:  # a free check: the table's non-raise share checks
+                row = f"- Range table for {hand_class} here: raise {raise_p:.0%}, check {call_p + fold_p:.0%}"
+            else:
+                row = f"- Range table for {hand_class} here: raise {raise_p:.0%}, call {call_p:.0%}, fold {fold_p:.0%}"
             try:
                 row += f"; the spot's raise: to {_bb(raise_to_size(view, spot), bb)} BB"
             except PreflopError:

@@ -21,6 +21,8 @@ Example:
 
 from __future__ import annotations
 
+import math
+
 from pokergym.engine.actions import Action
 from pokergym.engine.view import PlayerView
 from pokergym.errors import ContextError
@@ -98,6 +100,8 @@ def option_to_chips(view: PlayerView, fraction: float) -> int:
     legal = view.legal
     if legal is None or not legal.can_raise:
         raise ContextError(f"seat {view.seat} cannot bet or raise now")
+    if not math.isfinite(fraction):
+        raise ContextError(f"a bet's pot fraction must be a finite number, got {fraction!r}")
     mine = view.bets[view.seat]
     theirs = view.bets[1 - view.seat]
     to_call = max(0, theirs - mine)
@@ -105,15 +109,19 @@ def option_to_chips(view: PlayerView, fraction: float) -> int:
     return max(legal.min_raise_to, min(legal.max_raise_to, to))
 
 
+_OPTION_KINDS = ("check", "call", "fold", "bet", "raise", "all_in")
+
+
 def option_action(view: PlayerView, kind: str, fraction: float | None) -> Action:
     """Map an option kind (``check``, ``call``, ``fold``, ``bet``, ``raise``, ``all_in``) to a legal action.
 
     A check that is not legal becomes a call and a call that is not legal a
     check (the release's rule); a fold when checking is free becomes a check;
-    a bet, raise or all-in that is not allowed becomes a call, or a check.
+    a bet, raise or all-in that is not allowed becomes a call, or a check; a
+    bet or raise without a ``fraction`` is all-in.
 
     Raises:
-        ContextError: if it is not the hero's turn.
+        ContextError: if it is not the hero's turn, or ``kind`` is none of the six.
 
     Example:
         >>> from pokergym.engine import HandState
@@ -125,6 +133,8 @@ def option_action(view: PlayerView, kind: str, fraction: float | None) -> Action
     legal = view.legal
     if legal is None:
         raise ContextError(f"seat {view.seat} is not the seat to act")
+    if kind not in _OPTION_KINDS:
+        raise ContextError(f"an option kind is one of {', '.join(_OPTION_KINDS)}, got {kind!r}")
     passive = Action.check() if legal.can_check else Action.call()
     if kind in ("bet", "raise", "all_in"):
         if not legal.can_raise:

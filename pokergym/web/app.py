@@ -158,7 +158,9 @@ class _Handlers:
 
     async def watch(self, request: Request) -> dict[str, Any]:
         settings, body = self.settings, await _body(request)
-        hand = int(body.get("hand") or 0)
+        hand = body.get("hand", 0)
+        if type(hand) is not int or hand < 0:  # bool, float and text refused, not rounded or read
+            raise WebRequestError(f"'hand' is the number of a hand to deal, an integer >= 0, got {hand!r}")
         specs = (str(body.get("a") or settings.agent), str(body.get("b") or settings.agent))
         async with self.lock:
             pair = await run_in_threadpool(lambda: (settings.make_agent(specs[0]), settings.make_agent(specs[1])))

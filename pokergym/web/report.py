@@ -25,7 +25,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from pokergym.web.rundata import RunData, load_run
+from pokergym.web.rundata import RunData, load_run, reading
 
 __all__ = ["asset", "build_report", "embed_json", "html_page", "index_entry", "render_run", "write_report"]
 
@@ -75,13 +75,16 @@ def _fill(template: str, parts: Mapping[str, str]) -> str:
 
 
 def embed_json(value: Any) -> str:
-    r"""JSON text safe inside an HTML ``<script>`` block (no ``</`` can close it early).
+    r"""JSON text safe inside an HTML ``<script>`` block.
+
+    Every ``<`` is escaped, so no ``</script>`` closes the block early and no ``<!--<script>`` keeps its end
+    from closing it.
 
     Example:
-        >>> print(embed_json({"name": "</script>"}))
-        {"name": "<\/script>"}
+        >>> print(embed_json({"name": "</script><!--<script>"}))
+        {"name": "\u003c/script>\u003c!--\u003cscript>"}
     """
-    return json.dumps(value, allow_nan=False).replace("</", "<\\/")
+    return json.dumps(value, allow_nan=False).replace("<", "\\u003c")
 
 
 def index_entry(hand: Mapping[str, Any]) -> list[Any]:
@@ -113,7 +116,11 @@ def _packed_histories(path: Path | None) -> tuple[str, list[list[Any]]]:
     if path is None:
         return "", []
     raw = path.read_bytes()
-    index = [index_entry(json.loads(line)) for line in raw.splitlines() if line.strip()]
+    index = []
+    for number, line in enumerate(raw.splitlines(), start=1):
+        if line.strip():
+            with reading(path, number):
+                index.append(index_entry(json.loads(line)))
     return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii"), index
 
 

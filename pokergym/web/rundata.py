@@ -12,7 +12,8 @@ as they are, and the page parses a match's hands only when it is opened.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,9 @@ from typing import Any
 from pokergym.arena.artifacts import history_path
 from pokergym.arena.stats import STYLE_LEGEND, StyleStats
 from pokergym.arena.tournament import RANKING_LEGEND
-from pokergym.errors import ReportError
+from pokergym.errors import PokerGymError, ReportError
 
-__all__ = ["RunData", "load_run"]
+__all__ = ["RunData", "load_run", "reading"]
 
 _MATCH_KEYS = ("agents", "config", "pairs", "hands", "mbb_per_hand", "ci95", "stats", "pair_chips")
 _TOURNAMENT_KEYS = ("names", "ranking", "crosstable", "matches")
@@ -45,6 +46,18 @@ class RunData:
     kind: str
     summary: dict[str, Any]
     histories: tuple[Path | None, ...]
+
+
+@contextmanager
+def reading(path: Path, line: int | None = None) -> Iterator[None]:
+    """Turn the errors of reading a malformed run file into one :class:`ReportError` naming the file (and line)."""
+    try:
+        yield
+    except PokerGymError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        where = f"{path}, line {line}" if line is not None else str(path)
+        raise ReportError(f"{where} is not what a run writes: {type(error).__name__} {error}") from None
 
 
 def _read_json(path: Path) -> dict[str, Any]:
@@ -105,18 +118,20 @@ def load_run(folder: str | Path) -> RunData:
     legends = {"ranking": RANKING_LEGEND, "style": STYLE_LEGEND}
     if (root / "results.json").is_file():
         path = root / "results.json"
-        data = _read_json(path)
-        _require(data, _TOURNAMENT_KEYS, path)
-        matches = [_match_summary(m, path) for m in data["matches"]]
-        found = [history_path(root, i, *m["agents"]) for i, m in enumerate(matches)]
-        summary = {key: data[key] for key in _TOURNAMENT_KEYS} | {"matches": matches}
-        summary |= {"legends": legends, "style": _style(matches)}
+        with reading(path):
+            data = _read_json(path)
+            _require(data, _TOURNAMENT_KEYS, path)
+            matches = [_match_summary(m, path) for m in data["matches"]]
+            found = [history_path(root, i, *m["agents"]) for i, m in enumerate(matches)]
+            summary = {key: data[key] for key in _TOURNAMENT_KEYS} | {"matches": matches}
+            summary |= {"legends": legends, "style": _style(matches)}
         return RunData(root.name, "tournament", summary, tuple(p if p.is_file() else None for p in found))
     if (root / "result.json").is_file():
         path = root / "result.json"
-        match = _match_summary(_read_json(path), path)
-        names = [str(name) for name in match["agents"]]
-        summary = {"names": names, "matches": [match], "legends": legends, "style": _style([match])}
+        with reading(path):
+            match = _match_summary(_read_json(path), path)
+            names = [str(name) for name in match["agents"]]
+            summary = {"names": names, "matches": [match], "legends": legends, "style": _style([match])}
         histories = root / "histories.jsonl"
         return RunData(root.name, "match", summary, (histories if histories.is_file() else None,))
     raise ReportError(f"{root} has no results.json (arena or ladder) nor result.json (match)")

@@ -28,7 +28,7 @@ from pokergym.engine.actions import Action, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState
-from pokergym.errors import AgentError, HandOverError, IllegalActionError, brief
+from pokergym.errors import AgentError, HandOverError, IllegalActionError, WebRequestError, brief
 
 __all__ = ["HumanTable", "append_history", "parse_action", "watch_hand"]
 
@@ -128,7 +128,13 @@ class HumanTable:
         raise AgentError("the page answers the person's turns; nothing should read from a terminal")
 
     def new_hand(self) -> None:
-        """Deal the next hand and play the agent's turns up to the person's first decision."""
+        """Deal the next hand and play the agent's turns up to the person's first decision.
+
+        Raises:
+            WebRequestError: the current hand is not over (it is played out, not thrown away).
+        """
+        if self.state is not None and self.state.payoffs is None and self.failure is None:
+            raise WebRequestError("the current hand is not over: finish it (folding ends it) before the next")
         number = self.dealt
         self.dealt += 1
         self.log.clear()

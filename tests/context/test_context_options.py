@@ -113,3 +113,17 @@ def test_random_states(seed: int) -> None:
             assert view.legal.min_raise_to <= action.amount <= view.legal.max_raise_to
     other = analyze(state.view(1 - state.actor))
     assert other.viable == ()
+
+
+def test_an_unknown_option_kind_is_refused() -> None:
+    from pokergym.context.sizing import option_action, option_to_chips
+    from pokergym.errors import ContextError
+
+    state = HandState.new(deck=tuple(range(9)), button=0)
+    state.raise_to(250)
+    state.call()
+    view = state.view(1)
+    with pytest.raises(ContextError, match="option kind"):
+        option_action(view, "jump", None)  # it was played as a check
+    with pytest.raises(ContextError, match="finite"):
+        option_to_chips(view, float("nan"))

@@ -284,3 +284,17 @@ def test_random_views_in_both_modes_are_printable(random_any_views: list[PlayerV
             text = prompt(view, mode=mode).text  # type: ignore[arg-type]
             assert text.isascii()
             assert all(ch.isprintable() or ch == "\n" for ch in text)
+
+
+def test_the_big_blind_facing_a_limp_is_told_to_check_not_to_fold() -> None:
+    state = HandState.new(deck=parse_cards("AsKs7c2d2c7d9hJsQd"), button=0)
+    state.call()  # the button limps; the big blind (72o) may check for free
+    user = prompt(state.view(1)).user
+    assert "Range table for 72o here: raise 0%, check 100%" in user and "fold 100%" not in user
+
+
+@pytest.mark.parametrize("hole", [(1, 1), (60, 70), (5,), (2.0, 3.0)])
+def test_bad_hole_cards_are_refused_before_the_flop_too(hole: tuple[int, ...]) -> None:
+    view = HandState.new(deck=tuple(range(9)), button=0).view(0)._replace(hole=hole)
+    with pytest.raises(ContextError, match="distinct card codes"):
+        analyze(view)  # before 2026-11-30 a preflop view's cards were not read, so not checked
