@@ -192,13 +192,26 @@ def validate_cards(codes: Iterable[int], source: object = None) -> None:
     codes = tuple(codes)
     seen = 0
     for code in codes:
-        if not 0 <= code < 52:
-            raise CardError(f"card code {code} out of range 0..51")
-        bit = 1 << code
+        bit = 1 << _checked_code(code)
         if seen & bit:
             where = source if source is not None else list(codes)
             raise DuplicateCardError(f"duplicate card {CARD_STRINGS[code]!r} in {where!r}")
         seen |= bit
+
+
+def _checked_code(card: object) -> int:
+    """``card`` as a card code, checked.
+
+    Raises:
+        CardError: if ``card`` is not an integer (a bool is not one) in 0..51.
+    """
+    index = getattr(card, "__index__", None)
+    if index is None or isinstance(card, bool):
+        raise CardError(f"a card code is an integer 0..51 (parse_cards reads text), got {card!r}")
+    code: int = index()
+    if not 0 <= code < 52:
+        raise CardError(f"card code {code} out of range 0..51")
+    return code
 
 
 def format_card(card: int) -> str:
@@ -208,9 +221,7 @@ def format_card(card: int) -> str:
         >>> format_card(51)
         'As'
     """
-    if not 0 <= card < 52:
-        raise CardError(f"card code {card} out of range 0..51")
-    return CARD_STRINGS[card]
+    return CARD_STRINGS[_checked_code(card)]
 
 
 def format_cards(cards: Iterable[int], sep: str = "") -> str:

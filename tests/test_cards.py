@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokergym.cards import CARD_STRINGS, parse_card, parse_cards
+from pokergym.cards import CARD_STRINGS, format_card, parse_card, parse_cards, validate_cards
 from pokergym.errors import CardError, PokerGymError
 
 FUZZ = settings(max_examples=400, deadline=None, database=None)
@@ -101,3 +101,11 @@ def test_parse_cards_raises_only_card_errors(cards: object) -> None:
         return
     assert all(type(code) is int and 0 <= code < 52 for code in codes)
     assert len(set(codes)) == len(codes)
+
+
+@pytest.mark.parametrize("bad", ["As", 1.0, 1.5, True, None])
+def test_card_codes_that_are_not_integers_are_card_errors(bad: object) -> None:
+    with pytest.raises(CardError, match=r"integer 0\.\.51"):
+        format_card(bad)  # type: ignore[arg-type]
+    with pytest.raises(CardError, match=r"integer 0\.\.51"):
+        validate_cards([bad])  # type: ignore[list-item]

@@ -39,12 +39,14 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         """Validate the settings."""
-        if not (isinstance(self.small_blind, int) and isinstance(self.big_blind, int)):
-            raise ConfigError("blinds must be integers (chips)")
+        if not all(isinstance(b, int) and not isinstance(b, bool) for b in (self.small_blind, self.big_blind)):
+            raise ConfigError(f"blinds must be integers (chips), got {self.small_blind!r}/{self.big_blind!r}")
         if not 0 < self.small_blind <= self.big_blind:
             raise ConfigError(
                 f"blinds must satisfy 0 < small_blind <= big_blind, got {self.small_blind}/{self.big_blind}"
             )
+        if isinstance(self.stacks, str | bytes) or not hasattr(self.stacks, "__iter__"):
+            raise ConfigError(f"stacks must be two integers, got {self.stacks!r}")
         stacks = tuple(self.stacks)
         if len(stacks) != 2 or not all(isinstance(s, int) and not isinstance(s, bool) for s in stacks):
             raise ConfigError(f"stacks must be two integers, got {self.stacks!r}")

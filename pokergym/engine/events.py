@@ -74,7 +74,7 @@ class EventFeed:
     __slots__ = ("_actions", "_ended", "_state", "_street")
 
     def __init__(self, state: HandState) -> None:
-        """Follow ``state`` from its current point."""
+        """Follow ``state`` from the start of its hand: a feed made mid-hand first gives what came before."""
         self._state = state
         self._actions = 0
         self._street = Street.PREFLOP

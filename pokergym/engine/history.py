@@ -35,10 +35,13 @@ Export formats and their seat mapping:
   ``button``. Betting is ``f``, ``c`` (check or call) and ``r<N>`` where N is
   the raiser's total for the whole hand; streets are separated by ``/`` up
   to the last street reached, so an all-in called preflop reads ``r20000c///``.
-  One difference with the engine: when a button whose stack is at most the
+  Two differences with the engine: when a button whose stack is at most the
   big blind calls all-in (or is all-in by its blind), the engine ends the
   preflop there, while ACPC's dealer and OpenSpiel still have the big blind
-  check; the export writes that check, so such a hand reads ``cc///``. ACPC
+  check; the export writes that check, so such a hand reads ``cc///``; and
+  when the big blind is all-in by its blind and the button, with chips
+  behind, owes nothing (equal blinds), the engine gives the button no
+  decision while ACPC has it check: such a hand reads ``c///``. ACPC
   posts every blind in full, so a stack below its blind has no ACPC form
   (a :class:`~pokergym.errors.HistoryError`).
   Cards are ``hole0|hole1`` by position, then ``/flop/turn/river`` as far as
@@ -137,10 +140,16 @@ class HandHistory:
         """Store sequences as tuples and check the record's invariants.
 
         Raises:
-            HistoryError: on a bad button, card count, payoffs or names.
+            HistoryError: on a bad button, card count, payoffs, names, hand id, seed or extra.
             CardError: if a card code is out of range or repeated.
         """
         _freeze(self)
+        _hand_id(self.hand_id)  # what to_json writes must be what from_json reads
+        if self.seed is not None:
+            _int(self.seed, "seed")
+        if self.names is not None:
+            _name_pair(self.names)
+        _extra(self.extra)
         if self.button not in (0, 1) or isinstance(self.button, bool):
             raise HistoryError(f"button must be seat 0 or 1, got {brief(self.button)}")
         if any(len(hole) != 2 for hole in self.hole_cards) or len(self.hole_cards) != 2 or len(self.board) > 5:
@@ -192,7 +201,7 @@ class HandHistory:
             hand_id=hand_id,
             names=_name_pair(names),
             seed=seed,
-            extra=dict(extra or {}),
+            extra=dict(extra) if isinstance(extra, Mapping) else _extra(extra),  # refuses what is not a mapping
         )
 
     @property
@@ -519,19 +528,21 @@ class HandHistory:
                 )
 
     def _acpc_forced_check(self, street: Street) -> bool:
-        """Whether ACPC has the big blind check where the engine closed the preflop without it.
+        """Whether ACPC has a seat check where the engine closed the preflop without it.
 
         That happens when the button, with a stack of at most the big blind,
         is all-in by its call (or by its blind) and the big blind, not all-in,
         has not acted: the engine ends the betting there, ACPC's dealer (and
-        OpenSpiel) still make the big blind close the round with ``c``.
+        OpenSpiel) still make the big blind close the round with ``c``. And
+        when the big blind is all-in by its blind and the button, with chips
+        behind, owes nothing (equal blinds): ACPC still has the button check.
         """
-        big = 1 - self.button
-        if self.config.stacks[big] <= self.config.big_blind:
-            return False  # all-in from its blind: it cannot act at all
         if street == Street.PREFLOP and self.payoffs is None:
             return False  # the preflop is still open
-        preflop = (record for record in self.actions if record.street == Street.PREFLOP)
+        big, config = 1 - self.button, self.config
+        preflop = [record for record in self.actions if record.street == Street.PREFLOP]
+        if config.stacks[big] <= config.big_blind:  # all-in from its blind: it cannot act at all
+            return not preflop and config.stacks[self.button] > config.small_blind
         return not any(record.seat == big or record.kind == ActionKind.FOLD for record in preflop)
 
     def _acpc_cards(self, street: Street, shown: Sequence[int]) -> str:
@@ -790,7 +801,12 @@ def _name_pair(names: Sequence[str] | None) -> tuple[str, str] | None:
     """``names`` as a pair of strings (``None`` stays ``None``)."""
     if names is None:
         return None
-    if isinstance(names, str) or len(names) != 2 or not all(isinstance(name, str) for name in names):
+    if (
+        not isinstance(names, Sequence)
+        or isinstance(names, str)
+        or len(names) != 2
+        or not all(isinstance(name, str) for name in names)
+    ):
         raise HistoryError(f"names must be two strings, got {brief(names)}")
     return (names[0], names[1])
 

@@ -54,7 +54,7 @@ from pokergym.cards import format_cards, validate_cards
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, LegalActions, Street
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.engine.view import PlayerView, make_view
-from pokergym.errors import CardError, HandOverError, IllegalActionError, OutOfTurnError, brief
+from pokergym.errors import CardError, ConfigError, HandOverError, IllegalActionError, OutOfTurnError, brief
 from pokergym.evaluator import rank7
 
 __all__ = ["DECK_SIZE", "HandState", "LegalActions", "deal_deck"]
@@ -174,16 +174,23 @@ class HandState:
             rng: generator used to shuffle when ``deck`` is not given.
 
         Raises:
-            CardError: if the deck is malformed or has repeated cards.
-            ValueError: if ``button`` is not 0 or 1, or neither ``deck`` nor ``rng`` is given.
+            CardError: if the deck is malformed (not card codes in 0..51) or has repeated cards.
+            ConfigError: if ``config`` is not a :class:`GameConfig`, ``button`` is not 0 or 1, or neither
+                ``deck`` nor a numpy ``Generator`` as ``rng`` is given.
         """
-        if button not in (0, 1):
-            raise ValueError(f"button must be seat 0 or 1, got {button!r}")
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+        if type(button) is not int or button not in (0, 1):
+            raise ConfigError(f"button must be seat 0 or 1, got {button!r}")
         if deck is None:
-            if rng is None:
-                raise ValueError("give a deck or a numpy Generator to shuffle with")
+            if not isinstance(rng, np.random.Generator):
+                raise ConfigError(f"give a deck or a numpy Generator to shuffle with, got rng={rng!r}")
             cards = deal_deck(rng)
         else:
+            if isinstance(deck, str) or not all(
+                isinstance(c, int | np.integer) and not isinstance(c, bool) for c in deck
+            ):
+                raise CardError(f"a deck is card codes (integers 0..51; parse_cards reads text), got {deck!r}")
             cards = tuple(int(c) for c in deck)
             if len(cards) != DECK_SIZE:
                 raise CardError(f"a hand needs {DECK_SIZE} cards (2 + 2 hole, 5 board), got {len(cards)}")

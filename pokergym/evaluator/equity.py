@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pokergym.cards import Cards, parse_cards, validate_cards
-from pokergym.errors import CardError
+from pokergym.errors import CardError, ConfigError
 from pokergym.evaluator.combos import N_COMBOS, combo_array
 from pokergym.evaluator.matchups import BOARDS_PER_MATCHUP, matchup_counts, matchup_row
 from pokergym.evaluator.preflop import preflop_outcome
@@ -100,7 +100,7 @@ def equity_vs_random(
     Raises:
         CardError: for malformed cards or wrong card counts.
         DuplicateCardError: if a card is repeated within or across hole and board.
-        ValueError: if ``samples`` is given without ``rng`` or is below 1.
+        ConfigError: if ``samples`` is given without ``rng`` or is below 1.
 
     Example:
         >>> equity_vs_random("7c2d").equity  # doctest: +ELLIPSIS
@@ -141,7 +141,7 @@ def equity_vs_range(
     Raises:
         CardError: for malformed cards or wrong card counts.
         DuplicateCardError: if a card is repeated within or across hole and board.
-        ValueError: for weights of the wrong shape, negative or non-finite, or
+        ConfigError: for weights of the wrong shape, negative or non-finite, or
             with no weight left on hands compatible with the known cards; if
             ``samples`` is given without ``rng``.
 
@@ -154,17 +154,21 @@ def equity_vs_range(
         0.0858...
     """
     hero, known = _parse_spot(hole, board)
+    if np.iscomplexobj(weights):
+        raise ConfigError("weights must be real numbers")
     w = np.asarray(weights, dtype=np.float64)
     if w.shape != (N_COMBOS,):
-        raise ValueError(f"weights must have shape ({N_COMBOS},), got {w.shape}")
+        raise ConfigError(f"weights must have shape ({N_COMBOS},), got {w.shape}")
     if not np.all(np.isfinite(w)) or np.any(w < 0):
-        raise ValueError("weights must be finite and non-negative")
+        raise ConfigError("weights must be finite and non-negative")
+    if w.max() > 1.0:  # only the ratios count: scaled, sums of huge weights cannot overflow to nan
+        w = w / w.max()
     if samples is None and not known:
         result = _preflop_against_weights(hero, w)
     else:
         result = _against_weights(hero, known, w, samples, rng)
     if result.samples == 0:
-        raise ValueError("the range puts no weight on hands that avoid the known cards")
+        raise ConfigError("the range puts no weight on hands that avoid the known cards")
     return result
 
 
@@ -195,7 +199,7 @@ def equity_hand_vs_hand(
     Raises:
         CardError: for malformed cards or wrong card counts.
         DuplicateCardError: if a card is repeated anywhere.
-        ValueError: if ``samples`` is given without ``rng`` or is below 1.
+        ConfigError: if ``samples`` is given without ``rng`` or is below 1.
 
     Example:
         >>> equity_hand_vs_hand("AhAd", "KsKc", "Kh7c2d")  # doctest: +ELLIPSIS
@@ -318,7 +322,7 @@ def _sampled(
     from pokergym.evaluator import _kernels
 
     if isinstance(samples, bool) or not isinstance(samples, int | np.integer) or samples < 1:
-        raise ValueError(f"samples must be a positive integer, got {samples!r}")
+        raise ConfigError(f"samples must be a positive integer, got {samples!r}")
     generator = _generator(rng)
     n_draw = 5 - len(known)
     wins, ties, n = _kernels.sampled_showdowns(
@@ -344,5 +348,5 @@ def _generator(rng: np.random.Generator | int | None) -> np.random.Generator:
     if isinstance(rng, int | np.integer) and not isinstance(rng, bool):
         return np.random.default_rng(int(rng))
     if rng is None:
-        raise ValueError("Monte Carlo equity needs rng=: a numpy.random.Generator or an integer seed")
-    raise ValueError(f"rng must be a numpy.random.Generator or an integer seed, got {rng!r}")
+        raise ConfigError("Monte Carlo equity needs rng=: a numpy.random.Generator or an integer seed")
+    raise ConfigError(f"rng must be a numpy.random.Generator or an integer seed, got {rng!r}")

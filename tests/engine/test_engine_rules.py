@@ -12,7 +12,14 @@ import pytest
 from pokergym.cards import parse_cards
 from pokergym.engine import Action, ActionKind, EventFeed, GameConfig, HandState, StreetStart
 from pokergym.engine.actions import Street
-from pokergym.errors import CardError, DuplicateCardError, HandOverError, IllegalActionError, OutOfTurnError
+from pokergym.errors import (
+    CardError,
+    ConfigError,
+    DuplicateCardError,
+    HandOverError,
+    IllegalActionError,
+    OutOfTurnError,
+)
 
 # Button AsAh beats big blind KsKh on a dry board.
 DECK = parse_cards("AsAh KsKh 2c7d9h Js Qd")
@@ -438,6 +445,29 @@ def test_bad_button_or_missing_deck() -> None:
         HandState.new(deck=DECK, button=2)
     with pytest.raises(ValueError, match="deck or a numpy Generator"):
         HandState.new()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"deck": [0.9, 1.9, 2.9, 3.9, 4.9, 5.9, 6.9, 7.9, 8.9]}, CardError),  # truncated to 0..8 before
+        ({"deck": [True, False, 2, 3, 4, 5, 6, 7, 8]}, CardError),
+        ({"deck": "AsAhKsKh2c7d9hJsQd"}, CardError),
+        ({"rng": 5}, ConfigError),
+        ({"deck": tuple(range(9)), "button": 1.0}, ConfigError),
+        ({"deck": tuple(range(9)), "button": True}, ConfigError),
+        ({"config": "x", "deck": tuple(range(9))}, ConfigError),
+    ],
+)
+def test_bad_hand_arguments_are_typed_errors(kwargs: dict[str, object], error: type[Exception]) -> None:
+    with pytest.raises(error):
+        HandState.new(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kwargs", [{"small_blind": True, "big_blind": 2}, {"stacks": 100}, {"stacks": None}])
+def test_bad_game_configs_are_config_errors(kwargs: dict[str, object]) -> None:
+    with pytest.raises(ConfigError):
+        GameConfig(**kwargs)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- copy, verify, can_apply

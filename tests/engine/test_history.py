@@ -521,6 +521,15 @@ def test_acpc_short_stack_lines_replay_in_openspiel(button_stack: int, moves: tu
     assert openspiel_returns(history.to_acpc_state(0), config, button=0) == by_position
 
 
+def test_acpc_has_the_button_check_when_equal_blinds_put_the_big_blind_all_in() -> None:
+    config = GameConfig(100, 100, (20000, 100))  # the big blind all-in by its blind; the button owes nothing
+    history = history_of(config=config)
+    assert history.actions == () and history.payoffs == (100, -100)
+    line = history.to_acpc_state(0)
+    assert line == "STATE:0:c///:KsKh|AsAh/2c7d9h/Js/Qd:-100|100:bob|alice"  # it read '///'
+    assert openspiel_returns(line, config, button=0) == [-100.0, 100.0]  # by position: big blind, button
+
+
 @SEEDS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_acpc_lines_of_random_hands_replay_in_openspiel(seed: int) -> None:
@@ -654,3 +663,12 @@ def test_state_before_replays_a_prefix_of_the_actions() -> None:
     for bad in (-1, len(history.actions) + 1):
         with pytest.raises(HistoryError, match="action index"):
             history.state_before(bad)
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"seed": "x"}, {"seed": 2.5}, {"hand_id": [1]}, {"hand_id": 1.5}, {"hand_id": True}, {"names": 5}]
+)
+def test_a_record_json_would_refuse_is_refused_when_made(kwargs: dict[str, object]) -> None:
+    state = HandState.new(deck=tuple(range(9)), button=0)  # to_json wrote these; from_json or to_phh then failed
+    with pytest.raises(HistoryError):
+        HandHistory.from_state(state, **kwargs)  # type: ignore[arg-type]

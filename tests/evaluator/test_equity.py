@@ -10,7 +10,7 @@ import pytest
 import treys
 
 from pokergym.cards import CARD_STRINGS, parse_cards
-from pokergym.errors import CardError, DuplicateCardError
+from pokergym.errors import CardError, ConfigError, DuplicateCardError, PokerGymError
 from pokergym.evaluator import (
     COMBO_CARDS,
     N_COMBOS,
@@ -220,17 +220,27 @@ def test_ranges_drop_colliding_combos_and_renormalise() -> None:
         (lambda: equity_hand_vs_hand("AsKs", "KsQs", "2c3c4c"), DuplicateCardError),
         (lambda: equity_hand_vs_hand("AsKs", "QsJs", "Qs3c4c"), DuplicateCardError),
         (lambda: equity_hand_vs_hand("AsKs", "Qs", "2c3c4c"), CardError),
-        (lambda: equity_vs_random("AsKs", samples=100), ValueError),
-        (lambda: equity_vs_random("AsKs", samples=0, rng=1), ValueError),
-        (lambda: equity_vs_random("AsKs", samples=10, rng=1.5), ValueError),  # type: ignore[arg-type]
-        (lambda: equity_vs_range("AsKs", "2c3c4c", np.ones(1325)), ValueError),
-        (lambda: equity_vs_range("AsKs", "2c3c4c", -np.ones(N_COMBOS)), ValueError),
-        (lambda: equity_vs_range("AsKs", "2c3c4c", np.full(N_COMBOS, np.nan)), ValueError),
+        (lambda: equity_vs_random("AsKs", samples=100), ConfigError),
+        (lambda: equity_vs_random("AsKs", samples=0, rng=1), ConfigError),
+        (lambda: equity_vs_random("AsKs", samples=10, rng=1.5), ConfigError),  # type: ignore[arg-type]
+        (lambda: equity_vs_range("AsKs", "2c3c4c", np.ones(1325)), ConfigError),
+        (lambda: equity_vs_range("AsKs", "2c3c4c", -np.ones(N_COMBOS)), ConfigError),
+        (lambda: equity_vs_range("AsKs", "2c3c4c", np.full(N_COMBOS, np.nan)), ConfigError),
+        (lambda: equity_vs_range("AsKs", "2c3c4c", np.full(N_COMBOS, 1 + 1j)), ConfigError),
     ],
 )
 def test_bad_input_raises_typed_errors(call: object, error: type[Exception]) -> None:
-    with pytest.raises(error):
+    with pytest.raises(error) as raised:
         call()  # type: ignore[operator]
+    assert isinstance(raised.value, PokerGymError)  # six of these were plain ValueErrors before 2026-11-30
+
+
+def test_huge_weights_are_read_by_their_ratios() -> None:
+    small = equity_vs_range("AsKd", "2c3d4h5s", np.full(N_COMBOS, 0.5)).equity
+    assert equity_vs_range("AsKd", "2c3d4h5s", np.full(N_COMBOS, 1e306)).equity == pytest.approx(small)  # was nan
+    assert equity_vs_range("AsKd", "", np.full(N_COMBOS, 1e306)).equity == pytest.approx(
+        equity_vs_range("AsKd", "", np.full(N_COMBOS, 0.5)).equity
+    )
 
 
 def test_combo_indexing() -> None:
