@@ -84,6 +84,9 @@ __all__ += _record.__all__
 _BOARD_SIZE = (0, 3, 4, 5)
 
 
+_INT = {int}  # the one type of a card code in a view
+
+
 def board_of(view: PlayerView) -> tuple[int, ...]:
     """The view's board, checked against its street, with the hole cards (on every street, as the engine would).
 
@@ -103,7 +106,12 @@ def board_of(view: PlayerView) -> tuple[int, ...]:
         raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
     hole = view.hole
     cards = (*hole, *board)
-    if len(hole) != 2 or len(set(cards)) != len(cards) or not all(type(c) is int and 0 <= c < 52 for c in cards):
+    if (
+        len(hole) != 2
+        or len(set(cards)) != len(cards)
+        or set(map(type, cards)) != _INT
+        or not 0 <= min(cards) <= max(cards) < 52
+    ):
         raise ContextError(f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}")
     return board
 
