@@ -21,9 +21,9 @@ Example:
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.envs.actions import DEFAULT_FRACTIONS, ActionMode
@@ -163,11 +163,7 @@ def table_options(config: GameConfig, keywords: TableKeywords) -> EnvOptions:
         ...
         pokergym.errors.ConfigError: a table takes the keywords action_mode, ..., got backend
     """
-    unknown = sorted(keywords.keys() - TableKeywords.__optional_keys__)
-    if unknown:
-        expected = ", ".join(sorted(TableKeywords.__optional_keys__))
-        raise ConfigError(f"a table takes the keywords {expected}, got {', '.join(unknown)}")
-    return EnvOptions(config, **keywords)
+    return _known(config, keywords, TableKeywords.__optional_keys__, "a table takes")
 
 
 def env_options(config: GameConfig, keywords: EnvKeywords) -> EnvOptions:
@@ -182,8 +178,12 @@ def env_options(config: GameConfig, keywords: EnvKeywords) -> EnvOptions:
         ...
         pokergym.errors.ConfigError: the environments take the keywords action_mode, ..., got foo
     """
-    unknown = sorted(keywords.keys() - EnvKeywords.__optional_keys__)
+    return _known(config, keywords, EnvKeywords.__optional_keys__, "the environments take")
+
+
+def _known(config: GameConfig, keywords: Mapping[str, Any], allowed: frozenset[str], who: str) -> EnvOptions:
+    """:class:`EnvOptions` of ``keywords`` after refusing any not in ``allowed`` (``who`` opens the message)."""
+    unknown = sorted(keywords.keys() - allowed)
     if unknown:
-        expected = ", ".join(sorted(EnvKeywords.__optional_keys__))
-        raise ConfigError(f"the environments take the keywords {expected}, got {', '.join(unknown)}")
+        raise ConfigError(f"{who} the keywords {', '.join(sorted(allowed))}, got {', '.join(unknown)}")
     return EnvOptions(config, **keywords)
