@@ -192,7 +192,9 @@ def validate_cards(codes: Iterable[int], source: object = None) -> None:
     codes = tuple(codes)
     seen = 0
     for code in codes:
-        bit = 1 << _checked_code(code)
+        if type(code) is not int or not 0 <= code < 52:  # the common case costs two tests
+            code = _checked_code(code)
+        bit = 1 << code
         if seen & bit:
             where = source if source is not None else list(codes)
             raise DuplicateCardError(f"duplicate card {CARD_STRINGS[code]!r} in {where!r}")
@@ -221,7 +223,7 @@ def format_card(card: int) -> str:
         >>> format_card(51)
         'As'
     """
-    return CARD_STRINGS[_checked_code(card)]
+    return CARD_STRINGS[card if type(card) is int and 0 <= card < 52 else _checked_code(card)]
 
 
 def format_cards(cards: Iterable[int], sep: str = "") -> str:

@@ -84,7 +84,7 @@ __all__ += _record.__all__
 _BOARD_SIZE = (0, 3, 4, 5)
 
 
-_INT = {int}  # the one type of a card code in a view
+_CODES = frozenset(range(52))
 
 
 def board_of(view: PlayerView) -> tuple[int, ...]:
@@ -109,8 +109,10 @@ def board_of(view: PlayerView) -> tuple[int, ...]:
     if (
         len(hole) != 2
         or len(set(cards)) != len(cards)
-        or set(map(type, cards)) != _INT
-        or not 0 <= min(cards) <= max(cards) < 52
+        or not _CODES.issuperset(cards)  # in 0..51; a float equal to a code passes, hence the type tests
+        or type(hole[0]) is not int
+        or type(hole[1]) is not int
+        or (board and type(board[0]) is not int)
     ):
         raise ContextError(f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}")
     return board
