@@ -477,6 +477,7 @@ def ladder(
         aivat: re-score every pairing with AIVAT (keeps the hand histories in memory).
         out_dir: where to save ``results.json`` and the plots (nothing written when ``None``);
             ``results.json`` is also written after every round, so an interrupted ladder leaves its figures.
+            What an earlier run left there is removed first (:func:`~pokergym.arena.artifacts.clear_run`).
         plots: with ``out_dir``, draw the PNG plots.
         log: where to print one line per round (e.g. ``sys.stderr``), or ``None``.
         order: which open pairings get the budget first: ``"widest"`` half-width or ``"cheapest"``

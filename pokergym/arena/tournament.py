@@ -272,7 +272,8 @@ def tournament(
         pairs: duplicate pairs per match.
         seed: root seed shared by all matches (every pairing gets the same deals).
         out_dir: where to save artefacts (see :func:`pokergym.arena.artifacts.save_tournament`);
-            nothing is written when ``None``.
+            nothing is written when ``None``. What an earlier run left there is removed first
+            (:func:`~pokergym.arena.artifacts.clear_run`; other files stay).
         config: blinds and stacks.
         histories: with ``out_dir``, write every match's hands as JSON lines.
         plots: with ``out_dir``, draw the PNG plots (needs matplotlib).
