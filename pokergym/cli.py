@@ -64,20 +64,20 @@ def keyless_agents() -> list[str]:
     return [name for name in names() if not describe(name).service and not describe(name).slow]
 
 
-def _count(text: str) -> int:
-    """An argparse type: a positive integer (0 no longer stands for a default), else the one-line error."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
-    return value
+def _at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: an integer of at least ``low`` (0 no longer stands for a default), else the one-line error."""
+
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"expected an integer of at least {low}, got {text}")
+        return value
+
+    return parse
 
 
-def _hands(text: str) -> int:
-    """An argparse type: a number of hands LBR can score (at least 2)."""
-    value = int(text)
-    if value < 2:
-        raise argparse.ArgumentTypeError(f"expected at least 2 hands, got {text}")
-    return value
+_count = _at_least(1)
+_hands = _at_least(2)  # what LBR can score
 
 
 def _positive(text: str) -> float:

@@ -13,6 +13,8 @@ Example:
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 __all__ = [
     "AgentError",
@@ -32,6 +34,7 @@ __all__ = [
     "SolverError",
     "WebRequestError",
     "brief",
+    "malformed",
 ]
 
 
@@ -116,3 +119,24 @@ def brief(value: object) -> str:
         ('[[[[...]]]]', "'xxxxxxxxxxx")
     """
     return _BRIEF.repr(value)
+
+
+@contextmanager
+def malformed(error: type[PokerGymError], what: str) -> Iterator[None]:
+    """Turn the Python errors of reading a malformed document into one ``error``: ``"{what}: {the error}"``.
+
+    Errors that are already a :class:`PokerGymError` pass through as they are.
+
+    Example:
+        >>> with malformed(ConfigError, "not a match result"):
+        ...     {}["config"]
+        Traceback (most recent call last):
+        ...
+        pokergym.errors.ConfigError: not a match result: KeyError 'config'
+    """
+    try:
+        yield
+    except PokerGymError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise error(f"{what}: {type(exc).__name__} {exc}") from None

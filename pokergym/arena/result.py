@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
@@ -14,7 +13,7 @@ import numpy as np
 from pokergym.arena.blocks import VoidedHand
 from pokergym.arena.stats import StyleStats, json_float, mean_ci
 from pokergym.engine.config import GameConfig
-from pokergym.errors import ConfigError, PokerGymError
+from pokergym.errors import ConfigError, malformed
 
 __all__ = ["ESTIMATORS", "Estimator", "MatchResult"]
 
@@ -29,25 +28,6 @@ def _estimator(name: object) -> Estimator:
         if name == known:
             return known
     raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {name!r}")
-
-
-@contextmanager
-def reading(what: str) -> Iterator[None]:
-    """Turn the errors of reading a malformed results document into one :class:`ConfigError` naming ``what``.
-
-    Example:
-        >>> with reading("a match result"):
-        ...     {}["config"]
-        Traceback (most recent call last):
-        ...
-        pokergym.errors.ConfigError: not a match result: KeyError 'config'
-    """
-    try:
-        yield
-    except PokerGymError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise ConfigError(f"not {what}: {type(error).__name__} {error}") from None
 
 
 @dataclass(frozen=True)
@@ -212,7 +192,7 @@ class MatchResult:
         Raises:
             ConfigError: if ``text`` is not a match result's JSON.
         """
-        with reading("a match result"):
+        with malformed(ConfigError, "not a match result"):
             return cls.from_dict(json.loads(text))
 
     def summary(self) -> str:

@@ -34,13 +34,13 @@ from pokergym.arena.artifacts import clear_run, history_path, save_tournament
 from pokergym.arena.blocks import play_blocks
 from pokergym.arena.match import MatchPlan, open_for_writing
 from pokergym.arena.progress import ProgressBar
-from pokergym.arena.result import MatchResult, reading
+from pokergym.arena.result import MatchResult
 from pokergym.arena.run_options import RunnerKeywords, RunnerOptions
 from pokergym.arena.specs import not_reproducible, resolve_agents
 from pokergym.arena.stats import Z95, StyleStats, json_float
 from pokergym.arena.tables import render
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
-from pokergym.errors import ConfigError
+from pokergym.errors import ConfigError, malformed
 
 __all__ = ["RANKING_LEGEND", "Standing", "TournamentResult", "tournament"]
 
@@ -196,7 +196,7 @@ class TournamentResult:
         Raises:
             ConfigError: if ``text`` is not a tournament's results JSON.
         """
-        with reading("a tournament's results"):
+        with malformed(ConfigError, "not a tournament's results"):
             return cls.from_dict(json.loads(text))
 
 

@@ -57,9 +57,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pokergym.cards import validate_cards
 from pokergym.engine.actions import Street
 from pokergym.engine.view import PlayerView
-from pokergym.errors import ContextError, PokerGymError
+from pokergym.errors import CardError, ContextError, PokerGymError
 
 from . import record as _record
 from ._budget_kernel import low_spr_threshold as _low_spr_threshold
@@ -84,9 +85,6 @@ __all__ += _record.__all__
 _BOARD_SIZE = (0, 3, 4, 5)
 
 
-_CODES = frozenset(range(52))
-
-
 def board_of(view: PlayerView) -> tuple[int, ...]:
     """The view's board, checked against its street, with the hole cards (on every street, as the engine would).
 
@@ -105,16 +103,14 @@ def board_of(view: PlayerView) -> tuple[int, ...]:
     if len(board) != _BOARD_SIZE[street]:
         raise ContextError(f"a {street.name.lower()} view needs {_BOARD_SIZE[street]} board cards, got {board!r}")
     hole = view.hole
-    cards = (*hole, *board)
-    if (
-        len(hole) != 2
-        or len(set(cards)) != len(cards)
-        or not _CODES.issuperset(cards)  # in 0..51; a float equal to a code passes, hence the type tests
-        or type(hole[0]) is not int
-        or type(hole[1]) is not int
-        or (board and type(board[0]) is not int)
-    ):
-        raise ContextError(f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}")
+    try:
+        if len(hole) != 2:
+            raise CardError(f"{len(hole)} hole cards")
+        validate_cards((*hole, *board))
+    except CardError:
+        raise ContextError(
+            f"need two hole cards and a board of distinct card codes in 0..51, got {hole!r} {board!r}"
+        ) from None
     return board
 
 

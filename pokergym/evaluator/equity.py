@@ -79,6 +79,10 @@ class Equity:
     exact: bool
 
 
+_HUGE_WEIGHT = 1e100
+"""Weights above this are scaled down before summing; below it (every range in practice) they are used as given."""
+
+
 def equity_vs_random(
     hole: Cards,
     board: Cards = (),
@@ -161,7 +165,7 @@ def equity_vs_range(
         raise ConfigError(f"weights must have shape ({N_COMBOS},), got {w.shape}")
     if not np.all(np.isfinite(w)) or np.any(w < 0):
         raise ConfigError("weights must be finite and non-negative")
-    if w.max() > 1.0:  # only the ratios count: scaled, sums of huge weights cannot overflow to nan
+    if w.max() > _HUGE_WEIGHT:  # only the ratios count: scaled, the sums cannot overflow to nan
         w = w / w.max()
     if samples is None and not known:
         result = _preflop_against_weights(hero, w)

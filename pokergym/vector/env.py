@@ -247,16 +247,10 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
                 raise ConfigError(f"a table's seed is a non-negative integer or None, got {table_seed!r}")
         return [None if s is None else int(s) for s in seeds]  # type: ignore[call-overload]
 
-    def _check_dealt(self, actions: Any) -> None:
-        """Raise unless :meth:`reset` has dealt and ``actions`` hold one action per table."""
+    def _check_dealt(self) -> None:
+        """Raise unless :meth:`reset` has dealt."""
         if not self._dealt:
             raise HandOverError("no hand has been dealt: call reset() first")
-        try:
-            count = len(actions)
-        except TypeError:
-            count = -1
-        if count != self.num_envs:
-            raise IllegalActionError(f"expected one action per table ({self.num_envs}), got {actions!r}")
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Take one action at every table; tables whose hand ends are reset at once (``SAME_STEP``).
@@ -273,9 +267,11 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
             IllegalActionError: the actions are not one per table.
             HandOverError: :meth:`reset` has not been called.
         """
-        self._check_dealt(actions)
+        self._check_dealt()
         if self.kernel is not None:
-            return self._kernel_step(self.kernel, actions)
+            return self._kernel_step(self.kernel, actions)  # its ids' shape is checked with their type
+        if not hasattr(actions, "__len__") or len(actions) != self.num_envs:
+            raise IllegalActionError(f"expected one action per table ({self.num_envs}), got {actions!r}")
         rewards = self._rewards
         terminations = self._terminations
         finished: list[int] = []
@@ -365,7 +361,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         kernel = self.kernel
         if kernel is None:
             raise ConfigError("step_arrays needs the kernel backend; call step() on the python backend")
-        self._check_dealt(actions)
+        self._check_dealt()
         ended = self._advance(kernel, actions)
         final: dict[str, np.ndarray] | None = None
         if ended:
@@ -377,7 +373,7 @@ class HUNLVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarray]):
         ids = np.asarray(actions)
         n = self.num_envs
         if ids.shape != (n,):
-            raise IllegalActionError(f"expected {n} action ids (one per table), got an array of shape {ids.shape}")
+            raise IllegalActionError(f"expected one action per table ({n}), got an array of shape {ids.shape}")
         if ids.dtype.kind not in "iu":  # no id at all: illegal at every table
             if kernel.penalty_mode:
                 ids = np.full(n, -1, dtype=np.int64)

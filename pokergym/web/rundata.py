@@ -12,8 +12,8 @@ as they are, and the page parses a match's hands only when it is opened.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from typing import Any
 from pokergym.arena.artifacts import history_path
 from pokergym.arena.stats import STYLE_LEGEND, StyleStats
 from pokergym.arena.tournament import RANKING_LEGEND
-from pokergym.errors import PokerGymError, ReportError
+from pokergym.errors import ReportError, malformed
 
 __all__ = ["RunData", "load_run", "reading"]
 
@@ -48,16 +48,10 @@ class RunData:
     histories: tuple[Path | None, ...]
 
 
-@contextmanager
-def reading(path: Path, line: int | None = None) -> Iterator[None]:
-    """Turn the errors of reading a malformed run file into one :class:`ReportError` naming the file (and line)."""
-    try:
-        yield
-    except PokerGymError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        where = f"{path}, line {line}" if line is not None else str(path)
-        raise ReportError(f"{where} is not what a run writes: {type(error).__name__} {error}") from None
+def reading(path: Path, line: int | None = None) -> AbstractContextManager[None]:
+    """:func:`~pokergym.errors.malformed` as a :class:`ReportError` naming the run file (and line) being read."""
+    where = f"{path}, line {line}" if line is not None else str(path)
+    return malformed(ReportError, f"{where} is not what a run writes")
 
 
 def _read_json(path: Path) -> dict[str, Any]:
