@@ -231,7 +231,7 @@ def _add_arena(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 # pokergym.arena.result.ESTIMATORS, written out so that building the parser imports no arena module
 # (tests/test_cli.py checks that the two agree).
-_ESTIMATORS = ("raw", "allin")
+_ESTIMATORS = ("raw", "allin", "aivat")
 
 
 def _add_estimator(parser: argparse.ArgumentParser, what: str, default: str = "raw") -> None:
@@ -239,8 +239,9 @@ def _add_estimator(parser: argparse.ArgumentParser, what: str, default: str = "r
         "--estimator",
         choices=_ESTIMATORS,
         default=default,
-        help=f"what {what} are computed from: the chips, or the all-in adjusted chips (all-in run-outs "
-        f"replaced by their expectation; the raw chips are kept in the results) (default {default})",
+        help=f"what {what} are computed from: the chips, the all-in adjusted chips (all-in run-outs "
+        f"replaced by their expectation), or AIVAT (chance terms, and the action terms of agents that report "
+        f"their strategy, as played); the raw chips are kept in the results (default {default})",
     )
 
 

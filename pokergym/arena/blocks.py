@@ -56,10 +56,10 @@ from typing import Any
 import numpy as np
 
 from pokergym.agents.base import Agent, AsyncAgent
-from pokergym.arena.hands import FailureKind, Steps, drive, drive_async, guarded_hand
+from pokergym.arena.hands import FailureKind, PlayedLog, Steps, drive, drive_async, guarded_hand
 from pokergym.arena.runners import AsyncRunner, Runner
 from pokergym.arena.stats import StyleStats, hand_counts
-from pokergym.arena.variance import allin_chips
+from pokergym.arena.variance import allin_chips, played_aivat, reports_strategy
 from pokergym.engine.config import GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
@@ -115,6 +115,9 @@ class BlockTask:
         match_seed: the match's root seed, written into the histories.
         allin: also return each counted pair's all-in adjusted chips
             (:func:`~pokergym.arena.variance.allin_chips`).
+        aivat: also return each counted pair's AIVAT chips, with the action terms of every agent that reports
+            its strategy (:func:`~pokergym.arena.variance.reports_strategy`) from the distributions logged as it
+            played (:func:`~pokergym.arena.variance.played_aivat`).
     """
 
     agents: tuple[Agent, Agent]
@@ -126,6 +129,7 @@ class BlockTask:
     histories: bool = False
     match_seed: int | None = None
     allin: bool = False
+    aivat: bool = False
 
 
 @dataclass
@@ -139,6 +143,7 @@ class BlockResult:
         stats: style counts of agent A and agent B over the counted hands.
         histories: JSON lines of the counted hands (when asked for), hand 0 then hand 1 of each pair.
         allin_chips: per counted pair (when asked for), agent A's all-in adjusted chips in hand 0 and hand 1.
+        aivat_chips: per counted pair (when asked for), agent A's AIVAT chips in hand 0 and hand 1.
     """
 
     pairs: int = 0
@@ -147,6 +152,7 @@ class BlockResult:
     stats: tuple[StyleStats, StyleStats] = (StyleStats(), StyleStats())
     histories: list[str] = field(default_factory=list)
     allin_chips: list[tuple[float, float]] = field(default_factory=list)
+    aivat_chips: list[tuple[float, float]] = field(default_factory=list)
 
 
 class _SeatStream:
@@ -222,6 +228,7 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
     agent_a, agent_b = task.agents
     names = (agent_a.name, agent_b.name)
     lineages = [[copy.deepcopy(agent_a), copy.deepcopy(agent_b)] for _ in range(2)]
+    known = frozenset(seat for seat in (0, 1) if task.aivat and reports_strategy(task.agents[seat]))
     # Spawning advances the sequence's counter: spawn from a copy, so that a task replays identically.
     deck_seed, button_seed, big_seed = copy.deepcopy(task.seed).spawn(3)
     decks = np.random.default_rng(deck_seed)
@@ -231,6 +238,7 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
     for pair in range(task.first_pair, task.first_pair + task.pairs):
         deck = deal_deck(decks)
         states: list[HandState] = []
+        logs = [PlayedLog(known), PlayedLog(known)]
         failed = False
         for hand in (0, 1):
             if hand == 1:
@@ -241,7 +249,8 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
                     deck = deal_deck(decks)
             state = HandState.new(task.config, button=hand, deck=deck)
             rngs = (button.generator, big.generator) if hand == 0 else (big.generator, button.generator)
-            failure = yield from guarded_hand(state, lineages[(pair + hand) % 2], rngs)
+            played = logs[hand] if task.aivat else None
+            failure = yield from guarded_hand(state, lineages[(pair + hand) % 2], rngs, played)
             if failure is not None:
                 failed = True
                 result.voided.append(
@@ -256,19 +265,28 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
         for state in states:
             for seat in (0, 1):
                 counts[seat] = [a + b for a, b in zip(counts[seat], hand_counts(state, seat), strict=True)]
-        if task.histories or task.allin:
-            hands = [
-                HandHistory.from_state(
-                    state, hand_id=2 * pair + hand, names=names, seed=task.match_seed, extra={"pair": pair}
-                )
-                for hand, state in enumerate(states)
-            ]
-            if task.histories:
-                result.histories.extend(hand.to_json() for hand in hands)
-            if task.allin:
-                result.allin_chips.append((allin_chips(hands[0]), allin_chips(hands[1])))
+        _record_pair(task, pair, states, logs, result)
     result.stats = (StyleStats(*counts[0]), StyleStats(*counts[1]))
     return result
+
+
+def _record_pair(
+    task: BlockTask, pair: int, states: Sequence[HandState], logs: Sequence[PlayedLog], result: BlockResult
+) -> None:
+    """Add a counted pair's histories and adjusted chips to ``result``, as far as ``task`` asks for them."""
+    if not (task.histories or task.allin or task.aivat):
+        return
+    names = (task.agents[0].name, task.agents[1].name)
+    hands = [
+        HandHistory.from_state(state, hand_id=2 * pair + hand, names=names, seed=task.match_seed, extra={"pair": pair})
+        for hand, state in enumerate(states)
+    ]
+    if task.histories:
+        result.histories.extend(hand.to_json() for hand in hands)
+    if task.allin:
+        result.allin_chips.append((allin_chips(hands[0]), allin_chips(hands[1])))
+    if task.aivat:
+        result.aivat_chips.append((played_aivat(hands[0], logs[0]), played_aivat(hands[1], logs[1])))
 
 
 def _chips_of_a(state: HandState) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 import numpy as np
@@ -34,7 +34,17 @@ from pokergym.engine.state import HandState
 from pokergym.engine.view import PlayerView
 from pokergym.errors import IllegalActionError
 
-__all__ = ["FailureKind", "HandFailure", "Steps", "Turn", "drive", "drive_async", "guarded_hand", "play_guarded"]
+__all__ = [
+    "FailureKind",
+    "HandFailure",
+    "PlayedLog",
+    "Steps",
+    "Turn",
+    "drive",
+    "drive_async",
+    "guarded_hand",
+    "play_guarded",
+]
 
 FailureKind = Literal["exception", "illegal"]
 """``"exception"``: the agent raised; ``"illegal"``: it returned an action the engine refused."""
@@ -68,6 +78,37 @@ class Turn:
     view: PlayerView
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedLog:
+    """The distributions the known seats played at, by action index in the hand's history.
+
+    Attributes:
+        seats: the seats whose strategies are logged.
+        by_action: for each logged action (its index in the hand's history), the distribution reported.
+
+    Example:
+        >>> from pokergym.agents import CallAgent
+        >>> class Folder(CallAgent):
+        ...     def act(self, view):
+        ...         return Action.fold()
+        ...     def action_probabilities(self, view):
+        ...         return [(Action.fold(), 1.0)]
+        >>> log = PlayedLog(frozenset({0}))
+        >>> rngs = [np.random.default_rng(0), np.random.default_rng(1)]
+        >>> drive(guarded_hand(HandState.new(deck=tuple(range(9))), [Folder(), CallAgent()], rngs, log))
+        >>> log.by_action
+        {0: [(Action(kind=<ActionKind.FOLD: 0>, amount=0), 1.0)]}
+    """
+
+    seats: frozenset[int]
+    by_action: dict[int, Sequence[tuple[Action, float]]] = field(default_factory=dict)
+
+    def log(self, index: int, agent: Agent, view: PlayerView) -> None:
+        """Record ``agent``'s distribution at ``view`` as that of action ``index`` (if its seat is logged)."""
+        if view.seat in self.seats:
+            self.by_action[index] = agent.action_probabilities(view)  # type: ignore[attr-defined]
+
+
 R = TypeVar("R")
 
 Steps = Generator[Turn, object, R]
@@ -76,7 +117,10 @@ and returns its result."""
 
 
 def guarded_hand(
-    state: HandState, agents: Sequence[Agent], rngs: Sequence[np.random.Generator]
+    state: HandState,
+    agents: Sequence[Agent],
+    rngs: Sequence[np.random.Generator],
+    played: PlayedLog | None = None,
 ) -> Steps[HandFailure | None]:
     """Play ``state`` to the end, yielding a :class:`Turn` for every decision (see the module docstring).
 
@@ -84,6 +128,11 @@ def guarded_hand(
     generator returns ``None`` when the hand finished (``state`` is
     terminal), else the failure that stopped it (``state`` is left where it
     stopped). :func:`drive` and :func:`drive_async` do the sending.
+
+    With ``played``, every accepted action of a seat in ``played.seats`` is logged with the distribution its
+    agent reports for the same view (``action_probabilities``, asked once the agent has acted): AIVAT's action
+    terms (:mod:`pokergym.arena.variance`) then use the strategy played, with no agent asked after the hand.
+    An exception raised there is the agent's failure, as one raised by ``act``.
 
     Example:
         >>> from pokergym.agents import CallAgent
@@ -109,9 +158,12 @@ def guarded_hand(
             if state.terminal:
                 return None
             seat = state.actor
-            action = yield Turn(agents[seat], state.view(seat))
+            view = state.view(seat)
+            action = yield Turn(agents[seat], view)
             if not isinstance(action, Action):
                 return HandFailure(seat, "illegal", f"act() returned {action!r}, which is not an Action")
+            if played is not None:
+                played.log(len(state.history), agents[seat], view)
             try:
                 state.apply(action, seat)
             except IllegalActionError as exc:

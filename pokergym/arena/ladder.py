@@ -423,10 +423,19 @@ class _Pairing:
 
     def tasks(self, count: int, seed: int, config: GameConfig, block_size: int, histories: bool) -> list[BlockTask]:
         first = len(self.blocks)
-        allin = self.estimator == "allin"
+        allin, aivat = self.estimator == "allin", self.estimator == "aivat"
         return [
             BlockTask(
-                self.agents, config, block_seed(seed, k), k * block_size, block_size, True, histories, seed, allin
+                self.agents,
+                config,
+                block_seed(seed, k),
+                k * block_size,
+                block_size,
+                True,
+                histories,
+                seed,
+                allin,
+                aivat,
             )
             for k in range(first, first + count)
         ]

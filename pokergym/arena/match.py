@@ -27,6 +27,7 @@ from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import Estimator, MatchResult
 from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerKeywords, RunnerOptions
 from pokergym.arena.stats import StyleStats
+from pokergym.arena.variance import reports_strategy
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.errors import AgentSpecError, ConfigError
 
@@ -80,6 +81,7 @@ class MatchPlan:
                 histories=self.histories,
                 match_seed=self.seed,
                 allin=self.estimator == "allin",
+                aivat=self.estimator == "aivat",
             )
             for i in range(count)
         ]
@@ -96,11 +98,13 @@ class MatchPlan:
         """
         chips: list[tuple[int, int]] = []
         adjusted: list[tuple[float, float]] = []
+        aivat: list[tuple[float, float]] = []
         voided: list[VoidedHand] = []
         stats = (StyleStats(), StyleStats())
         for block in blocks:
             chips.extend(block.chips)
             adjusted.extend(block.allin_chips)
+            aivat.extend(block.aivat_chips)
             voided.extend(block.voided)
             stats = (stats[0] + block.stats[0], stats[1] + block.stats[1])
             if histories is not None:
@@ -118,6 +122,11 @@ class MatchPlan:
             stats=stats,
             allin_chips=tuple(adjusted),
             estimator=self.estimator,
+            aivat_chips=tuple(aivat),
+            aivat_known=(
+                self.estimator == "aivat" and reports_strategy(self.agents[0]),
+                self.estimator == "aivat" and reports_strategy(self.agents[1]),
+            ),
         )
 
 
@@ -157,9 +166,11 @@ def match(
             :meth:`~pokergym.engine.history.HandHistory.to_json` line per hand).
         duplicate: replay each deck with the seats swapped; ``False`` deals
             every hand a fresh deck (only to measure what duplicate saves).
-        estimator: what the mean and interval are computed from: ``"raw"`` chips or ``"allin"`` adjusted
-            chips (:func:`~pokergym.arena.variance.allin_chips`, computed in each block; the raw chips are
-            kept in the result too).
+        estimator: what the mean and interval are computed from: ``"raw"`` chips, ``"allin"`` adjusted
+            chips (:func:`~pokergym.arena.variance.allin_chips`) or ``"aivat"``, with the action terms of
+            each agent that reports its strategy and is memoryless, from the distributions it played
+            (:func:`~pokergym.arena.variance.played_aivat`; :attr:`MatchResult.aivat_known` says whose);
+            computed in each block, the raw chips kept in the result too.
         runner_options: the runner settings gathered in one
             :class:`~pokergym.arena.run_options.RunnerOptions` (then leave the keywords out).
         **keywords: the runner settings as keywords (``backend``, ``workers``, ``address``,

@@ -17,9 +17,16 @@ from pokergym.errors import ConfigError, malformed
 
 __all__ = ["ESTIMATORS", "Estimator", "MatchResult"]
 
-Estimator = Literal["raw", "allin"]
-ESTIMATORS: tuple[Estimator, ...] = ("raw", "allin")
-"""What a match's mean and interval are computed from: the chips, or the all-in adjusted chips."""
+Estimator = Literal["raw", "allin", "aivat"]
+ESTIMATORS: tuple[Estimator, ...] = ("raw", "allin", "aivat")
+"""What a match's mean and interval are computed from: the chips, the all-in adjusted chips, or AIVAT's."""
+
+
+def _known(flags: object) -> tuple[bool, bool]:
+    """``aivat_known`` read back: two booleans, or a :class:`ConfigError`."""
+    if not isinstance(flags, list | tuple) or len(flags) != 2 or not all(isinstance(f, bool) for f in flags):
+        raise ConfigError(f"aivat_known must be two booleans, got {flags!r}")
+    return bool(flags[0]), bool(flags[1])
 
 
 def _estimator(name: object) -> Estimator:
@@ -49,11 +56,16 @@ class MatchResult:
         stats: style counts of agent A and agent B over the counted hands.
         allin_chips: per counted pair, A's all-in adjusted chips in hand 0 and hand 1
             (:func:`~pokergym.arena.variance.allin_chips`), when they were computed.
-        estimator: what :attr:`mbb_per_hand` and :attr:`ci95` are computed from: ``"raw"`` (the chips)
-            or ``"allin"`` (the all-in adjusted chips: the same expectation, a smaller spread).
+        estimator: what :attr:`mbb_per_hand` and :attr:`ci95` are computed from: ``"raw"`` (the chips),
+            ``"allin"`` (the all-in adjusted chips: the same expectation, a smaller spread) or ``"aivat"``.
+        aivat_chips: per counted pair, A's AIVAT chips in hand 0 and hand 1
+            (:func:`~pokergym.arena.variance.played_aivat`), when they were computed.
+        aivat_known: whether AIVAT had agent A's and agent B's strategies (action terms), or only the
+            chance terms for that seat.
 
     Raises:
-        ConfigError: an unknown estimator, or ``"allin"`` without one adjusted pair per counted pair.
+        ConfigError: an unknown estimator, or ``"allin"`` or ``"aivat"`` without one adjusted pair per counted
+            pair.
 
     Example:
         >>> result = MatchResult(("a", "b"), 0, GameConfig(), True, 100, ((150, -50), (-100, 300)), (),
@@ -74,16 +86,25 @@ class MatchResult:
     stats: tuple[StyleStats, StyleStats]
     allin_chips: tuple[tuple[float, float], ...] = ()
     estimator: Estimator = "raw"
+    aivat_chips: tuple[tuple[float, float], ...] = ()
+    aivat_known: tuple[bool, bool] = (False, False)
 
     def __post_init__(self) -> None:
         """Check the estimator against the values it needs."""
         if self.estimator not in ESTIMATORS:
             raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {self.estimator!r}")
-        if self.estimator == "allin" and len(self.allin_chips) != len(self.pair_chips):
+        if self.estimator != "raw" and len(self._adjusted) != len(self.pair_chips):
             raise ConfigError(
-                f"the all-in estimator needs adjusted chips for every counted pair: "
-                f"{len(self.allin_chips)} for {len(self.pair_chips)} pairs"
+                f"the {self.estimator} estimator needs adjusted chips for every counted pair: "
+                f"{len(self._adjusted)} for {len(self.pair_chips)} pairs"
             )
+
+    @property
+    def _adjusted(self) -> tuple[tuple[float, float], ...]:
+        """The chips of the estimator (adjusted, or not)."""
+        if self.estimator == "allin":
+            return self.allin_chips
+        return self.aivat_chips if self.estimator == "aivat" else self.pair_chips
 
     @property
     def pairs(self) -> int:
@@ -117,8 +138,7 @@ class MatchResult:
     @property
     def per_pair(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands), by :attr:`estimator`."""
-        values = self.allin_chips if self.estimator == "allin" else self.pair_chips
-        chips = np.asarray(values, dtype=float).reshape(-1, 2)
+        chips = np.asarray(self._adjusted, dtype=float).reshape(-1, 2)
         return np.asarray(chips.sum(axis=1) * (500.0 / self.config.big_blind))
 
     @cached_property
@@ -160,6 +180,8 @@ class MatchResult:
             "pair_chips": [list(c) for c in self.pair_chips],
             **({"estimator": self.estimator} if self.estimator != "raw" else {}),
             **({"allin_chips": [list(c) for c in self.allin_chips]} if self.allin_chips else {}),
+            **({"aivat_chips": [list(c) for c in self.aivat_chips]} if self.aivat_chips else {}),
+            **({"aivat_known": list(self.aivat_known)} if any(self.aivat_known) else {}),
         }
 
     @classmethod
@@ -179,6 +201,8 @@ class MatchResult:
             stats=(stats_a, stats_b),
             allin_chips=tuple((float(a), float(b)) for a, b in data.get("allin_chips", ())),
             estimator=_estimator(data.get("estimator", "raw")),
+            aivat_chips=tuple((float(a), float(b)) for a, b in data.get("aivat_chips", ())),
+            aivat_known=_known(data.get("aivat_known", (False, False))),
         )
 
     def to_json(self, indent: int | None = None) -> str:
@@ -195,10 +219,26 @@ class MatchResult:
         with malformed(ConfigError, "not a match result"):
             return cls.from_dict(json.loads(text))
 
+    @property
+    def aivat_strategies(self) -> str:
+        """Whose strategies AIVAT's action terms used, in words (e.g. ``"strategies of a and b"``).
+
+        Example:
+            >>> MatchResult(("a", "b"), 0, GameConfig(), True, 100, (), (), (StyleStats(), StyleStats()),
+            ...             aivat_known=(False, True)).aivat_strategies
+            'strategy of b'
+        """
+        names = [name for name, known in zip(self.agents, self.aivat_known, strict=True) if known]
+        if not names:
+            return "chance terms only"
+        return f"strategies of {names[0]} and {names[1]}" if len(names) == 2 else f"strategy of {names[0]}"
+
     def summary(self) -> str:
         """One line, e.g. ``a vs b: +750.0 +- 12.3 mbb/hand over 2 pairs (4 hands)``."""
         voided = f", {self.voided_pairs} pairs voided" if self.voided else ""
-        adjusted = " (all-in adjusted)" if self.estimator == "allin" else ""
+        adjusted = {"raw": "", "allin": " (all-in adjusted)", "aivat": f" (AIVAT, {self.aivat_strategies})"}[
+            self.estimator
+        ]
         return (
             f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand{adjusted} "
             f"over {self.pairs} pairs ({self.hands} hands){voided}"

@@ -67,6 +67,7 @@ from typing import Final, Protocol, runtime_checkable
 import numpy as np
 
 from pokergym.agents.base import Agent, is_memoryless
+from pokergym.arena.hands import PlayedLog
 from pokergym.arena.stats import Z95, mean_ci
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.history import HandHistory
@@ -89,6 +90,8 @@ __all__ = [
     "allin_chips",
     "canonical_action",
     "known_strategies",
+    "played_aivat",
+    "reports_strategy",
 ]
 
 DEFAULT_PREFLOP_SAMPLES: int | None = None
@@ -227,6 +230,64 @@ def known_strategies(agents: Sequence[Agent | None]) -> list[StrategyAgent | Non
         else:
             known.append(agent)
     return known
+
+
+def reports_strategy(agent: object) -> bool:
+    """Whether a match may log ``agent``'s strategy for AIVAT: it reports ``action_probabilities`` and is memoryless.
+
+    An agent that learns (``memoryless`` not declared) may report a distribution other than the one its action
+    was drawn from, so its seat gets no action terms (:func:`played_aivat` stays unbiased without them).
+
+    Example:
+        >>> from pokergym.agents import CallAgent
+        >>> class Folder(CallAgent):
+        ...     def action_probabilities(self, view):
+        ...         return [(Action.fold(), 1.0)]
+        >>> reports_strategy(Folder()), reports_strategy(CallAgent()), reports_strategy(None)
+        (True, False, False)
+    """
+    return isinstance(agent, StrategyAgent) and is_memoryless(agent)
+
+
+def played_aivat(
+    hand: HandHistory, played: PlayedLog, *, preflop_samples: int | None = DEFAULT_PREFLOP_SAMPLES
+) -> float:
+    """Seat 0's AIVAT chips for ``hand``, the action terms of ``played.seats`` read from the distributions logged.
+
+    Raises:
+        AgentError: a logged distribution gives the action its seat played probability 0: the agent does not
+            draw its actions from the ``action_probabilities`` it reports, so its terms would be biased.
+
+    Example:
+        >>> from pokergym.arena.hands import drive, guarded_hand
+        >>> from pokergym.agents import CallAgent
+        >>> from pokergym.cards import parse_cards
+        >>> class Folder(CallAgent):
+        ...     def act(self, view):
+        ...         return Action.fold()
+        ...     def action_probabilities(self, view):
+        ...         return [(Action.fold(), 1.0)]
+        >>> state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
+        >>> log = PlayedLog(frozenset({0}))
+        >>> rngs = [np.random.default_rng(0), np.random.default_rng(1)]
+        >>> drive(guarded_hand(state, [Folder(), CallAgent()], rngs, log))
+        >>> hand = HandHistory.from_state(state)
+        >>> round(played_aivat(hand, log), 2), played_aivat(hand, log) == adjust_hand(hand, [Folder(), None]).aivat
+        (-115.27, True)
+    """
+
+    def lookup(before: HandState, seat: int) -> Sequence[tuple[Action, float]]:
+        return played.by_action[len(before.history)]
+
+    lookups = [lookup if seat in played.seats else None for seat in (0, 1)]
+    try:
+        return adjust_hand_with(hand, lookups, preflop_samples=preflop_samples).aivat
+    except ValueError as exc:
+        names = hand.names or ("seat 0", "seat 1")
+        raise AgentError(
+            f"AIVAT of hand {hand.hand_id}: {exc}; an agent must draw its action from the action_probabilities "
+            f"it reports (agents {names[0]!r} and {names[1]!r})"
+        ) from exc
 
 
 def canonical_action(legal: LegalActions, action: Action) -> tuple[ActionKind, int]:

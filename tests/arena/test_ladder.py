@@ -217,4 +217,4 @@ def test_the_allin_estimator_keeps_the_chips_and_scores_the_adjusted_ones() -> N
 
 def test_an_unknown_estimator_is_refused() -> None:
     with pytest.raises(ConfigError, match="estimator"):
-        ladder([CallAgent(), RandomAgent()], estimator="aivat")  # type: ignore[arg-type]
+        ladder([CallAgent(), RandomAgent()], estimator="median")  # type: ignore[arg-type]
