@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from baselines.bayes import BayesAgent
-from baselines.simple import CallBot, HonestBot, RandomBot
+from baselines.simple import CallBot, HonestBot, ManiacBot
 from pokergym.agents import CallAgent
 from pokergym.arena import match
 from pokergym.arena.blocks import BlockTask, play_block
@@ -21,12 +21,17 @@ from pokergym.engine import Action, GameConfig, HandHistory
 from pokergym.errors import AgentError, ConfigError
 
 
+def _maniac() -> ManiacBot:
+    """Raises half the time, two sizes: a mixed strategy with few actions (``random`` reports 19,803 amounts)."""
+    return ManiacBot(aggression=0.5, sizes=(0.5, 1.0))
+
+
 def _hands(lines: list[str]) -> list[HandHistory]:
     return [HandHistory.from_json(line) for line in lines]
 
 
 def test_logged_strategies_give_the_aivat_of_agents_asked_after_the_hand() -> None:
-    agents = (RandomBot(), HonestBot())  # both mix, both memoryless
+    agents = (_maniac(), HonestBot())  # both memoryless, the maniac mixes
     task = BlockTask(agents, GameConfig(), np.random.SeedSequence(5), 0, 12, histories=True)
     plain, scored = play_block(task), play_block(replace(task, aivat=True))
     assert scored.chips == plain.chips and scored.histories == plain.histories  # logging changes no play
@@ -38,14 +43,14 @@ def test_logged_strategies_give_the_aivat_of_agents_asked_after_the_hand() -> No
 
 
 def test_a_learning_agent_gets_chance_terms_only() -> None:
-    agents = (BayesAgent(), RandomBot())
+    agents = (BayesAgent(), _maniac())
     task = BlockTask(agents, GameConfig(), np.random.SeedSequence(2), 0, 4, histories=True, aivat=True)
     block = play_block(task)
     hands = _hands(block.histories)
     expected = [adjust_hand(hand, (None, agents[1])).aivat for hand in hands]
     assert [v for pair in block.aivat_chips for v in pair] == pytest.approx(expected, abs=1e-9)
     result = match(*agents, pairs=4, seed=2, estimator="aivat")
-    assert result.aivat_known == (False, True) and "(AIVAT, strategy of random)" in result.summary()
+    assert result.aivat_known == (False, True) and "(AIVAT, strategy of maniac)" in result.summary()
 
 
 class _Liar(CallAgent):
@@ -64,18 +69,18 @@ def test_an_agent_that_does_not_play_its_reported_strategy_stops_the_match() -> 
 
 
 def test_the_estimator_scores_the_aivat_chips_and_survives_json() -> None:
-    raw = match(RandomBot(), HonestBot(), pairs=60, seed=3)
-    scored = match(RandomBot(), HonestBot(), pairs=60, seed=3, estimator="aivat", backend="process", workers=2)
+    raw = match(_maniac(), HonestBot(), pairs=60, seed=3)
+    scored = match(_maniac(), HonestBot(), pairs=60, seed=3, estimator="aivat", backend="process", workers=2)
     assert scored.pair_chips == raw.pair_chips and scored.aivat_known == (True, True)
     values = np.asarray(scored.aivat_chips).sum(axis=1) * 500.0 / scored.config.big_blind
     assert scored.mbb_per_hand == pytest.approx(values.mean())
     assert scored.ci95 < raw.ci95  # both strategies known: a narrower interval on the same hands
     assert MatchResult.from_json(scored.to_json()) == scored
-    assert "strategies of random and honest" in scored.summary()
+    assert "strategies of maniac and honest" in scored.summary()
 
 
 def test_a_result_without_its_aivat_chips_or_with_bad_flags_is_refused() -> None:
-    scored = match(RandomBot(), CallBot(), pairs=3, seed=1, estimator="aivat")
+    scored = match(_maniac(), CallBot(), pairs=3, seed=1, estimator="aivat")
     with pytest.raises(ConfigError, match="aivat estimator needs adjusted chips for every counted pair"):
         replace(scored, aivat_chips=())
     data = json.loads(scored.to_json())
@@ -86,19 +91,19 @@ def test_a_result_without_its_aivat_chips_or_with_bad_flags_is_refused() -> None
 
 def test_the_ladder_and_the_cli_take_the_aivat_estimator(tmp_path, capsys) -> None:
     options = {"target_ci": 5000.0, "budget_pairs": 60, "block_size": 10, "min_pairs": 20, "seed": 2}
-    result = ladder([RandomBot(), CallBot(), BayesAgent()], **options, estimator="aivat")  # type: ignore[arg-type]
+    result = ladder([_maniac(), CallBot(), BayesAgent()], **options, estimator="aivat")  # type: ignore[arg-type]
     for m in result.matches:
         assert m.estimator == "aivat" and len(m.aivat_chips) == m.pairs
     known = {m.agents: m.aivat_known for m in result.matches}
     assert known == {
-        ("random", "call"): (True, True),
-        ("random", "bayes"): (True, False),
+        ("maniac", "call"): (True, True),
+        ("maniac", "bayes"): (True, False),
         ("call", "bayes"): (True, False),
     }
     out = tmp_path / "m"
-    code = main(["match", "random", "call", "--pairs", "20", "--seed", "3", "--estimator", "aivat",
-                 "--out", str(out), "--no-plots", "--no-progress"])  # fmt: skip
+    code = main(["match", "maniac:aggression=0.5,sizes=50", "call", "--pairs", "20", "--seed", "3",
+                 "--estimator", "aivat", "--out", str(out), "--no-plots", "--no-progress"])  # fmt: skip
     assert code == 0
     saved = json.loads((out / "result.json").read_text())
     assert saved["estimator"] == "aivat" and len(saved["aivat_chips"]) == 20 and saved["aivat_known"] == [True, True]
-    assert "(AIVAT, strategies of random and call)" in capsys.readouterr().out
+    assert "(AIVAT, strategies of maniac:aggression=0.5,sizes=50.0 and call)" in capsys.readouterr().out
