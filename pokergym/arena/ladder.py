@@ -26,12 +26,13 @@ Spreads are heavy-tailed (all-in pots), so a spread measured on few pairs
 tends to be low: the pairs a pairing "needs" (:func:`pairs_needed`) is an
 estimate, and the ladder re-measures after every round.
 
-**Estimator.** By default a pairing's mean and interval are over the chips won. With
-``estimator="allin"`` they are over the all-in adjusted chips
-(:func:`~pokergym.arena.variance.allin_chips`): a hand that ended in an all-in run-out before the river
-counts its expectation instead of the board that came, which leaves the mean where it was and narrows
-the interval where such pots are common and the two hands of a pair did not share their run-out. The
-raw chips stay in every :class:`~pokergym.arena.result.MatchResult` beside the adjusted ones.
+**Estimator.** By default (``estimator="allin"``) a pairing's mean and interval are over the all-in
+adjusted chips (:func:`~pokergym.arena.variance.allin_chips`): a hand that ended in an all-in run-out
+before the river counts its expectation instead of the board that came, which leaves the mean where it
+was and narrows the interval where such pots are common and the two hands of a pair did not share their
+run-out. ``"raw"`` scores the chips won; ``"aivat"`` AIVAT, with the strategies the agents that report
+them played (:func:`~pokergym.arena.variance.played_aivat`). The raw chips stay in every
+:class:`~pokergym.arena.result.MatchResult` beside the adjusted ones.
 
 **Extras.** With ``exploit_hands`` each agent that reports
 ``action_probabilities`` is also measured by local best response
@@ -497,7 +498,8 @@ def ladder(
         estimator: what each pairing's mean and interval (and so the allocation and the stopping) are
             computed from: ``"allin"`` adjusted chips (the default;
             :func:`~pokergym.arena.variance.allin_chips`: the same expectation, a smaller spread where
-            all-in pots are common; each block computes them where it is played) or ``"raw"`` chips.
+            all-in pots are common; each block computes them where it is played), ``"raw"`` chips, or
+            ``"aivat"`` (:func:`~pokergym.arena.variance.played_aivat`, also computed in the blocks).
 
     Returns:
         The :class:`LadderResult`.

@@ -234,11 +234,18 @@ class MatchResult:
         return f"strategies of {names[0]} and {names[1]}" if len(names) == 2 else f"strategy of {names[0]}"
 
     def summary(self) -> str:
-        """One line, e.g. ``a vs b: +750.0 +- 12.3 mbb/hand over 2 pairs (4 hands)``."""
+        """One line, e.g. ``a vs b: +750.0 +- 12.3 mbb/hand over 2 pairs (4 hands)``.
+
+        An adjusted estimator's figure names it and is followed by the raw chips' (``raw +x +- y``).
+        """
         voided = f", {self.voided_pairs} pairs voided" if self.voided else ""
         adjusted = {"raw": "", "allin": " (all-in adjusted)", "aivat": f" (AIVAT, {self.aivat_strategies})"}[
             self.estimator
         ]
+        if self.estimator != "raw":
+            raw_mean, raw_ci = mean_ci(np.asarray(self.pair_chips, dtype=float).reshape(-1, 2).sum(axis=1))
+            scale = 500.0 / self.config.big_blind
+            adjusted += f", raw {scale * raw_mean:+.1f} +- {scale * raw_ci:.1f}"
         return (
             f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand{adjusted} "
             f"over {self.pairs} pairs ({self.hands} hands){voided}"

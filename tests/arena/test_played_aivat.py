@@ -77,6 +77,9 @@ def test_the_estimator_scores_the_aivat_chips_and_survives_json() -> None:
     assert scored.ci95 < raw.ci95  # both strategies known: a narrower interval on the same hands
     assert MatchResult.from_json(scored.to_json()) == scored
     assert "strategies of maniac and honest" in scored.summary()
+    assert f"(AIVAT, strategies of maniac and honest), raw {raw.mbb_per_hand:+.1f} +- {raw.ci95:.1f} over" in (
+        scored.summary()
+    )
 
 
 def test_a_result_without_its_aivat_chips_or_with_bad_flags_is_refused() -> None:
