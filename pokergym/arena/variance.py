@@ -259,21 +259,13 @@ def played_aivat(
             draw its actions from the ``action_probabilities`` it reports, so its terms would be biased.
 
     Example:
-        >>> from pokergym.arena.hands import drive, guarded_hand
-        >>> from pokergym.agents import CallAgent
         >>> from pokergym.cards import parse_cards
-        >>> class Folder(CallAgent):
-        ...     def act(self, view):
-        ...         return Action.fold()
-        ...     def action_probabilities(self, view):
-        ...         return [(Action.fold(), 1.0)]
         >>> state = HandState.new(deck=parse_cards("AsAhKsKh2c7d9hJsQd"), button=0)
-        >>> log = PlayedLog(frozenset({0}))
-        >>> rngs = [np.random.default_rng(0), np.random.default_rng(1)]
-        >>> drive(guarded_hand(state, [Folder(), CallAgent()], rngs, log))
+        >>> state.fold()  # the button's aces, folded by a strategy that folds or calls half the time each
+        >>> log = PlayedLog(frozenset({0}), {0: [(Action.fold(), 0.5), (Action.call(), 0.5)]})
         >>> hand = HandHistory.from_state(state)
-        >>> round(played_aivat(hand, log), 2), played_aivat(hand, log) == adjust_hand(hand, [Folder(), None]).aivat
-        (-115.27, True)
+        >>> hand.payoffs[0], round(played_aivat(hand, log), 1), round(played_aivat(hand, PlayedLog(frozenset())), 1)
+        (-50, -57.6, -115.3)
     """
 
     def lookup(before: HandState, seat: int) -> Sequence[tuple[Action, float]]:
