@@ -15,9 +15,11 @@ ones below:
     OPENAI_API_KEY=... python examples/llm_vs_solver.py --player llm --pairs 200 --model gpt-4o-mini
 
 The script prints the duplicate result from the player's side (mbb/hand with a
-95% CI over pairs) and, with ``--aivat``, the same hands re-scored by AIVAT
-with the rule agent's and the solver's strategies known (the LLM's strategy is
-not known, so its action terms are left out).
+95% CI over pairs); with ``--aivat`` the match is scored by AIVAT, with the
+action terms of the rule agent's and the solver's strategies as they played
+them (logged at each decision, so the solver does not solve the hands again;
+the LLM's strategy is not known, so its action terms are left out), and the
+raw figure beside it.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from pathlib import Path
 from baselines.registry import make
 from pokergym.agents import Agent
 from pokergym.arena import match
+from pokergym.arena.result import Estimator
 from pokergym.arena.runners import Backend
-from pokergym.arena.variance import adjusted_match
 from pokergym.errors import PokerGymError
 
 
@@ -42,7 +44,7 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--backend", choices=("local", "process"), default="local", help="rule player only")
-    parser.add_argument("--aivat", action="store_true", help="also re-score the hands with AIVAT")
+    parser.add_argument("--aivat", action="store_true", help="score the match with AIVAT (the raw figure too)")
     parser.add_argument("--histories", default=None, help="JSON-lines file for the hands (default: temporary)")
     return parser.parse_known_args(argv)
 
@@ -56,7 +58,7 @@ def llm_player(rest: list[str], transcript: str) -> Agent:
 
 
 def run(argv: list[str] | None = None) -> None:
-    """Play the match, print the result (and the AIVAT estimate with ``--aivat``).
+    """Play the match and print the result (AIVAT's with ``--aivat``).
 
     Raises:
         SystemExit: with status 2 and one line when an agent cannot be made (a bad spec, no API key).
@@ -74,15 +76,11 @@ def run(argv: list[str] | None = None) -> None:
         print(f"llm_vs_solver: options {rest} are for --player llm", file=sys.stderr)
         raise SystemExit(2)
     backend: Backend = "async" if args.player == "llm" else args.backend
-    result = match(player, opponent, pairs=args.pairs, seed=args.seed, backend=backend, histories=histories)
+    estimator: Estimator = "aivat" if args.aivat else "raw"
+    result = match(
+        player, opponent, pairs=args.pairs, seed=args.seed, backend=backend, histories=histories, estimator=estimator
+    )
     print(result.summary())
-    if args.aivat:
-        known = (player if args.player == "rule" else None, opponent)
-        adjusted = adjusted_match(histories, known)
-        print(
-            f"AIVAT over {adjusted.pairs} pairs: {adjusted.aivat.mbb_per_hand:+.1f} +- "
-            f"{adjusted.aivat.ci95:.1f} mbb/hand (raw {adjusted.raw.mbb_per_hand:+.1f} +- {adjusted.raw.ci95:.1f})"
-        )
     print(f"hands: {histories}")
 
 

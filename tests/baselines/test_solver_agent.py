@@ -489,7 +489,7 @@ def test_the_paper_protocol_example_plays_rule_against_the_solver(
     )
     out = capsys.readouterr().out
     assert "rule vs solver:iterations=2,flop_turns=0:" in out and "over 3 pairs (6 hands)" in out
-    assert "AIVAT over 3 pairs:" in out
+    assert "(AIVAT, strategies of rule and solver:iterations=2,flop_turns=0), raw " in out
     assert len(histories.read_text().splitlines()) == 6
     with pytest.raises(SystemExit) as stopped:
         example.run(["--solver", "nosuch"])
