@@ -4,7 +4,9 @@ Reads the ``histories.jsonl`` of ``pokergym match A B --out DIR`` and prints age
 all-in-adjusted and AIVAT estimators, each with its 95% interval over pairs. ``--known-a``/``--known-b``
 give the spec of a seat whose strategy AIVAT may use (its ``action_probabilities``; a memoryless agent
 only); a seat left out keeps the chance terms alone, which are unbiased too. A known strategy is asked once
-per decision, so a slow agent (the solver) makes re-scoring as slow as its match.
+per decision, so a slow agent (the solver) makes re-scoring as slow as its match. ``--lookahead`` values each
+known seat's actions by the other known seat's answers (the module's "Lookahead"), asking that seat at states
+the hand did not reach too.
 
 ``--terms`` adds AIVAT's corrections by kind (hole deal, flop deal, turn and river deals, all-in run-outs, each
 seat's actions), each with its interval: every kind has mean zero, so one whose interval excludes zero over a
@@ -15,7 +17,7 @@ averaged and their half-widths added in quadrature and divided by the number of 
 mean of independent estimates; with equal pairs per seed, about the interval over all the pairs).
 
 Usage (from the repository root):
-    PYTHONPATH=. python benchmarks/rescore.py runs/solver-rule/histories.jsonl --known-b rule [--terms]
+    PYTHONPATH=. python benchmarks/rescore.py runs/solver-rule/histories.jsonl --known-b rule [--terms] [--lookahead]
     PYTHONPATH=. python benchmarks/rescore.py runs/solver-cfr-s7/histories.jsonl runs/solver-cfr-s8/histories.jsonl
 """
 
@@ -31,13 +33,13 @@ from pokergym.agents import Agent
 from pokergym.arena.variance import AdjustedMatch, adjusted_match
 
 
-def rescore(path: str, known: tuple[str | None, str | None]) -> AdjustedMatch:
+def rescore(path: str, known: tuple[str | None, str | None], lookahead: bool = False) -> AdjustedMatch:
     """The three estimates of the match in ``path`` with the strategies of the ``known`` specs (None: unknown)."""
     agents: tuple[Agent | None, Agent | None] = (
         None if known[0] is None else make(known[0]),
         None if known[1] is None else make(known[1]),
     )
-    return adjusted_match(path, agents)
+    return adjusted_match(path, agents, lookahead=lookahead)
 
 
 def pooled(estimates: Sequence[tuple[float, float]]) -> tuple[float, float]:
@@ -76,13 +78,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--known-a", default=None, help="spec of agent A if AIVAT may use its strategy")
     parser.add_argument("--known-b", default=None, help="spec of agent B if AIVAT may use its strategy")
     parser.add_argument("--terms", action="store_true", help="also print AIVAT's corrections by kind")
+    parser.add_argument("--lookahead", action="store_true", help="value actions by the other known seat's answers")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     results = []
     for path in args.histories:
         if len(args.histories) > 1:
             print(path)
-        results.append(rescore(path, (args.known_a, args.known_b)))
+        results.append(rescore(path, (args.known_a, args.known_b), args.lookahead))
         _print(results[-1], args.terms)
     if len(results) > 1:
         print(f"pooled over {len(results)} matches ({sum(r.pairs for r in results)} pairs), agent A's mbb/hand:")

@@ -168,6 +168,7 @@ def test_rescore_prints_the_three_estimates(
 ) -> None:
     from baselines import make
     from pokergym.arena import match
+    from pokergym.arena.variance import adjusted_match
 
     rescore = load("rescore", monkeypatch)
     path = tmp_path / "h.jsonl"
@@ -184,6 +185,10 @@ def test_rescore_prints_the_three_estimates(
     pooled = capsys.readouterr().out.split("pooled over 2 matches (12 pairs)")[1]
     each = [match(make("rule"), make("call"), pairs=6, seed=s).mbb_per_hand for s in (3, 4)]
     assert float(pooled.split("raw")[1].split("+-")[0]) == pytest.approx(sum(each) / 2, abs=0.5)
+    rescore.main([str(path), "--known-a", "rule", "--known-b", "call", "--lookahead"])
+    looked = capsys.readouterr().out
+    expected = adjusted_match(path, (make("rule"), make("call")), lookahead=True).aivat.mbb_per_hand
+    assert float(looked.split("AIVAT")[1].split("+-")[0]) == pytest.approx(expected, abs=0.5)
 
 
 def test_range_calibration_replays_the_solvers_decisions(

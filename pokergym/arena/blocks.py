@@ -59,7 +59,7 @@ from pokergym.agents.base import Agent, AsyncAgent
 from pokergym.arena.hands import FailureKind, PlayedLog, Steps, drive, drive_async, guarded_hand
 from pokergym.arena.runners import AsyncRunner, Runner
 from pokergym.arena.stats import StyleStats, hand_counts
-from pokergym.arena.variance import allin_chips, played_aivat, reports_strategy
+from pokergym.arena.variance import allin_chips, played_aivat, reports_strategy, strategies_ahead
 from pokergym.engine.config import GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
@@ -265,15 +265,22 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
         for state in states:
             for seat in (0, 1):
                 counts[seat] = [a + b for a, b in zip(counts[seat], hand_counts(state, seat), strict=True)]
-        _record_pair(task, pair, states, logs, result)
+        _record_pair(task, pair, states, (logs, [lineages[(pair + hand) % 2] for hand in (0, 1)]), result)
     result.stats = (StyleStats(*counts[0]), StyleStats(*counts[1]))
     return result
 
 
 def _record_pair(
-    task: BlockTask, pair: int, states: Sequence[HandState], logs: Sequence[PlayedLog], result: BlockResult
+    task: BlockTask,
+    pair: int,
+    states: Sequence[HandState],
+    played: tuple[Sequence[PlayedLog], Sequence[Sequence[Agent]]],
+    result: BlockResult,
 ) -> None:
-    """Add a counted pair's histories and adjusted chips to ``result``, as far as ``task`` asks for them."""
+    """Add a counted pair's histories and adjusted chips to ``result``, as far as ``task`` asks for them.
+
+    ``played``: each hand's log of the strategies played, and the agents that played it (asked ahead by AIVAT).
+    """
     if not (task.histories or task.allin or task.aivat):
         return
     names = (task.agents[0].name, task.agents[1].name)
@@ -286,7 +293,12 @@ def _record_pair(
     if task.allin:
         result.allin_chips.append((allin_chips(hands[0]), allin_chips(hands[1])))
     if task.aivat:
-        result.aivat_chips.append((played_aivat(hands[0], logs[0]), played_aivat(hands[1], logs[1])))
+        logs, players = played
+        values = [
+            played_aivat(hand, log, ahead=strategies_ahead(log.seats, agents))
+            for hand, log, agents in zip(hands, logs, players, strict=True)
+        ]
+        result.aivat_chips.append((values[0], values[1]))
 
 
 def _chips_of_a(state: HandState) -> int:

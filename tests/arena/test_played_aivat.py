@@ -15,10 +15,12 @@ from pokergym.arena import match
 from pokergym.arena.blocks import BlockTask, play_block
 from pokergym.arena.ladder import ladder
 from pokergym.arena.result import MatchResult
-from pokergym.arena.variance import adjust_hand
+from pokergym.arena.variance import adjust_hand, adjust_hand_with
+from pokergym.cards import parse_cards
 from pokergym.cli import main
-from pokergym.engine import Action, GameConfig, HandHistory
+from pokergym.engine import Action, GameConfig, HandHistory, HandState
 from pokergym.errors import AgentError, ConfigError
+from pokergym.evaluator import equity_hand_vs_hand
 
 
 def _maniac() -> ManiacBot:
@@ -36,10 +38,46 @@ def test_logged_strategies_give_the_aivat_of_agents_asked_after_the_hand() -> No
     plain, scored = play_block(task), play_block(replace(task, aivat=True))
     assert scored.chips == plain.chips and scored.histories == plain.histories  # logging changes no play
     hands = _hands(plain.histories)
-    asked = [adjust_hand(hand, agents).aivat for hand in hands]
+    asked = [adjust_hand(hand, agents, lookahead=True).aivat for hand in hands]
     assert [v for pair in scored.aivat_chips for v in pair] == pytest.approx(asked, abs=1e-9)
     chance_only = [adjust_hand(hand).aivat for hand in hands]
     assert [v for pair in scored.aivat_chips for v in pair] != pytest.approx(chance_only)  # action terms counted
+    check_down = [adjust_hand(hand, agents).aivat for hand in hands]
+    assert [v for pair in scored.aivat_chips for v in pair] != pytest.approx(check_down)  # and looked ahead
+
+
+def test_the_lookahead_values_a_raise_by_the_answer_it_gets() -> None:
+    """The button raises or calls half the time each; the big blind folds to a raise and checks after a call."""
+    state = HandState.new(deck=parse_cards("7c2dKsKh2c7d9hJsQd"), button=0)
+    state.raise_to(300)
+    state.fold()
+    hand = HandHistory.from_state(state)
+    mixed = [(Action.raise_to(300), 0.5), (Action.call(), 0.5)]
+
+    def button(before: HandState, seat: int) -> list[tuple[Action, float]]:
+        return mixed
+
+    def big_blind(before: HandState, seat: int) -> list[tuple[Action, float]]:
+        return [(Action.fold() if before.to_call else Action.check(), 1.0)]
+
+    ahead = adjust_hand_with(hand, (button, None), ahead=(None, big_blind))
+    down = adjust_hand_with(hand, (button, None))
+    e = equity_hand_vs_hand(parse_cards("7c2d"), parse_cards("KsKh"), []).equity
+    value_call = (2 * e - 1) * 100  # the big blind checks: the check-down value of a called blind
+    assert ahead.terms[5] == pytest.approx(0.5 * (100 - value_call))  # the raise takes the blind
+    assert down.terms[5] == pytest.approx(0.5 * ((2 * e - 1) * 300 - value_call))  # as if the raise were called
+    assert ahead.raw == down.raw == 100
+
+
+def test_the_lookahead_keeps_the_mean() -> None:
+    agents = (_maniac(), HonestBot())
+    task = BlockTask(agents, GameConfig(), np.random.SeedSequence(11), 0, 300, aivat=True)
+    block = play_block(task)
+    raw = np.asarray(block.chips, dtype=float).sum(axis=1)
+    scored = np.asarray(block.aivat_chips).sum(axis=1)
+    difference = scored - raw  # the corrections: mean zero
+    assert abs(difference.mean()) < 3 * difference.std(ddof=1) / np.sqrt(len(difference))
+    assert scored.std() < raw.std()
 
 
 def test_a_learning_agent_gets_chance_terms_only() -> None:
