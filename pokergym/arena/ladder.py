@@ -496,10 +496,8 @@ def ladder(
             in one :class:`~pokergym.arena.run_options.RunnerOptions` (then leave those keywords out;
             its ``progress`` is not used: ``log`` reports the rounds).
         estimator: what each pairing's mean and interval (and so the allocation and the stopping) are
-            computed from: ``"allin"`` adjusted chips (the default;
-            :func:`~pokergym.arena.variance.allin_chips`: the same expectation, a smaller spread where
-            all-in pots are common; each block computes them where it is played), ``"raw"`` chips, or
-            ``"aivat"`` (:func:`~pokergym.arena.variance.played_aivat`, also computed in the blocks).
+            computed from, in the blocks: ``"allin"`` (the default), ``"raw"`` or ``"aivat"`` (the module's
+            "Estimator").
 
     Returns:
         The :class:`LadderResult`.
@@ -514,15 +512,9 @@ def ladder(
     _check(names, target_ci, budget_pairs, block_size, estimator, exploit_range_samples)
     _grant_order([], [], target_ci, min_pairs, order)  # an unknown order fails before any hand is played
     run = RunnerOptions.resolve(runner_options, RunnerOptions(backend, workers, block_size=block_size))
-    if budget_pairs < run.block_size:
-        raise ConfigError(f"budget_pairs ({budget_pairs}) must hold at least one block of {run.block_size} pairs")
-    if exploit_hands and not exploit_hands >= 2:
-        raise ConfigError(f"exploit_hands must be 0 (none) or at least 2 hands, got {exploit_hands}")
+    _check_sizes(budget_pairs, run.block_size, exploit_hands)
     plan = _Plan(seed, config, run.block_size, target_ci, budget_pairs, min_pairs, order, aivat)
-    if out_dir is not None:
-        from pokergym.arena.artifacts import clear_run
-
-        clear_run(out_dir)  # the folder holds this run only
+    _clear(out_dir)
     pairings = [_Pairing((a, b), estimator) for a, b in itertools.combinations(agents, 2)]
     with ExitStack() as stack:
         runner = run.open(stack)
@@ -535,6 +527,22 @@ def ladder(
 
         save_ladder(result, out_dir, plots=plots)
     return result
+
+
+def _clear(out_dir: str | Path | None) -> None:
+    """Remove what an earlier run left in ``out_dir`` (the folder holds this run only), if there is one."""
+    if out_dir is not None:
+        from pokergym.arena.artifacts import clear_run
+
+        clear_run(out_dir)
+
+
+def _check_sizes(budget_pairs: int, block_size: int, exploit_hands: int) -> None:
+    """A :class:`ConfigError` for a budget below one block or an LBR of one hand."""
+    if budget_pairs < block_size:
+        raise ConfigError(f"budget_pairs ({budget_pairs}) must hold at least one block of {block_size} pairs")
+    if exploit_hands and not exploit_hands >= 2:
+        raise ConfigError(f"exploit_hands must be 0 (none) or at least 2 hands, got {exploit_hands}")
 
 
 @dataclass(frozen=True)

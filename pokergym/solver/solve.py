@@ -421,6 +421,14 @@ def _positive_int(value: object) -> bool:
     return isinstance(value, int | np.integer) and not isinstance(value, bool) and bool(value >= 1)
 
 
+def _gadget_arrays(gadget: Gadget | None, prepared: Prepared) -> tuple[int, Any, Any]:
+    """What the kernel reads of ``gadget``: its player, the alternatives' values and their regrets (or none)."""
+    if gadget is None:
+        return NO_GADGET
+    alternatives = gadget.alternatives(prepared)
+    return gadget.player, alternatives, np.zeros((2, len(alternatives)))
+
+
 def _check_settings(
     algorithm: str, iterations: int | None, target: float, threads: int, max_iterations: int, check_every: int
 ) -> None:
@@ -489,11 +497,7 @@ def solve(
         spot = replace(spot, isomorphism=False)  # hands that enter unlike their suit twins break the symmetry
     prepared = prepare(spot, max_bytes=max_bytes, algorithm=algorithm)
     prepared.threads = threads
-    if gadget is None:
-        arrays = NO_GADGET
-    else:
-        alternatives = gadget.alternatives(prepared)
-        arrays = (gadget.player, alternatives, np.zeros((2, len(alternatives))))
+    arrays = _gadget_arrays(gadget, prepared)
     started, dcfr, total = time.perf_counter(), algorithm == "dcfr", iterations or max_iterations
     done, history, next_check = 0, [], check_every
     while done < total:
