@@ -59,7 +59,7 @@ from pokergym.agents.base import Agent, AsyncAgent
 from pokergym.arena.hands import FailureKind, PlayedLog, Steps, drive, drive_async, guarded_hand
 from pokergym.arena.runners import AsyncRunner, Runner
 from pokergym.arena.stats import StyleStats, hand_counts
-from pokergym.arena.variance import allin_chips, played_aivat, reports_strategy, strategies_ahead
+from pokergym.arena.variance import allin_chips, logged_seats, played_aivat, strategies_ahead
 from pokergym.engine.config import GameConfig
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, deal_deck
@@ -228,7 +228,7 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
     agent_a, agent_b = task.agents
     names = (agent_a.name, agent_b.name)
     lineages = [[copy.deepcopy(agent_a), copy.deepcopy(agent_b)] for _ in range(2)]
-    known = frozenset(seat for seat in (0, 1) if task.aivat and reports_strategy(task.agents[seat]))
+    known = logged_seats(task.agents) if task.aivat else None
     # Spawning advances the sequence's counter: spawn from a copy, so that a task replays identically.
     deck_seed, button_seed, big_seed = copy.deepcopy(task.seed).spawn(3)
     decks = np.random.default_rng(deck_seed)
@@ -238,7 +238,7 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
     for pair in range(task.first_pair, task.first_pair + task.pairs):
         deck = deal_deck(decks)
         states: list[HandState] = []
-        logs = [PlayedLog(known), PlayedLog(known)]
+        logs = None if known is None else (PlayedLog(known), PlayedLog(known))
         failed = False
         for hand in (0, 1):
             if hand == 1:
@@ -249,7 +249,7 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
                     deck = deal_deck(decks)
             state = HandState.new(task.config, button=hand, deck=deck)
             rngs = (button.generator, big.generator) if hand == 0 else (big.generator, button.generator)
-            played = logs[hand] if task.aivat else None
+            played = None if logs is None else logs[hand]
             failure = yield from guarded_hand(state, lineages[(pair + hand) % 2], rngs, played)
             if failure is not None:
                 failed = True
@@ -265,7 +265,8 @@ def _block_steps(task: BlockTask) -> Steps[BlockResult]:
         for state in states:
             for seat in (0, 1):
                 counts[seat] = [a + b for a, b in zip(counts[seat], hand_counts(state, seat), strict=True)]
-        _record_pair(task, pair, states, (logs, [lineages[(pair + hand) % 2] for hand in (0, 1)]), result)
+        players = (lineages[pair % 2], lineages[(pair + 1) % 2])
+        _record_pair(task, pair, states, result, None if logs is None else (logs, players))
     result.stats = (StyleStats(*counts[0]), StyleStats(*counts[1]))
     return result
 
@@ -274,14 +275,15 @@ def _record_pair(
     task: BlockTask,
     pair: int,
     states: Sequence[HandState],
-    played: tuple[Sequence[PlayedLog], Sequence[Sequence[Agent]]],
     result: BlockResult,
+    played: tuple[Sequence[PlayedLog], Sequence[Sequence[Agent]]] | None,
 ) -> None:
     """Add a counted pair's histories and adjusted chips to ``result``, as far as ``task`` asks for them.
 
-    ``played``: each hand's log of the strategies played, and the agents that played it (asked ahead by AIVAT).
+    ``played`` (AIVAT only): each hand's log of the strategies played, and the agents that played it (asked
+    ahead by the lookahead).
     """
-    if not (task.histories or task.allin or task.aivat):
+    if not (task.histories or task.allin or played is not None):
         return
     names = (task.agents[0].name, task.agents[1].name)
     hands = [
@@ -292,7 +294,7 @@ def _record_pair(
         result.histories.extend(hand.to_json() for hand in hands)
     if task.allin:
         result.allin_chips.append((allin_chips(hands[0]), allin_chips(hands[1])))
-    if task.aivat:
+    if played is not None:
         logs, players = played
         values = [
             played_aivat(hand, log, ahead=strategies_ahead(log.seats, agents))

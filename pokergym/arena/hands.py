@@ -108,6 +108,10 @@ class PlayedLog:
         if view.seat in self.seats:
             self.by_action[index] = agent.action_probabilities(view)  # type: ignore[attr-defined]
 
+    def played(self, before: HandState, seat: int) -> Sequence[tuple[Action, float]]:
+        """The distribution logged for the action taken at ``before`` (AIVAT's strategy lookup)."""
+        return self.by_action[len(before.history)]
+
 
 R = TypeVar("R")
 

@@ -101,6 +101,7 @@ import numpy.typing as npt
 from pokergym.agents.base import is_memoryless
 from pokergym.agents.play import broadcast
 from pokergym.agents.specs import resolve_agent
+from pokergym.arena.hands import PlayedLog
 from pokergym.arena.match import open_for_writing
 from pokergym.arena.runners import AsyncRunner, LocalRunner, Runner, make_runner
 from pokergym.arena.stats import mean_ci
@@ -447,20 +448,20 @@ def _play(
     broadcast(feed, [agent])
     strategy.observed()
     responder = _Responder(strategy, state, settings, rng, sampler)
-    played: dict[int, list[tuple[Action, float]]] = {}
+    played = PlayedLog(frozenset({_AGENT}))
     while not state.terminal:
         if state.actor == _AGENT:
             view = state.view(_AGENT)
             action = agent.act(view)
             responder.observe(state, action)
-            played[len(state.history)] = strategy.distribution(view, combo_index(*state.hole(_AGENT)))
+            played.by_action[len(state.history)] = strategy.distribution(view, combo_index(*state.hole(_AGENT)))
         else:
             action = responder.act(state)
         state.apply(action, state.actor)
         broadcast(feed, [agent])
         strategy.observed()
     assert state.payoffs is not None
-    values = adjust_hand_with(HandHistory.from_state(state), (None, lambda before, _seat: played[len(before.history)]))
+    values = adjust_hand_with(HandHistory.from_state(state), (None, played.played))
     return _Played(values.allin, values.aivat, responder.fell_back)  # the counted chips: all-in luck removed
 
 

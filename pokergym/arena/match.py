@@ -27,7 +27,7 @@ from pokergym.arena.progress import ProgressBar
 from pokergym.arena.result import Estimator, MatchResult
 from pokergym.arena.run_options import DEFAULT_BLOCK_SIZE, RunnerKeywords, RunnerOptions
 from pokergym.arena.stats import StyleStats
-from pokergym.arena.variance import reports_strategy
+from pokergym.arena.variance import logged_seats
 from pokergym.engine.config import DEFAULT_CONFIG, GameConfig
 from pokergym.errors import AgentSpecError, ConfigError
 
@@ -123,11 +123,13 @@ class MatchPlan:
             allin_chips=tuple(adjusted),
             estimator=self.estimator,
             aivat_chips=tuple(aivat),
-            aivat_known=(
-                self.estimator == "aivat" and reports_strategy(self.agents[0]),
-                self.estimator == "aivat" and reports_strategy(self.agents[1]),
-            ),
+            aivat_known=self._aivat_known(),
         )
+
+    def _aivat_known(self) -> tuple[bool, bool]:
+        """Whose strategies the blocks logged for AIVAT (none unless it is the estimator)."""
+        seats = logged_seats(self.agents) if self.estimator == "aivat" else frozenset()
+        return 0 in seats, 1 in seats
 
 
 def match(

@@ -138,7 +138,11 @@ class MatchResult:
     @property
     def per_pair(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands), by :attr:`estimator`."""
-        chips = np.asarray(self._adjusted, dtype=float).reshape(-1, 2)
+        return self._mbb_per_pair(self._adjusted)
+
+    def _mbb_per_pair(self, values: tuple[tuple[float, float], ...]) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """Per pair, the mean of its two hands' ``values`` (chips) in mbb/hand."""
+        chips = np.asarray(values, dtype=float).reshape(-1, 2)
         return np.asarray(chips.sum(axis=1) * (500.0 / self.config.big_blind))
 
     @cached_property
@@ -243,9 +247,8 @@ class MatchResult:
             self.estimator
         ]
         if self.estimator != "raw":
-            raw_mean, raw_ci = mean_ci(np.asarray(self.pair_chips, dtype=float).reshape(-1, 2).sum(axis=1))
-            scale = 500.0 / self.config.big_blind
-            adjusted += f", raw {scale * raw_mean:+.1f} +- {scale * raw_ci:.1f}"
+            raw_mean, raw_ci = mean_ci(self._mbb_per_pair(self.pair_chips))
+            adjusted += f", raw {raw_mean:+.1f} +- {raw_ci:.1f}"
         return (
             f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand{adjusted} "
             f"over {self.pairs} pairs ({self.hands} hands){voided}"

@@ -38,7 +38,7 @@ seat's mix over the check-down values of its answers, folds included (one step a
 hand). It is used where the acting seat's strategy has at most :data:`LOOKAHEAD_SUPPORT` actions, so
 an agent that spreads its bets over every chip amount costs no more than before. ``V`` is still a
 fixed function of the state, so every term keeps its zero mean. On 600 pairs of the solver against
-rule it narrowed AIVAT's interval from +-575 to +-452 mbb/hand (``benchmarks/RESULTS.md``).
+rule it narrowed AIVAT's interval from +-575 to +-453 mbb/hand (``benchmarks/RESULTS.md``).
 
 Each term has mean zero given everything before it, so the sum of the chips
 and the corrections is an unbiased estimate of the expected chips. (With Monte
@@ -100,6 +100,7 @@ __all__ = [
     "allin_chips",
     "canonical_action",
     "known_strategies",
+    "logged_seats",
     "played_aivat",
     "reports_strategy",
     "strategies_ahead",
@@ -263,6 +264,17 @@ def reports_strategy(agent: object) -> bool:
     return isinstance(agent, StrategyAgent) and is_memoryless(agent)
 
 
+def logged_seats(agents: Sequence[Agent]) -> frozenset[int]:
+    """The seats whose strategies a match scored by AIVAT logs (:func:`reports_strategy`).
+
+    Example:
+        >>> from pokergym.agents import CallAgent
+        >>> logged_seats([CallAgent(), CallAgent()])
+        frozenset()
+    """
+    return frozenset(seat for seat in (0, 1) if reports_strategy(agents[seat]))
+
+
 def strategies_ahead(
     seats: frozenset[int], agents: Sequence[Agent]
 ) -> tuple[StrategyLookup | None, StrategyLookup | None]:
@@ -304,11 +316,7 @@ def played_aivat(
         >>> hand.payoffs[0], round(played_aivat(hand, log), 1), round(played_aivat(hand, PlayedLog(frozenset())), 1)
         (-50, -57.6, -115.3)
     """
-
-    def lookup(before: HandState, seat: int) -> Sequence[tuple[Action, float]]:
-        return played.by_action[len(before.history)]
-
-    lookups = [lookup if seat in played.seats else None for seat in (0, 1)]
+    lookups = [played.played if seat in played.seats else None for seat in (0, 1)]
     try:
         return adjust_hand_with(hand, lookups, preflop_samples=preflop_samples, ahead=ahead).aivat
     except ValueError as exc:
