@@ -142,6 +142,12 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "convert a hand-history JSON-lines file to PHH or an ACPC log",
         "Convert the JSON-lines hand histories written by 'arena' or 'match'.",
     ),
+    "pool": (
+        "pool matches of the same two agents on different seeds into one estimate",
+        "Read the result.json of each 'match --out' folder and print each match's and the pooled mean with a "
+        "95% CI over all their pairs, for every estimator the matches share (raw always; all-in adjusted and "
+        "AIVAT where every match has them). A match of B against A counts from A's side.",
+    ),
     "warmup": (
         "compile every numba kernel now, so that later runs load them from the cache",
         "Compile (or load from numba's disk cache) the kernels of the environments, the vector "
@@ -268,7 +274,7 @@ def _add_match_and_play(commands: argparse._SubParsersAction[argparse.ArgumentPa
 
 
 def _add_file_tools(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``export`` (hand histories to PHH or ACPC) and ``warmup`` (compile the kernels)."""
+    """``export`` (hand histories to PHH or ACPC), ``pool`` (matches' results) and ``warmup`` (compile the kernels)."""
     export = _command(commands, "export")
     fmt = export.add_mutually_exclusive_group(required=True)
     fmt.add_argument("--phh", dest="fmt", action="store_const", const="phh", help="pokerkit PHH (.phhs)")
@@ -276,6 +282,10 @@ def _add_file_tools(commands: argparse._SubParsersAction[argparse.ArgumentParser
     export.add_argument("file", type=Path, metavar="FILE.jsonl", help="the hand histories")
     export.add_argument("-o", "--output", type=Path, default=None, help="output file (default: FILE with new suffix)")
     export.set_defaults(run=_run_export)
+
+    pool = _command(commands, "pool")
+    pool.add_argument("runs", nargs="+", type=Path, metavar="RUN", help="'match --out' folders or their result.json")
+    pool.set_defaults(run=_run_pool)
 
     warmup = _command(commands, "warmup")
     warmup.set_defaults(run=_run_warmup)
@@ -533,6 +543,13 @@ def _run_export(args: argparse.Namespace) -> int:
     from pokergym.arena.artifacts import export_histories
 
     print(f"wrote {export_histories(args.file, args.fmt, args.output)}")
+    return 0
+
+
+def _run_pool(args: argparse.Namespace) -> int:
+    from pokergym.arena.pool import pool, read_result
+
+    print(pool([read_result(run) for run in args.runs]).table())
     return 0
 
 

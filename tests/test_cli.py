@@ -20,7 +20,7 @@ pytest.importorskip("baselines.registry")
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("command", [[], ["arena"], ["match"], ["play"], ["export"]])
+@pytest.mark.parametrize("command", [[], ["arena"], ["match"], ["play"], ["export"], ["pool"]])
 def test_help_everywhere(command: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as done:
         main([*command, "--help"])
@@ -87,7 +87,7 @@ def test_errors_exit_with_status_2(capsys) -> None:
     assert "no agent named 'nobody-by-this-name'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", ["match", "ladder", "arena", "play", "export", "warmup", "serve", "report"])
+@pytest.mark.parametrize("command", ["match", "ladder", "arena", "play", "export", "pool", "warmup", "serve", "report"])
 def test_help_shows_single_percent_signs(capsys, command: str) -> None:
     with pytest.raises(SystemExit):
         main([command, "--help"])

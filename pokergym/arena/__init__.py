@@ -22,6 +22,7 @@ from pokergym.arena.hands import HandFailure, play_guarded
 from pokergym.arena.ladder import LadderResult, ladder
 from pokergym.arena.match import DEFAULT_BLOCK_SIZE, MatchPlan, match
 from pokergym.arena.plots import plot_crosstable, plot_cumulative
+from pokergym.arena.pool import PooledResult, pool
 from pokergym.arena.result import MatchResult
 from pokergym.arena.run_options import RunnerOptions
 from pokergym.arena.runners import AsyncRunner, LocalRunner, ProcessRunner, RayRunner, Runner, make_runner
@@ -39,6 +40,7 @@ __all__ = [
     "LocalRunner",
     "MatchPlan",
     "MatchResult",
+    "PooledResult",
     "ProcessRunner",
     "RayRunner",
     "Runner",
@@ -58,6 +60,7 @@ __all__ = [
     "play_guarded",
     "plot_crosstable",
     "plot_cumulative",
+    "pool",
     "read_histories",
     "resolve_agent",
     "resolve_agents",
