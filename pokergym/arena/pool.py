@@ -69,6 +69,8 @@ class PooledResult:
     def table(self) -> str:
         """A Markdown table: one row per match and the pooled row, one column per estimator.
 
+        A match's pairs are those counted; the pairs its failures voided are named beside them.
+
         Example:
             >>> from pokergym.agents import CallAgent
             >>> from pokergym.arena import match
@@ -88,7 +90,8 @@ class PooledResult:
         ]
         for result in self.matches:
             cells = [_figure(*mean_ci(_per_pair(result, name))) for name in names]
-            lines.append(f"| {result.seed} | {result.pairs:,} | " + " | ".join(cells) + " |")
+            voided = f" ({result.voided_pairs:,} voided)" if result.voided else ""
+            lines.append(f"| {result.seed} | {result.pairs:,}{voided} | " + " | ".join(cells) + " |")
         pooled = [f"**{_figure(*self.estimates[name])}**" for name in names]
         lines.append(f"| pooled | {self.pairs:,} | " + " | ".join(pooled) + " |")
         return "\n".join(lines)

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from pokergym.agents import CallAgent, RandomAgent
-from pokergym.arena import StyleStats, match, save_match
+from pokergym.arena import StyleStats, VoidedHand, match, save_match
 from pokergym.arena.pool import pool, read_result
 from pokergym.arena.result import MatchResult
 from pokergym.cli import main
@@ -76,6 +76,16 @@ def test_adjusted_estimators_are_pooled_where_every_match_has_them() -> None:
     table = both.table()
     assert "| a vs b, seed | pairs | raw | all-in adjusted | AIVAT (strategy of a) |" in table
     assert table.splitlines()[-1].startswith("| pooled | 4 | **")
+
+
+def test_voided_pairs_are_named_in_the_table() -> None:
+    void = VoidedHand(1, 0, "a", 0, "illegal", "raise")
+    voided = MatchResult(
+        ("a", "b"), 2, GameConfig(), True, 100, ((1, 2), (3, 4)), (void,), (StyleStats(), StyleStats())
+    )
+    rows = pool([_result(1, [(1, 2), (5, 6)]), voided]).table().splitlines()
+    assert rows[2].startswith("| 1 | 2 | ") and rows[3].startswith("| 2 | 2 (1 voided) | ")
+    assert rows[4].startswith("| pooled | 4 | ")
 
 
 def test_aivat_with_other_known_strategies_is_not_pooled() -> None:
