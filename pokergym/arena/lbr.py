@@ -158,6 +158,7 @@ class LbrResult:
         aivat_mbb_per_hand: the same mean win estimated with AIVAT (the module's "AIVAT"): the same
             expectation, usually a narrower interval.
         aivat_ci95: its 95% half-width over duplicate pairs.
+        fractions: the bet and raise sizes the responder tried besides all-in, as pot fractions.
     """
 
     agent: str
@@ -169,17 +170,23 @@ class LbrResult:
     fallbacks: int = 0
     aivat_mbb_per_hand: float = math.nan
     aivat_ci95: float = math.nan
+    fractions: tuple[float, ...] = DEFAULT_FRACTIONS
 
     def __str__(self) -> str:
-        """E.g. ``LBR(full) vs fold: 750.0 +- 0.0 mbb/hand over 20 hands (AIVAT: 750.0 +- 0.0)``."""
+        """E.g. ``LBR(full) vs fold: 750.0 +- 0.0 mbb/hand over 20 hands (AIVAT: 750.0 +- 0.0)``.
+
+        Sizes other than :data:`DEFAULT_FRACTIONS` are named: ``(sizes 0.25/0.5/1/2 of the pot and all-in)``.
+        """
         sampled = (
             ""
             if self.range_samples is None
             else f" (range sampled: {self.range_samples} holdings, {self.fallbacks} hands fell back to all)"
         )
+        sizes = "/".join(f"{f:g}" for f in self.fractions) or "none"
+        sized = "" if self.fractions == DEFAULT_FRACTIONS else f" (sizes {sizes} of the pot and all-in)"
         return (
             f"LBR({self.variant}) vs {self.agent}: {self.mbb_per_hand:.1f} +- {self.ci95:.1f} mbb/hand "
-            f"over {self.hands} hands (AIVAT: {self.aivat_mbb_per_hand:.1f} +- {self.aivat_ci95:.1f}){sampled}"
+            f"over {self.hands} hands (AIVAT: {self.aivat_mbb_per_hand:.1f} +- {self.aivat_ci95:.1f}){sampled}{sized}"
         )
 
 
@@ -510,10 +517,11 @@ def lbr(
 
     Raises:
         ConfigError: if ``agent`` does not report action probabilities, or for an unknown variant,
-            fewer than 2 hands, fewer than one range sample, a block of fewer than one pair, or a
-            runner without blocks.
+            fewer than 2 hands, a bet size that is not a positive pot fraction, fewer than one range sample,
+            a block of fewer than one pair, or a runner without blocks.
     """
     _check_settings(agent, variant, hands, range_samples, block_pairs, runner)
+    _check_fractions(fractions)
     pairs = (hands + 1) // 2
     root = np.random.SeedSequence(seed)
     settings = _Settings(variant, tuple(fractions), preflop_samples, range_samples)
@@ -535,7 +543,9 @@ def lbr(
     mean, ci = mean_ci([value for result in results for value in result.per_pair])
     aivat, aivat_ci = mean_ci([value for result in results for value in result.aivat_per_pair])
     fallbacks = sum(result.fallbacks for result in results)
-    return LbrResult(_name(agent), variant, 2 * pairs, mean, ci, range_samples, fallbacks, aivat, aivat_ci)
+    return LbrResult(
+        _name(agent), variant, 2 * pairs, mean, ci, range_samples, fallbacks, aivat, aivat_ci, tuple(fractions)
+    )
 
 
 def _check_settings(
@@ -554,6 +564,13 @@ def _check_settings(
         raise ConfigError(f"block_pairs must be at least 1 pair or None, got {block_pairs}")
     if runner is not None and block_pairs is None:
         raise ConfigError("a runner needs block_pairs: one stream of draws cannot be split between workers")
+
+
+def _check_fractions(fractions: Sequence[float]) -> None:
+    """Raise the ``ConfigError`` :func:`lbr` documents for a bet size that is not a positive pot fraction."""
+    for fraction in fractions:
+        if isinstance(fraction, bool) or not isinstance(fraction, int | float) or not 0.0 < fraction < math.inf:
+            raise ConfigError(f"bet sizes must be positive pot fractions, got {fraction!r} in {tuple(fractions)}")
 
 
 @dataclass(frozen=True)
@@ -632,6 +649,15 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     parser.add_argument("--variant", choices=("full", "call_until_turn"), default="full")
     parser.add_argument(
+        "--fractions",
+        type=float,
+        nargs="+",
+        default=DEFAULT_FRACTIONS,
+        metavar="F",
+        help="bet and raise sizes the responder tries, as fractions of the pot after calling, besides all-in "
+        f"(default {' '.join(f'{f:g}' for f in DEFAULT_FRACTIONS)})",
+    )
+    parser.add_argument(
         "--range-samples",
         type=int,
         default=None,
@@ -681,6 +707,7 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
             hands=args.hands,
             seed=args.seed,
             variant=args.variant,
+            fractions=tuple(args.fractions),
             preflop_samples=None if args.exact_preflop else DEFAULT_PREFLOP_SAMPLES,
             range_samples=args.range_samples,
             block_pairs=args.block_pairs,

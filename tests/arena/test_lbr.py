@@ -15,7 +15,7 @@ from pokergym.agents.base import BaseAgent
 from pokergym.arena.lbr import _Responder, _Settings, _Strategy, exploit_main, lbr
 from pokergym.arena.stats import Z95
 from pokergym.arena.variance import adjust_hand
-from pokergym.cards import rank_of
+from pokergym.cards import format_cards, parse_cards, rank_of
 from pokergym.engine import DEFAULT_CONFIG, HandHistory, HandState
 from pokergym.engine.actions import Action
 from pokergym.engine.view import PlayerView
@@ -40,6 +40,7 @@ from pokergym.evaluator import CLASS_NAMES_169, COMBO_CARDS, class_index_169, co
 # at 200 big blinds: 34,099 +- 550 mbb/hand.
 _STATION = (0.171337, 0.001403, -0.168196, 0.002157)  # (A, standard error of A, B, standard error of B)
 _STATION_HANDS = 120
+RNG = np.random.default_rng(0)
 
 
 def _station_reference(paths_per_class: int, seed: int) -> tuple[float, float, float, float]:
@@ -247,6 +248,49 @@ def test_bad_blocks_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "needs --block-pairs" in capsys.readouterr().err
     assert exploit_main(["fold", "--hands", "4", "--block-pairs", "1", "--backend", "process", "--workers", "2"]) == 0
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
+
+
+class _SmallBetFolder(BaseAgent):
+    """Folds to a bet of at most a third of the pot before it, calls a larger one, checks otherwise."""
+
+    name = "small-bet-folder"
+    memoryless = True
+
+    def action_probabilities(self, view: PlayerView) -> list[tuple[Action, float]]:
+        legal = view.legal
+        assert legal is not None
+        if not legal.can_fold:
+            return [(Action.check(), 1.0)]
+        small = 3 * view.to_call <= view.pot - view.to_call
+        return [(Action.fold() if small else Action.call(), 1.0)]
+
+    def act(self, view: PlayerView) -> Action:
+        return self.action_probabilities(view)[0][0]
+
+
+def test_a_leak_at_a_small_size_is_found_only_with_that_size_tried(capsys: pytest.CaptureFixture[str]) -> None:
+    # Flop, pot 2,000, the responder first with seven-high: the agent folds to a quarter-pot bet (500) and
+    # calls half the pot. Only a responder that tries the quarter takes the pot; the default checks.
+    state = HandState.new(deck=parse_cards("AsAh7c2dKsQdJh9c4s"), button=1)
+    state.raise_to(1000)
+    state.call()
+    assert state.actor == 0 and state.pot == 2000 and format_cards(state.hole(0)) == "7c2d"
+    acts = {
+        fractions: str(_Responder(_Strategy(_SmallBetFolder()), state, _Settings(fractions=fractions), RNG).act(state))
+        for fractions in ((0.5, 1.0, 2.0), (0.25, 0.5, 1.0, 2.0))
+    }
+    assert acts == {(0.5, 1.0, 2.0): "check", (0.25, 0.5, 1.0, 2.0): "raise to 500"}
+    small = lbr(_SmallBetFolder(), hands=4, seed=4, fractions=(0.25, 0.5, 1.0, 2.0))
+    assert small.fractions == (0.25, 0.5, 1.0, 2.0) and "(sizes 0.25/0.5/1/2 of the pot and all-in)" in str(small)
+    assert "sizes" not in str(lbr(_SmallBetFolder(), hands=4, seed=4))
+    assert exploit_main(["fold", "--hands", "4", "--fractions", "0.25", "1"]) == 0
+    assert capsys.readouterr().out.strip().endswith("(sizes 0.25/1 of the pot and all-in)")
+
+
+@pytest.mark.parametrize("fractions", [(0.0,), (0.5, -1.0), (math.nan,), (math.inf,), (True,)])
+def test_sizes_that_are_not_positive_pot_fractions_are_refused(fractions: tuple[float, ...]) -> None:
+    with pytest.raises(ValueError, match="bet sizes must be positive pot fractions"):
+        lbr(FoldBot(), hands=2, fractions=fractions)
 
 
 class _AceRaiser(BaseAgent):
