@@ -633,16 +633,8 @@ def _lbr_block(block: _Block) -> _BlockResult:
     return _BlockResult(per_pair, aivat_per_pair, fallbacks, histories)
 
 
-def exploit_main(argv: Sequence[str] | None = None) -> int:
-    """Command line ``pokergym exploit AGENT``: print the LBR bound of a registered agent.
-
-    Returns:
-        The exit status, 0.
-
-    Raises:
-        PokerGymError: for an unknown or malformed agent spec; :class:`~pokergym.errors.AgentError`
-            if the agent reports no action probabilities (``pokergym`` prints either as one line).
-    """
+def _exploit_parser() -> argparse.ArgumentParser:
+    """The options of ``pokergym exploit``."""
     parser = argparse.ArgumentParser(prog="pokergym exploit", description="Local best response against an agent.")
     parser.add_argument("agent", metavar="AGENT", help="agent spec, e.g. 'call' or 'rule'")
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
@@ -690,6 +682,20 @@ def exploit_main(argv: Sequence[str] | None = None) -> int:
         help="write every hand to FILE as JSON lines (seat 0 is the responder; extra.mbb: the hand's counted value, "
         "extra.aivat_mbb: its AIVAT value)",
     )
+    return parser
+
+
+def exploit_main(argv: Sequence[str] | None = None) -> int:
+    """Command line ``pokergym exploit AGENT``: print the LBR bound of a registered agent.
+
+    Returns:
+        The exit status, 0.
+
+    Raises:
+        PokerGymError: for an unknown or malformed agent spec; :class:`~pokergym.errors.AgentError`
+            if the agent reports no action probabilities (``pokergym`` prints either as one line).
+    """
+    parser = _exploit_parser()
     args = parser.parse_args(argv)
     if args.backend != "local" and args.block_pairs is None:
         parser.error(f"--backend {args.backend} needs --block-pairs (one stream of draws cannot be split)")

@@ -250,22 +250,28 @@ def test_bad_blocks_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert "750.0 +- 0.0 mbb/hand" in capsys.readouterr().out
 
 
-class _SmallBetFolder(BaseAgent):
-    """Folds to a bet of at most a third of the pot before it, calls a larger one, checks otherwise."""
+class _PureAgent(BaseAgent):
+    """A memoryless agent that plays the one action its :meth:`action_probabilities` gives probability 1."""
 
-    name = "small-bet-folder"
     memoryless = True
 
     def action_probabilities(self, view: PlayerView) -> list[tuple[Action, float]]:
-        legal = view.legal
-        assert legal is not None
-        if not legal.can_fold:
-            return [(Action.check(), 1.0)]
-        small = 3 * view.to_call <= view.pot - view.to_call
-        return [(Action.fold() if small else Action.call(), 1.0)]
+        raise NotImplementedError
 
     def act(self, view: PlayerView) -> Action:
         return self.action_probabilities(view)[0][0]
+
+
+class _SmallBetFolder(_PureAgent):
+    """Folds to a bet of at most a third of the pot before it, calls a larger one, checks otherwise."""
+
+    name = "small-bet-folder"
+
+    def action_probabilities(self, view: PlayerView) -> list[tuple[Action, float]]:
+        if not view.to_call:
+            return [(Action.check(), 1.0)]
+        small = 3 * view.to_call <= view.pot - view.to_call
+        return [(Action.fold() if small else Action.call(), 1.0)]
 
 
 def test_a_leak_at_a_small_size_is_found_only_with_that_size_tried(capsys: pytest.CaptureFixture[str]) -> None:
@@ -293,11 +299,10 @@ def test_sizes_that_are_not_positive_pot_fractions_are_refused(fractions: tuple[
         lbr(FoldBot(), hands=2, fractions=fractions)
 
 
-class _AceRaiser(BaseAgent):
+class _AceRaiser(_PureAgent):
     """Raises to 3 big blinds with an ace, folds (or checks) otherwise; memoryless and card-aware."""
 
     name = "ace-raiser"
-    memoryless = True
 
     def action_probabilities(self, view: PlayerView) -> list[tuple[Action, float]]:
         legal = view.legal
@@ -305,9 +310,6 @@ class _AceRaiser(BaseAgent):
         if any(rank_of(card) == 12 for card in view.hole) and legal.can_raise:
             return [(Action.raise_to(max(legal.min_raise_to, 300)), 1.0)]
         return [(Action.fold() if legal.can_fold else Action.check(), 1.0)]
-
-    def act(self, view: PlayerView) -> Action:
-        return self.action_probabilities(view)[0][0]
 
 
 def test_a_sampled_range_is_reproducible_and_whole_when_it_covers_the_range() -> None:
