@@ -286,3 +286,22 @@ def test_showdown_batch_equals_the_shipped_showdowns(
     monkeypatch.setattr(batch, "batched", off_by_one)
     with pytest.raises(SystemExit, match="differs from the shipped kernel"):
         batch.main(["--rounds", "0"])
+
+
+def test_flop_iterations_counts_the_decisions_an_opponent_never_reaches(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokergym.cards import parse_cards
+    from pokergym.solver import Menu, Range, Spot, solve
+    from pokergym.solver.solve import prepare
+
+    flop_iterations = load("flop_iterations", monkeypatch)
+    spot = Spot(parse_cards("Ks7d2c5h9s"), 1000, 1000, (Range.parse("AA,32o"), Range.parse("KQ")), Menu.uniform("a"))
+    prepared = prepare(spot)  # OOP: check or all-in; IP after a check: check or all-in, after the all-in: fold or call
+    assert flop_iterations.dead_decisions(prepared, 0) == (2, 0)  # regrets all 0: uniform, every node reached
+    root, n = int(prepared.tree.root), spot.n_hands[0]
+    offset = int(prepared.tree.offset[root])
+    prepared.store[0][offset : offset + 2 * n] = np.repeat([1.0, -1.0], n)  # checks with every hand, never all-in
+    assert flop_iterations.dead_decisions(prepared, 0) == (2, 1)  # IP's answer to the all-in is never reached
+    assert flop_iterations.dead_decisions(prepared, 1) == (2, 0)
+    traced = flop_iterations.trace(spot, 3, 5)
+    assert [t for t, _ in traced] == [3, 4, 5]
+    assert traced[-1][1] == pytest.approx(solve(spot, iterations=5).exploitability_pct, rel=1e-9)
