@@ -305,3 +305,19 @@ def test_flop_iterations_counts_the_decisions_an_opponent_never_reaches(monkeypa
     traced = flop_iterations.trace(spot, 3, 5)
     assert [t for t, _ in traced] == [3, 4, 5]
     assert traced[-1][1] == pytest.approx(solve(spot, iterations=5).exploitability_pct, rel=1e-9)
+
+
+def test_lbr_sizes_reads_each_bet_as_a_share_of_the_pot(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokergym.cards import parse_cards
+    from pokergym.engine import HandHistory, HandState, Street
+
+    lbr_sizes = load("lbr_sizes", monkeypatch)
+    state = HandState.new(deck=parse_cards("AsAh7c2dKsQdJh9c4s"), button=1)
+    state.raise_to(1000)  # the button; seat 0 (the responder's seat in LBR's histories) calls
+    state.call()
+    state.raise_to(500)  # a quarter of the 2,000 pot
+    state.raise_to(2000)
+    state.all_in()  # not a size: left out
+    state.fold()
+    sizes = lbr_sizes.sizes_of(HandHistory.from_state(state), (0.25, 0.5, 1.0, 2.0))
+    assert sizes == [(Street.FLOP, 0.25, 0.25)]
