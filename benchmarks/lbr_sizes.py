@@ -17,7 +17,7 @@ from collections import Counter
 import numpy as np
 
 from pokergym.arena import read_histories
-from pokergym.arena.variance import _played, canonical_action
+from pokergym.arena.variance import canonical_action
 from pokergym.engine import HandHistory
 from pokergym.engine.actions import ActionKind, Street
 
@@ -27,7 +27,7 @@ def sizes_of(hand: HandHistory, fractions: tuple[float, ...]) -> list[tuple[Stre
     state = hand.state_before(0)
     out = []
     for record in hand.actions:
-        played = _played(record)
+        played = record.action
         if record.seat == 0:
             kind, to = canonical_action(state.legal_actions(), played)
             if kind == ActionKind.RAISE and to < state.max_raise_to:

@@ -30,7 +30,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from pokergym.arena.result import Estimator, MatchResult
+from pokergym.arena.result import ESTIMATORS, Estimator, MatchResult
 from pokergym.arena.stats import mean_ci
 from pokergym.errors import ConfigError
 
@@ -89,7 +89,7 @@ class PooledResult:
             "|---|---:|" + "---:|" * len(names),
         ]
         for result in self.matches:
-            cells = [_figure(*mean_ci(_per_pair(result, name))) for name in names]
+            cells = [_figure(*mean_ci(result.per_pair_by(name))) for name in names]
             voided = f" ({result.voided_pairs:,} voided)" if result.voided else ""
             lines.append(f"| {result.seed} | {result.pairs:,}{voided} | " + " | ".join(cells) + " |")
         pooled = [f"**{_figure(*self.estimates[name])}**" for name in names]
@@ -99,11 +99,6 @@ class PooledResult:
 
 def _figure(mean: float, half_width: float) -> str:
     return f"{mean:+,.0f} +- {half_width:,.0f}"
-
-
-def _per_pair(result: MatchResult, estimator: Estimator) -> np.ndarray[tuple[int], np.dtype[np.float64]]:
-    """``result``'s per-pair mbb/hand by ``estimator`` (which it must have)."""
-    return replace(result, estimator=estimator).per_pair
 
 
 def _flipped(values: tuple[tuple[_Chips, _Chips], ...]) -> tuple[tuple[_Chips, _Chips], ...]:
@@ -146,12 +141,8 @@ def _check_compatible(results: Sequence[MatchResult]) -> None:
 
 def _shared_estimators(results: Sequence[MatchResult]) -> list[Estimator]:
     """The estimators every match has (AIVAT only with the same known strategies in all)."""
-    shared: list[Estimator] = ["raw"]
-    if all(result.allin_chips for result in results):
-        shared.append("allin")
-    if all(result.aivat_chips for result in results) and len({r.aivat_known for r in results}) == 1:
-        shared.append("aivat")
-    return shared
+    shared = [name for name in ESTIMATORS if all(result.has(name) for result in results)]
+    return [name for name in shared if name != "aivat" or len({r.aivat_known for r in results}) == 1]
 
 
 def pool(results: Sequence[MatchResult]) -> PooledResult:
@@ -173,7 +164,7 @@ def pool(results: Sequence[MatchResult]) -> PooledResult:
     matches = tuple(_from_side(result, agents) for result in results)
     _check_compatible(matches)
     estimates = {
-        name: mean_ci(np.concatenate([_per_pair(result, name) for result in matches]))
+        name: mean_ci(np.concatenate([result.per_pair_by(name) for result in matches]))
         for name in _shared_estimators(matches)
     }
     strategies = matches[0].aivat_strategies if "aivat" in estimates else ""

@@ -93,18 +93,32 @@ class MatchResult:
         """Check the estimator against the values it needs."""
         if self.estimator not in ESTIMATORS:
             raise ConfigError(f"estimator must be one of {ESTIMATORS}, got {self.estimator!r}")
-        if self.estimator != "raw" and len(self._adjusted) != len(self.pair_chips):
+        if not self.has(self.estimator):
             raise ConfigError(
                 f"the {self.estimator} estimator needs adjusted chips for every counted pair: "
-                f"{len(self._adjusted)} for {len(self.pair_chips)} pairs"
+                f"{len(self.chips_of(self.estimator))} for {len(self.pair_chips)} pairs"
             )
 
-    @property
-    def _adjusted(self) -> tuple[tuple[float, float], ...]:
-        """The chips of the estimator (adjusted, or not)."""
-        if self.estimator == "allin":
+    def chips_of(self, estimator: Estimator) -> tuple[tuple[float, float], ...]:
+        """A's chips per counted pair (hand 0, hand 1) by ``estimator``: raw, all-in adjusted or AIVAT's."""
+        if estimator == "allin":
             return self.allin_chips
-        return self.aivat_chips if self.estimator == "aivat" else self.pair_chips
+        return self.aivat_chips if estimator == "aivat" else self.pair_chips
+
+    def has(self, estimator: Estimator) -> bool:
+        """Whether every counted pair has chips by ``estimator`` (raw always does).
+
+        Example:
+            >>> result = MatchResult(("a", "b"), 0, GameConfig(), True, 100, ((1, 2),), (),
+            ...                      (StyleStats(), StyleStats()))
+            >>> result.has("raw"), result.has("aivat")
+            (True, False)
+        """
+        return len(self.chips_of(estimator)) == len(self.pair_chips)
+
+    def per_pair_by(self, estimator: Estimator) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """A's winnings per counted pair in mbb/hand by ``estimator`` (which :meth:`has` must hold for)."""
+        return self._mbb_per_pair(self.chips_of(estimator))
 
     @property
     def pairs(self) -> int:
@@ -138,7 +152,7 @@ class MatchResult:
     @property
     def per_pair(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """Agent A's winnings per counted pair in mbb/hand (the mean of its two hands), by :attr:`estimator`."""
-        return self._mbb_per_pair(self._adjusted)
+        return self.per_pair_by(self.estimator)
 
     def _mbb_per_pair(self, values: tuple[tuple[float, float], ...]) -> np.ndarray[Any, np.dtype[np.float64]]:
         """Per pair, the mean of its two hands' ``values`` (chips) in mbb/hand."""
@@ -247,7 +261,7 @@ class MatchResult:
             self.estimator
         ]
         if self.estimator != "raw":
-            raw_mean, raw_ci = mean_ci(self._mbb_per_pair(self.pair_chips))
+            raw_mean, raw_ci = mean_ci(self.per_pair_by("raw"))
             adjusted += f", raw {raw_mean:+.1f} +- {raw_ci:.1f}"
         return (
             f"{self.agents[0]} vs {self.agents[1]}: {self.mbb_per_hand:+.1f} +- {self.ci95:.1f} mbb/hand{adjusted} "

@@ -78,7 +78,7 @@ import numpy as np
 from pokergym.agents.base import Agent, is_memoryless
 from pokergym.arena.hands import PlayedLog
 from pokergym.arena.stats import Z95, mean_ci
-from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
+from pokergym.engine.actions import Action, ActionKind, Street
 from pokergym.engine.history import HandHistory
 from pokergym.engine.state import HandState, LegalActions
 from pokergym.engine.view import PlayerView
@@ -428,7 +428,7 @@ def adjust_hand_with(
     terms[0] = _value(state, equity)  # the hole-card deal; its mean is 0
     for record in hand.actions:
         street = state.street
-        played = _played(record)
+        played = record.action
         before_deal = _action_values(state, equity, [played])[0]
         lookup = lookups[record.seat]
         if lookup is not None:
@@ -517,17 +517,12 @@ def _allin(hand: HandHistory, equity: _Equity) -> float:
         return float(hand.payoffs[0])
     last = len(hand.actions) - 1
     state = hand.state_before(last)
-    played = _played(hand.actions[last])
+    played = hand.actions[last].action
     after = state.copy()
     after.apply(played, hand.actions[last].seat)
     if after.street == state.street or not after.terminal:
         return float(hand.payoffs[0])
     return _action_values(state, equity, [played])[0]  # the run-out's expectation
-
-
-def _played(record: ActionRecord) -> Action:
-    """The action a record replays (a bet or raise with its amount)."""
-    return Action(record.kind, record.to) if record.kind in _SIZED else Action(record.kind)
 
 
 @dataclass(frozen=True, slots=True)
