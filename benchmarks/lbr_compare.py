@@ -7,8 +7,14 @@ difference from the first over the pairs both played (``extra.pair``; a pair's t
 to each seat), where the same ``--seed`` and ``--block-pairs`` dealt the same cards. ``--lines N`` adds the
 N preflop lines where LBR's AIVAT winnings, summed, were largest.
 
+``--pool`` instead pools runs of one agent on different seeds: each run's counted and AIVAT figures and the
+pooled ones, means and 95% intervals over duplicate pairs (a pair's value the mean of its two hands, as
+:class:`pokergym.arena.lbr.LbrResult` counts them), over every pair of every run. Two runs whose first pairs
+deal the same cards (the same seed and block size) are refused, as are runs against other agents.
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/lbr_compare.py runs/lbr-s1.jsonl runs/lbr-s1-solved.jsonl --lines 5
+    PYTHONPATH=. python benchmarks/lbr_compare.py --pool runs/lbr-s1.jsonl runs/lbr-s2.jsonl runs/lbr-s3.jsonl
 """
 
 from __future__ import annotations
@@ -79,13 +85,62 @@ def differences(first: list[Hand], other: list[Hand]) -> tuple[list[float], list
     return [r[1] - r[0] for r in both], [r[3] - r[2] for r in both], same
 
 
+def pair_values(hands: list[Hand]) -> tuple[list[float], list[float]]:
+    """Per duplicate pair (both hands played), the mean of its hands' counted and AIVAT values (mbb/hand)."""
+    sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
+    for h in hands:
+        row = sums[h["extra"]["pair"]]
+        row[0] += h["extra"]["mbb"] / 2
+        row[1] += h["extra"]["aivat_mbb"] / 2
+        row[2] += 1
+    whole = [row for _, row in sorted(sums.items()) if row[2] == 2]
+    return [r[0] for r in whole], [r[1] for r in whole]
+
+
+def pooled(names: Sequence[str], runs: Sequence[list[Hand]]) -> list[tuple[str, int, str, str]]:
+    """Rows ``(run, pairs, counted, AIVAT)`` for each run and, last, all of them pooled over their pairs.
+
+    Raises:
+        SystemExit: if two runs deal the same first pair (a seed played twice: its pairs would count twice),
+            or the runs are against different agents.
+    """
+    agents = {h["names"][1 - h["names"].index("LBR")] for hands in runs for h in hands}
+    if len(agents) != 1:
+        raise SystemExit(f"runs against different agents cannot be pooled: {sorted(agents)}")
+    firsts: dict[tuple[str, str], str] = {}
+    rows, counted, aivat = [], [], []
+    for name, hands in zip(names, runs, strict=True):
+        first = min(hands, key=lambda h: h["hand_id"])
+        dealt = ("".join(sorted(first["hole_cards"])), first["board"])
+        if dealt in firsts:
+            raise SystemExit(f"{name} deals the same cards as {firsts[dealt]}: the same seed twice")
+        firsts[dealt] = name
+        values = pair_values(hands)
+        counted += values[0]
+        aivat += values[1]
+        rows.append((name, len(values[0]), interval(values[0]), interval(values[1])))
+    rows.append((f"pooled ({len(runs)} runs)", len(counted), interval(counted), interval(aivat)))
+    return rows
+
+
+def pooled_table(names: Sequence[str], runs: Sequence[list[Hand]]) -> str:
+    """:func:`pooled`'s rows as a Markdown table."""
+    lines = ["| run | pairs | LBR counted | AIVAT |", "|---|---:|---:|---:|"]
+    lines += [f"| {name} | {pairs:,} | {counted} | {aivat} |" for name, pairs, counted, aivat in pooled(names, runs)]
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the comparison; returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="+", type=Path, help="histories.jsonl files of LBR runs")
     parser.add_argument("--lines", type=int, default=0, help="print the N preflop lines LBR won most in")
+    parser.add_argument("--pool", action="store_true", help="pool runs on different seeds over all their pairs")
     args = parser.parse_args(argv)
     loaded = [[json.loads(line) for line in path.read_text().splitlines() if line] for path in args.runs]
+    if args.pool:
+        print(pooled_table([str(path) for path in args.runs], loaded))
+        return 0
     for index, (path, hands) in enumerate(zip(args.runs, loaded, strict=True)):
         summary(str(path), hands)
         if index:

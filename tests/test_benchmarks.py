@@ -140,6 +140,31 @@ def test_lbr_compare_pairs_two_runs_on_the_same_decks(
     assert "LBR button" in printed and "minus the first, 6 pairs in both, 12 hands dealt alike" in printed
 
 
+def test_lbr_compare_pools_seeds_over_their_pairs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from baselines import make
+    from pokergym.arena.lbr import lbr
+
+    compare = load("lbr_compare", monkeypatch)
+    paths, results = [], []
+    for seed in (3, 4):
+        paths.append(tmp_path / f"s{seed}.jsonl")
+        results.append(lbr(make("call"), hands=8, seed=seed, block_pairs=2, histories=paths[-1]))
+    compare.main(["--pool", *map(str, paths)])
+    printed = capsys.readouterr().out.splitlines()
+    for row, result in zip(printed[2:4], results, strict=True):  # each run's own figures, as lbr() gave them
+        assert f"{result.mbb_per_hand:+,.0f} +- {result.ci95:,.0f}" in row
+        assert f"{result.aivat_mbb_per_hand:+,.0f} +- {result.aivat_ci95:,.0f}" in row
+    pooled_mean = (results[0].mbb_per_hand + results[1].mbb_per_hand) / 2  # equal pairs: the mean of the means
+    assert printed[4].startswith("| pooled (2 runs) | 8 | ") and f"{pooled_mean:+,.0f} +- " in printed[4]
+    with pytest.raises(SystemExit, match="the same seed twice"):
+        compare.main(["--pool", str(paths[0]), str(paths[1]), str(paths[0])])
+    lbr(make("fold"), hands=4, seed=5, block_pairs=2, histories=tmp_path / "fold.jsonl")
+    with pytest.raises(SystemExit, match=r"different agents.*\['call', 'fold'\]"):
+        compare.main(["--pool", str(paths[0]), str(tmp_path / "fold.jsonl")])
+
+
 def test_solver_folds_weighs_the_buttons_range(monkeypatch: pytest.MonkeyPatch) -> None:
     from baselines import make
 
