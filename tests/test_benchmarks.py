@@ -165,6 +165,27 @@ def test_lbr_compare_pools_seeds_over_their_pairs(
         compare.main(["--pool", str(paths[0]), str(tmp_path / "fold.jsonl")])
 
 
+def test_preflop_line_splits_each_actors_range(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from baselines.solver.solved_preflop import solved_line
+    from pokergym.engine.config import GameConfig
+
+    preflop_line = load("preflop_line", monkeypatch)
+    config = GameConfig()
+    solution, line = solved_line(config, preflop_line.records(config, [250, 750]))
+    assert [str(a) for a in line] == ["raise to 250", "raise to 750"]
+    assert sum(combos for _, combos in preflop_line.masses(solution, ())) == pytest.approx(1326.0)
+    opens = dict(preflop_line.masses(solution, ()))["raise to 250"]  # the button acts again after the 3-bet
+    assert sum(combos for _, combos in preflop_line.masses(solution, line)) == pytest.approx(opens)
+    continuing = {name: (share, equity) for name, share, equity in preflop_line.against(solution, line, "AA")}
+    assert continuing["AA"][1] == pytest.approx(0.5, abs=0.01)  # AA against AA: a split, nearly always
+    assert all(0.0 < share <= 1.0 and 0.0 <= equity <= 1.0 for share, equity in continuing.values())
+    preflop_line.main(["250", "750", "--against", "QQ+", "--top", "3"])
+    printed = capsys.readouterr().out
+    assert "the big blind's range, combos: fold" in printed and "continuing against QQ+" in printed
+
+
 def test_solver_folds_weighs_the_buttons_range(monkeypatch: pytest.MonkeyPatch) -> None:
     from baselines import make
 
