@@ -69,32 +69,25 @@ def summary(name: str, hands: list[Hand]) -> None:
             print(f"  {part:14s} counted {counted:>18s}   AIVAT {aivat:>18s}   ({len(rows)} hands)")
 
 
-def differences(first: list[Hand], other: list[Hand]) -> tuple[list[float], list[float], int]:
-    """Per pair both runs played, other minus first (counted, AIVAT; mbb/hand), and the hands dealt alike."""
-    sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0.0])
-    dealt = {h["hand_id"]: (h["hole_cards"], h["board"]) for h in first}
-    same = 0
-    for run, hands in enumerate((first, other)):
-        for h in hands:
-            row = sums[h["extra"]["pair"]]
-            row[run] += h["extra"]["mbb"] / 2
-            row[2 + run] += h["extra"]["aivat_mbb"] / 2
-            row[4] += 1 + run  # 3: in both runs
-            same += run == 1 and dealt.get(h["hand_id"]) == (h["hole_cards"], h["board"])
-    both = [row for row in sums.values() if row[4] == 6]  # two hands of each run
-    return [r[1] - r[0] for r in both], [r[3] - r[2] for r in both], same
-
-
-def pair_values(hands: list[Hand]) -> tuple[list[float], list[float]]:
-    """Per duplicate pair (both hands played), the mean of its hands' counted and AIVAT values (mbb/hand)."""
+def pair_values(hands: list[Hand]) -> dict[int, tuple[float, float]]:
+    """Per duplicate pair with both hands played, the mean of its hands' counted and AIVAT values (mbb/hand)."""
     sums: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     for h in hands:
         row = sums[h["extra"]["pair"]]
         row[0] += h["extra"]["mbb"] / 2
         row[1] += h["extra"]["aivat_mbb"] / 2
         row[2] += 1
-    whole = [row for _, row in sorted(sums.items()) if row[2] == 2]
-    return [r[0] for r in whole], [r[1] for r in whole]
+    return {pair: (row[0], row[1]) for pair, row in sorted(sums.items()) if row[2] == 2}
+
+
+def differences(first: list[Hand], other: list[Hand]) -> tuple[list[float], list[float], int]:
+    """Per pair both runs played, other minus first (counted, AIVAT; mbb/hand), and the hands dealt alike."""
+    dealt = {h["hand_id"]: (h["hole_cards"], h["board"]) for h in first}
+    same = sum(dealt.get(h["hand_id"]) == (h["hole_cards"], h["board"]) for h in other)
+    before, after = pair_values(first), pair_values(other)
+    both = [pair for pair in after if pair in before]
+    counted = [after[pair][0] - before[pair][0] for pair in both]
+    return counted, [after[pair][1] - before[pair][1] for pair in both], same
 
 
 def pooled(names: Sequence[str], runs: Sequence[list[Hand]]) -> list[tuple[str, int, str, str]]:
@@ -108,17 +101,19 @@ def pooled(names: Sequence[str], runs: Sequence[list[Hand]]) -> list[tuple[str, 
     if len(agents) != 1:
         raise SystemExit(f"runs against different agents cannot be pooled: {sorted(agents)}")
     firsts: dict[tuple[str, str], str] = {}
-    rows, counted, aivat = [], [], []
+    rows: list[tuple[str, int, str, str]] = []
+    counted: list[float] = []
+    aivat: list[float] = []
     for name, hands in zip(names, runs, strict=True):
         first = min(hands, key=lambda h: h["hand_id"])
         dealt = ("".join(sorted(first["hole_cards"])), first["board"])
         if dealt in firsts:
             raise SystemExit(f"{name} deals the same cards as {firsts[dealt]}: the same seed twice")
         firsts[dealt] = name
-        values = pair_values(hands)
-        counted += values[0]
-        aivat += values[1]
-        rows.append((name, len(values[0]), interval(values[0]), interval(values[1])))
+        run_counted, run_aivat = zip(*pair_values(hands).values(), strict=True)
+        counted += run_counted
+        aivat += run_aivat
+        rows.append((name, len(run_counted), interval(run_counted), interval(run_aivat)))
     rows.append((f"pooled ({len(runs)} runs)", len(counted), interval(counted), interval(aivat)))
     return rows
 

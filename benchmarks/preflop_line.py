@@ -23,13 +23,15 @@ import numpy.typing as npt
 
 from baselines.solver.solved_preflop import solved_line
 from pokergym.engine import HandState
-from pokergym.engine.actions import Action, ActionRecord, Street
+from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.solver import Range
 from pokergym.solver.preflop import PreflopSolution, class_matchups, combo_classes
 from pokergym.solver.ranges import hand_classes
 
 Line = tuple[Action, ...]
+COMBOS = np.bincount(combo_classes(), minlength=len(hand_classes()))
+"""The combos of each of the 169 classes (6 a pair, 4 suited, 12 offsuit)."""
 
 
 def records(config: GameConfig, raises: Sequence[int]) -> list[ActionRecord]:
@@ -42,8 +44,7 @@ def records(config: GameConfig, raises: Sequence[int]) -> list[ActionRecord]:
 
 def masses(solution: PreflopSolution, line: Line) -> list[tuple[str, float]]:
     """The actor's range at ``line`` split over its actions, in combos."""
-    counts = np.bincount(combo_classes(), minlength=len(hand_classes()))
-    reach = solution.reach(line)[solution.actor(line)] * counts
+    reach = solution.reach(line)[solution.actor(line)] * COMBOS
     strategy = solution.strategy(line)
     return [(str(a), float(strategy[k] @ reach)) for k, a in enumerate(solution.actions(line))]
 
@@ -57,15 +58,13 @@ def top_classes(weights: npt.NDArray[np.float64], n: int) -> str:
 
 def against(solution: PreflopSolution, line: Line, notation: str) -> list[tuple[str, float, float]]:
     """Per class that the answering range continues with: its continue share and its equity against ``notation``."""
-    classes = combo_classes()
-    counts = np.bincount(classes, minlength=len(hand_classes()))
-    weights = np.bincount(classes, weights=Range.parse(notation).weights, minlength=len(hand_classes())) / counts
+    weights = np.bincount(combo_classes(), weights=Range.parse(notation).weights, minlength=len(COMBOS)) / COMBOS
     pairs, equity = class_matchups()
     met = pairs @ weights
     mean = np.divide(equity @ weights, met, out=np.zeros_like(met), where=met > 0.0)
     actor = solution.actor(line)
     reach = solution.reach(line)[actor]
-    fold = [k for k, a in enumerate(solution.actions(line)) if str(a) == "fold"]
+    fold = [k for k, a in enumerate(solution.actions(line)) if a.kind == ActionKind.FOLD]
     keep = reach * (1.0 - (solution.strategy(line)[fold[0]] if fold else 0.0))
     order = [i for i in np.argsort(-keep) if keep[i] > 0.05]
     return [(hand_classes()[i], float(keep[i]), float(mean[i])) for i in order]
