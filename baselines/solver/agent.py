@@ -137,7 +137,13 @@ from baselines.solver.ranges import (
     strength_order,
     tree_path,
 )
-from baselines.solver.solved_preflop import flop_shares, solved_probabilities, solved_ranges
+from baselines.solver.solved_preflop import (
+    FLOP_VALUES,
+    board_shares,
+    flop_shares,
+    solved_probabilities,
+    solved_ranges,
+)
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.engine.actions import ActionRecord
 from pokergym.engine.config import GameConfig
@@ -248,6 +254,11 @@ class SolverAgent(BaseAgent):
         flop_shares: with ``safe`` (the default), re-solve the flop after the solved preflop safely against the
             abstraction's shares of the pot (see the module); ``False``: as after the tables, with both ranges
             from the abstraction's strategy (and ``flop_gadget`` against off-menu sizes).
+        flop_values: the values per opponent hand in that safe flop's gadget: ``"classes"`` (the default), the
+            abstraction's shares of its preflop class (the button taking the rest of each matchup's pot);
+            ``"proportional"``, the same with the button's share one factor times its class's equity; ``"board"``,
+            each hand's equity on this flop against the other range (:func:`~baselines.solver.ranges.runout_equity`),
+            realised as the abstraction's model says (:func:`~baselines.solver.solved_preflop.board_shares`).
         flop_turns: 1 to 49 (default 6): the flop's solve plays the turn's betting too (75% pot bets, 100
             combos a side, 10/3 times ``iterations``) on this many turn cards, a fixed sample per board
             (:attr:`~pokergym.solver.Spot.deal_sample`), and checks down the river; 0: it checks the hand
@@ -307,6 +318,7 @@ class SolverAgent(BaseAgent):
         safe: bool = True,
         flop_gadget: bool = False,
         flop_shares: bool = True,
+        flop_values: str = "classes",
         flop_turns: int = 6,
         deep_menus: bool = True,
         tremble: float = 0.3,
@@ -336,6 +348,9 @@ class SolverAgent(BaseAgent):
         if not isinstance(flop_shares, bool):
             raise ConfigError(f"flop_shares must be True or False, got {flop_shares!r}")
         self.flop_shares = flop_shares
+        if flop_values not in FLOP_VALUES:
+            raise ConfigError(f"flop_values must be one of {', '.join(FLOP_VALUES)}, got {flop_values!r}")
+        self.flop_values = flop_values
         if not isinstance(flop_turns, int) or isinstance(flop_turns, bool) or not 0 <= flop_turns <= 49:
             raise ConfigError(f"flop_turns must be a number of turn cards from 0 to 49, got {flop_turns!r}")
         self.flop_turns = flop_turns
@@ -650,7 +665,11 @@ class SolverAgent(BaseAgent):
         street = spot.street
         if street == Street.FLOP and self._safe_flop(seat, button):
             opponent = _player(1 - seat, button)
-            shares = flop_shares(config, button, before, 1 - seat)
+            if self.flop_values == "board":
+                shares = board_shares(config, button, before, 1 - seat, spot.board)
+            else:
+                model = "remainder" if self.flop_values == "classes" else "proportional"
+                shares = flop_shares(config, button, before, 1 - seat, model)
             return Gadget(opponent, shares[spot.hands(opponent)] * spot.pot)
         if street == Street.FLOP:
             return self._flop_gadget(config, seat, button, before, spot) if self.flop_gadget else None

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Final
+from typing import Any, Final
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -28,6 +29,7 @@ __all__ = [
     "board_strength",
     "nearest_columns",
     "representatives",
+    "runout_equity",
     "runout_strength",
     "street_start",
     "strength_order",
@@ -200,6 +202,24 @@ def nearest_columns(strength: npt.NDArray[np.number], hands: npt.NDArray[np.intp
     return columns
 
 
+@lru_cache(maxsize=4)
+def _runout_ranks(board: tuple[int, ...]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """``(live, runouts, ranks)``: the live combos, the run-outs' cards, each live combo's rank on each run-out.
+
+    ``ranks[runout, i]``: lower is stronger; 5 MB on a flop, so only a few boards are kept.
+    """
+    live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
+    rest = [c for c in range(52) if c not in board]
+    extras = list(combinations(rest, 5 - len(board)))
+    runouts = np.array(extras, dtype=np.uint8).reshape(len(extras), 5 - len(board))
+    rows = np.empty((len(runouts), len(live), 7), dtype=np.uint8)
+    rows[:, :, :2] = combo_array()[live]
+    rows[:, :, 2 : 2 + len(board)] = board
+    rows[:, :, 2 + len(board) :] = runouts[:, None, :]
+    ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(runouts), len(live)).astype(np.int64)
+    return live, runouts, ranks
+
+
 @lru_cache(maxsize=_BOARDS_KEPT)
 def runout_strength(board: tuple[int, ...]) -> npt.NDArray[np.float64]:
     """Per combo, 1 less its mean share of the live combos it beats (ties half) over every run-out of ``board``.
@@ -218,15 +238,7 @@ def runout_strength(board: tuple[int, ...]) -> npt.NDArray[np.float64]:
         >>> bool(made[draw] == made[ace_high]), bool(runout_strength(flop)[draw] < runout_strength(flop)[ace_high])
         (True, True)
     """
-    live = np.flatnonzero(block(np.ones(N_COMBOS), board) > 0.0)
-    rest = [c for c in range(52) if c not in board]
-    extras = list(combinations(rest, 5 - len(board)))
-    runouts = np.array(extras, dtype=np.uint8).reshape(len(extras), 5 - len(board))
-    rows = np.empty((len(runouts), len(live), 7), dtype=np.uint8)
-    rows[:, :, :2] = combo_array()[live]
-    rows[:, :, 2 : 2 + len(board)] = board
-    rows[:, :, 2 + len(board) :] = runouts[:, None, :]
-    ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(runouts), len(live))
+    live, runouts, ranks = _runout_ranks(board)
     masks = _card_masks()[:, live]
     beaten = np.zeros(len(live))
     for k, extra in enumerate(runouts):
@@ -240,6 +252,91 @@ def runout_strength(board: tuple[int, ...]) -> npt.NDArray[np.float64]:
     strength[live] = 1.0 - beaten / len(runouts) + 1e-9
     strength.setflags(write=False)
     return strength
+
+
+@lru_cache(maxsize=4)
+def _runout_orders(board: tuple[int, ...]) -> npt.NDArray[np.intp]:
+    """Per run-out of ``board``, the live combos' positions (as in :func:`_runout_ranks`) strongest first."""
+    orders: npt.NDArray[np.intp] = np.argsort(_runout_ranks(board)[2], axis=1, kind="stable")
+    return orders
+
+
+@numba.njit(cache=True, nogil=True)
+def _equity_sweep(ranks: Any, orders: Any, runouts: Any, pairs: Any, weights: Any) -> Any:
+    """``(won, met)`` per live combo summed over the run-outs: the range's weight it beats (ties half), and all of it.
+
+    On each run-out (``orders``: its combos strongest first) the combos it blocks sit out; the others are swept
+    from strongest to weakest, keeping the range's weight seen so far in all and per card, so that each combo's
+    count leaves out the combos holding one of its cards (itself included) in O(1).
+    """
+    n = pairs.shape[0]
+    won, met = np.zeros(n), np.zeros(n)
+    dealt = np.zeros(52, dtype=np.bool_)
+    order = np.empty(n, dtype=np.int64)
+    per_card, before_card, group_card = np.zeros(52), np.zeros(52), np.zeros(52)
+    for k in range(runouts.shape[0]):
+        for c in runouts[k]:
+            dealt[c] = True
+        count, total = 0, 0.0
+        per_card[:] = 0.0
+        for i in orders[k]:  # strongest first
+            if not (dealt[pairs[i, 0]] or dealt[pairs[i, 1]]):
+                order[count] = i
+                count += 1
+                total += weights[i]
+                per_card[pairs[i, 0]] += weights[i]
+                per_card[pairs[i, 1]] += weights[i]
+        before = 0.0
+        before_card[:] = 0.0
+        start = 0
+        while start < count:
+            stop, group = start, 0.0
+            while stop < count and ranks[k, order[stop]] == ranks[k, order[start]]:
+                i = order[stop]
+                group += weights[i]
+                group_card[pairs[i, 0]] += weights[i]
+                group_card[pairs[i, 1]] += weights[i]
+                stop += 1
+            for j in range(start, stop):
+                i, a, b = order[j], pairs[order[j], 0], pairs[order[j], 1]
+                meets = total - per_card[a] - per_card[b] + weights[i]
+                stronger = before - before_card[a] - before_card[b]
+                ties = group - group_card[a] - group_card[b] + weights[i]
+                won[i] += meets - stronger - 0.5 * ties
+                met[i] += meets
+            before += group
+            for j in range(start, stop):  # the group's cards into the stronger side, and the group's sums cleared
+                for c in pairs[order[j]]:
+                    before_card[c] += group_card[c]
+                    group_card[c] = 0.0
+            start = stop
+        for c in runouts[k]:
+            dealt[c] = False
+    return won, met
+
+
+def runout_equity(board: tuple[int, ...], weights: Weights) -> Weights:
+    """Per combo, its equity (wins and half the ties) against the range ``weights`` over every run-out of ``board``.
+
+    Exact card removal: on each run-out, only the range's combos that share no card with the board, the
+    run-out or the combo itself count, each by its weight. A combo ``board`` blocks, or one that no combo
+    of the range can meet, gets 0.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.evaluator.combos import combo_index
+        >>> flop = tuple(parse_cards("Td9d6h"))
+        >>> nuts, air = (combo_index(*parse_cards(h)) for h in ("8c7c", "3c2s"))
+        >>> equity = runout_equity(flop, np.ones(1326))
+        >>> bool(equity[nuts] > 0.8 > 0.2 > equity[air] > 0.0)
+        True
+    """
+    live, runouts, ranks = _runout_ranks(board)
+    range_weights = block(np.asarray(weights, dtype=np.float64), board)[live]
+    won, met = _equity_sweep(ranks, _runout_orders(board), runouts, combo_array()[live], range_weights)
+    equity = np.zeros(N_COMBOS)
+    equity[live] = np.where(met > 0.0, won / np.where(met > 0.0, met, 1.0), 0.0)
+    return equity
 
 
 def strength_order(board: tuple[int, ...], runout: bool) -> npt.NDArray[np.number]:

@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from baselines.policy import ActionDistribution, merge
+from baselines.solver.ranges import block, runout_equity
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
 from pokergym.engine.view import PlayerView
@@ -40,7 +41,15 @@ from pokergym.errors import PokerGymError
 from pokergym.evaluator.combos import combo_index
 from pokergym.solver.preflop import Line, PreflopMenu, PreflopSolution, combo_classes, preflop_tree, solve_preflop
 
-__all__ = ["PREFLOP_ITERATIONS", "flop_shares", "solved_line", "solved_probabilities", "solved_ranges"]
+__all__ = [
+    "FLOP_VALUES",
+    "PREFLOP_ITERATIONS",
+    "board_shares",
+    "flop_shares",
+    "solved_line",
+    "solved_probabilities",
+    "solved_ranges",
+]
 
 Weights = npt.NDArray[np.float64]
 Key = tuple[int, int]
@@ -48,6 +57,9 @@ Key = tuple[int, int]
 
 PREFLOP_ITERATIONS: Final = 400
 """Discounted CFR iterations per preflop tree (the abstraction's exploitability about 3 mbb a hand, 1 s)."""
+
+FLOP_VALUES: Final = ("classes", "proportional", "board")
+"""The agent's ``flop_values``: :func:`flop_shares` with either split of the button's, or :func:`board_shares`."""
 
 _MENU: Final = PreflopMenu()
 _CACHE: Final = 256
@@ -136,11 +148,51 @@ def solved_ranges(
     return (by_position[0], by_position[1]) if button == 0 else (by_position[1], by_position[0])
 
 
-def flop_shares(config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int) -> Weights:
+def flop_shares(
+    config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int, model: str = "remainder"
+) -> Weights:
     """Per combo, the share of the flop's pot ``seat``'s hand wins in the solved abstraction's model.
 
-    ``history``'s preflop actions must end at the flop; see :meth:`~pokergym.solver.PreflopSolution.flop_shares`.
+    ``history``'s preflop actions must end at the flop; ``model`` splits the button's share over its hands; see
+    :meth:`~pokergym.solver.PreflopSolution.flop_shares`.
     """
     solution, line = solved_line(config, history)
-    shares: Weights = solution.flop_shares(line, 0 if seat == button else 1)[combo_classes()]
+    shares: Weights = solution.flop_shares(line, 0 if seat == button else 1, model)[combo_classes()]
+    return shares
+
+
+def board_shares(
+    config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int, board: tuple[int, ...]
+) -> Weights:
+    """Per combo, the share of the flop's pot ``seat``'s hand wins in the abstraction's model, by its equity here.
+
+    Where :func:`flop_shares` prices a hand by its preflop class, this uses its equity on this flop against the
+    other player's range at the flop (:func:`~baselines.solver.ranges.runout_equity`), realised as the model says:
+    the big blind's times the line's realisation; the button's one factor times its equity, the factor that gives
+    the button's range (each combo by its weight) the rest of the pot. A hand that missed this flop is worth what
+    it holds here, not its class's average over every flop.
+
+    Example:
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.engine import HandState
+        >>> from pokergym.evaluator.combos import combo_index
+        >>> state = HandState.new(deck=tuple(parse_cards("AsKd7c2dTd9d6h3h4s")), button=0)
+        >>> state.raise_to(250)
+        >>> state.call()
+        >>> shares = board_shares(state.config, 0, state.history, 0, state.board)
+        >>> set_of_nines, air = (combo_index(*parse_cards(h)) for h in ("9h9c", "3c2s"))
+        >>> bool(shares[set_of_nines] > 0.9 > 0.2 > shares[air])
+        True
+    """
+    solution, line = solved_line(config, history)
+    realisation = solution.realisation(line)
+    by_seat = solved_ranges(config, button, history)
+    equity = runout_equity(board, by_seat[1 - seat])
+    if seat != button:
+        big_blind: Weights = realisation * equity
+        return big_blind
+    own = block(by_seat[seat], board)
+    held = float(own @ equity) / float(own.sum())
+    factor = (1.0 - realisation * (1.0 - held)) / held if held > 0.0 else 1.0
+    shares: Weights = factor * equity
     return shares

@@ -56,7 +56,15 @@ from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
 from pokergym.evaluator.matchups import BOARDS_PER_MATCHUP, matchup_row
 from pokergym.solver.ranges import class_of_combo, hand_classes
 
-__all__ = ["PreflopMenu", "PreflopSolution", "class_matchups", "combo_classes", "preflop_tree", "solve_preflop"]
+__all__ = [
+    "BUTTON_SHARES",
+    "PreflopMenu",
+    "PreflopSolution",
+    "class_matchups",
+    "combo_classes",
+    "preflop_tree",
+    "solve_preflop",
+]
 
 Array = npt.NDArray[np.float64]
 Line = tuple[Action, ...]
@@ -64,6 +72,8 @@ Line = tuple[Action, ...]
 
 N_CLASSES: Final = 169
 _FILLER_DECK: Final = tuple(range(9))
+BUTTON_SHARES: Final = ("remainder", "proportional")
+"""How :meth:`PreflopSolution.flop_shares` splits the button's share of the pot over its classes."""
 _DISCOUNT: Final = (1.5, 0.0, 2.0)
 """Discounted CFR's alpha (positive regrets), beta (negative regrets), gamma (average strategy)."""
 
@@ -353,13 +363,53 @@ class PreflopSolution:
             reach[node.actor] = reach[node.actor] * ((1.0 - tremble) * p + tremble / len(node.actions))
         return reach[0], reach[1]
 
-    def flop_shares(self, line: Line, player: int) -> Array:
+    def flop_shares(self, line: Line, player: int, button: str = "remainder") -> Array:
         """Per class of ``player``, the share of the flop's pot it wins in the model against the other's range.
 
         ``line`` ends where the flop begins. The share is the class's equity against the other player's
         classes at the line (weighted by their reach and the combo pairs that share no card), realised as
-        the model says: the big blind's times the node's realisation, the button's the rest of the pot.
+        the model says: the big blind's times the node's realisation. The button's is, by ``button``:
+
+        * ``"remainder"`` (the model's own split): the rest of the pot in each class's matchups, so the
+          realisation the big blind gives up goes to every button class alike, its weakest included;
+        * ``"proportional"``: one factor times each class's equity, the factor that gives the button's range
+          (its reach at the line) the same share of the pot in all as ``"remainder"`` does. This is the usual
+          reading of equity realisation (a hand's value is its equity times its player's realisation); it
+          gives the button's strong classes more and its weak ones less than the remainder.
+
         A class no hand of the other range can meet gets its share against a random hand.
+
+        Raises:
+            KeyError: if ``line`` does not end at the flop.
+            ValueError: if ``button`` is neither model.
+        """
+        if button not in BUTTON_SHARES:
+            raise ValueError(f"button must be one of {', '.join(BUTTON_SHARES)}, got {button!r}")
+        node = self._nodes[self._node(line)]
+        if node.kind != "flop":
+            raise KeyError(f"{[str(a) for a in line]} does not end at the flop")
+        pairs, equity = class_matchups()
+        reach = self.reach(line)
+        other = reach[1 - player]
+        met, won = pairs @ other, equity @ other
+        fallback = equity.sum(axis=1) / pairs.sum(axis=1)
+        mean = np.where(met > 0.0, won / np.where(met > 0.0, met, 1.0), fallback)
+        if player == 1:
+            big_blind: Array = node.share * mean
+            return big_blind
+        remainder: Array = 1.0 - node.share * (1.0 - mean)
+        if button == "remainder":
+            return remainder
+        weights = reach[0] * met
+        equity_held = float(weights @ mean)
+        if equity_held <= 0.0:  # no button class meets the big blind's range: nothing to scale
+            return remainder
+        factor = float(weights @ remainder) / equity_held
+        proportional: Array = factor * mean
+        return proportional
+
+    def realisation(self, line: Line) -> float:
+        """The share of its equity the big blind realises in the model where ``line`` reaches the flop.
 
         Raises:
             KeyError: if ``line`` does not end at the flop.
@@ -367,14 +417,7 @@ class PreflopSolution:
         node = self._nodes[self._node(line)]
         if node.kind != "flop":
             raise KeyError(f"{[str(a) for a in line]} does not end at the flop")
-        pairs, equity = class_matchups()
-        other = self.reach(line)[1 - player]
-        met, won = pairs @ other, equity @ other
-        fallback = equity.sum(axis=1) / pairs.sum(axis=1)
-        mean = np.where(met > 0.0, won / np.where(met > 0.0, met, 1.0), fallback)
-        big_blind = node.share * (mean if player == 1 else 1.0 - mean)
-        shares: Array = big_blind if player == 1 else 1.0 - big_blind
-        return shares
+        return node.share
 
     def _node(self, line: Line) -> int:
         index = self._lines.get(line)
