@@ -18,16 +18,17 @@ from baselines.solver.ranges import (
     board_strength,
     nearest_columns,
     representatives,
+    runout_equity,
     runout_strength,
     strength_order,
 )
-from baselines.solver.solved_preflop import flop_shares, solved_line, solved_ranges
+from baselines.solver.solved_preflop import board_shares, flop_shares, solved_line, solved_ranges
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
 from pokergym.engine import GameConfig, HandState
 from pokergym.errors import ConfigError
-from pokergym.evaluator import equity_vs_random
+from pokergym.evaluator import equity_vs_random, equity_vs_range
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_index
 from pokergym.solver import Gadget, Spot, solve
 
@@ -130,6 +131,40 @@ def test_runout_strength_orders_combos_by_their_equity_against_any_hand(board: s
     exact = np.array([equity_vs_random(COMBO_CARDS[c], cards).equity for c in sample])  # with card removal
     assert np.corrcoef(1.0 - strength[sample], exact)[0, 1] > 0.999  # the same order; card removal left out
     assert np.max(np.abs((1.0 - strength[sample]) - exact)) < 0.1
+
+
+@pytest.mark.parametrize(("board", "seed"), [("Td9d6h", 0), ("Ks7d2c", 1), ("QhJh8c", 2)])
+def test_runout_equity_is_the_evaluators_exact_equity_against_the_range(board: str, seed: int) -> None:
+    cards = tuple(parse_cards(board))
+    rng = np.random.default_rng(seed)
+    weights = rng.choice([0.0, 0.3, 1.0], size=N_COMBOS)  # ties and zeros, as ranges have
+    equity = runout_equity(cards, weights)
+    assert np.all(equity[block(np.ones(N_COMBOS), cards) == 0.0] == 0.0)  # the board's own combos
+    live = np.flatnonzero(block(np.ones(N_COMBOS), cards))
+    for combo in rng.choice(live, 30, replace=False):  # the oracle: every run-out, card removal with the range
+        exact = equity_vs_range(COMBO_CARDS[combo], cards, weights).equity
+        assert equity[combo] == pytest.approx(exact, abs=1e-9)
+
+
+def test_board_shares_price_each_hand_by_this_flop_and_keep_the_models_split() -> None:
+    state = HandState.new(deck=parse_cards("AsKd7c2dTd9d6h3h4s"), button=0)
+    state.raise_to(250)
+    state.call()
+    board = state.board
+    solution, line = solved_line(state.config, state.history)
+    ranges = solved_ranges(state.config, 0, state.history)
+    realisation = solution.realisation(line)
+    big_blind = board_shares(state.config, 0, state.history, 1, board)
+    np.testing.assert_allclose(big_blind, realisation * runout_equity(board, ranges[0]))
+    button = board_shares(state.config, 0, state.history, 0, board)
+    equity = runout_equity(board, ranges[1])
+    own = block(ranges[0], board)
+    held = float(own @ equity) / float(own.sum())
+    assert float(own @ button) / float(own.sum()) == pytest.approx(1.0 - realisation * (1.0 - held))
+    np.testing.assert_allclose(button[equity > 0] / equity[equity > 0], button[equity > 0][0] / equity[equity > 0][0])
+    air, set_of_nines = (combo_index(*parse_cards(h)) for h in ("3c2s", "9h9c"))
+    by_class = flop_shares(state.config, 0, state.history, 0)
+    assert button[air] < 0.5 * by_class[air] and button[set_of_nines] > by_class[set_of_nines]
 
 
 def test_the_runout_order_plays_a_left_out_draw_like_a_draw() -> None:
@@ -349,6 +384,14 @@ def test_after_the_solved_preflop_the_flop_is_re_solved_safely_against_any_range
     np.testing.assert_allclose(gadget.values, shares[spot.hands(1)] * spot.pot)
     assert len(spot.hands(1)) == 100  # representatives of every live hand, not of the modelled range
     assert ((gadget.values > 0.0) & (gadget.values < spot.pot)).all()
+    for values, expected in [
+        ("board", board_shares(state.config, 0, state.history, 0, state.board)),
+        ("proportional", flop_shares(state.config, 0, state.history, 0, "proportional")),
+    ]:
+        SolverAgent(iterations=2, preflop="solved", flop_values=values).action_probabilities(state.view(1))
+        spot, gadget = seen[-1]
+        assert isinstance(gadget, Gadget) and gadget.player == 1
+        np.testing.assert_allclose(gadget.values, expected[spot.hands(1)] * spot.pot)
     seen.clear()
     SolverAgent(iterations=2, preflop="solved", safe=False).action_probabilities(state.view(1))
     assert seen[-1][1] is None
@@ -427,6 +470,9 @@ def test_registry_specs() -> None:
     assert SolverAgent().flop_shares and not SolverAgent(flop_shares=False).flop_shares
     with pytest.raises(ValueError, match="flop_shares must be True or False"):
         SolverAgent(flop_shares=1)  # type: ignore[arg-type]
+    assert SolverAgent().flop_values == "classes" and make("solver:flop_values=board").flop_values == "board"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="flop_values must be one of classes, proportional, board"):
+        SolverAgent(flop_values="flop")
 
 
 def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:

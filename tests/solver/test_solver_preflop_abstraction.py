@@ -157,6 +157,28 @@ def test_flop_shares_split_every_pot_between_the_two_players(default: PreflopSol
         default.flop_shares((Action.raise_to(350),), 0)
 
 
+def test_proportional_button_shares_keep_the_ranges_total_and_move_it_to_strong_classes(
+    default: PreflopSolution,
+) -> None:
+    pairs, equity = class_matchups()
+    line = (Action.raise_to(250), Action.call())
+    button, big_blind = default.reach(line)
+    remainder = default.flop_shares(line, 0)
+    proportional = default.flop_shares(line, 0, "proportional")
+    weights = button * (pairs @ big_blind)
+    assert float(weights @ proportional) == pytest.approx(float(weights @ remainder), rel=1e-12)
+    mean = (equity @ big_blind) / (pairs @ big_blind)
+    np.testing.assert_allclose(proportional / mean, proportional[0] / mean[0])  # one factor for every class
+    strong, weak = default.class_index("AA"), default.class_index("72o")
+    assert proportional[strong] > remainder[strong] and proportional[weak] < remainder[weak]
+    np.testing.assert_array_equal(default.flop_shares(line, 1, "proportional"), default.flop_shares(line, 1))
+    assert default.realisation(line) == pytest.approx(default.menu.big_blind_share(195 / 5))
+    with pytest.raises(ValueError, match="button must be one of remainder, proportional"):
+        default.flop_shares(line, 0, "even")
+    with pytest.raises(KeyError, match="does not end at the flop"):
+        default.realisation((Action.raise_to(250),))
+
+
 def test_the_big_blind_realises_its_equity_where_it_raised_last(default: PreflopSolution) -> None:
     def share(*line: Action) -> float:
         return default._nodes[default._lines[line]].share
