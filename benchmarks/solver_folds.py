@@ -10,15 +10,24 @@ distribution folds, each combo weighted by its range weight. A range that folds 
 best response leads the first spot with most of its 3-betting range, and the rule agent continuation-bets a
 third of the pot with every hand it opened.
 
+``--played FILE...`` reads saved matches instead (``pokergym match ... --out DIR``'s ``histories.jsonl``): in
+the hands where the agent (the first name starting with ``solver``) is the big blind, called an open to
+``--open`` chips and checked the flop, and the opponent bet, how often the agent folded to each bet size (a
+share of the pot, to two decimals) and its net in big blinds over those hands.
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/solver_folds.py solver:preflop=solved solver:preflop=solved,safe=false
     PYTHONPATH=. python benchmarks/solver_folds.py solver solver:flop_shares=false --line open --sizes 0.25 0.65
+    PYTHONPATH=. python benchmarks/solver_folds.py --played runs/solver-rule-s7/histories.jsonl --open 250
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -61,6 +70,37 @@ def fold_share(agent: SolverAgent, deck: str, opened: int, three_bet: int, size:
     return folded / total
 
 
+def played_folds(hands: Iterable[dict[str, Any]], opened: int) -> dict[float, tuple[int, int, float]]:
+    """Per flop bet size (a share of the pot), ``(hands, folds, net BB)`` of the agent in the big blind's spot.
+
+    The spot: the agent in the big blind called an open to ``opened`` chips and checked the flop, and the
+    opponent bet (see the module). ``hands`` are saved hand histories as JSON objects.
+    """
+    table: dict[float, list[float]] = defaultdict(lambda: [0, 0, 0.0])
+    for hand in hands:
+        seat = next(i for i, name in enumerate(hand["names"]) if name.startswith("solver"))
+        actions = hand["actions"]
+        preflop = [(a["kind"], a["to"]) for a in actions if a["street"] == "preflop"]
+        flop = [a for a in actions if a["street"] == "flop"]
+        if hand["button"] == seat or preflop != [("raise", opened), ("call", opened)] or len(flop) < 3:
+            continue
+        if flop[0]["kind"] != "check" or flop[1]["kind"] != "bet":
+            continue
+        row = table[round(flop[1]["to"] / (2 * opened), 2)]
+        row[0] += 1
+        row[1] += flop[2]["kind"] == "fold"
+        row[2] += hand["payoffs"][seat] / hand["config"]["big_blind"]
+    return {size: (int(n), int(folds), net) for size, (n, folds, net) in sorted(table.items())}
+
+
+def _print_played(paths: Sequence[str], opened: int) -> None:
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            table = played_folds((json.loads(line) for line in lines if line.strip()), opened)
+        for size, (n, folds, net) in table.items():
+            print(f"{path}  bet {size:.2f} of the pot: {n:5d} hands, folds {folds / n:6.1%}, net {net:+9.1f} BB")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="*", default=["solver"], help="solver agent specs")
@@ -69,7 +109,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--open", type=int, default=350, help="the button's open, chips")
     parser.add_argument("--three-bet", type=int, default=1750, help="the big blind's 3-bet, chips")
     parser.add_argument("--sizes", nargs="*", default=["0.5", "1", "2", "a"], help="lead sizes, pot fractions or a")
+    parser.add_argument("--played", nargs="+", metavar="FILE", help="saved matches' histories.jsonl (see above)")
     args = parser.parse_args(argv)
+    if args.played:
+        _print_played(args.played, args.open)
+        return
     for spec in args.specs:
         agent = make(spec)
         if not isinstance(agent, SolverAgent):

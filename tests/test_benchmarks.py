@@ -199,6 +199,33 @@ def test_solver_folds_weighs_the_buttons_range(monkeypatch: pytest.MonkeyPatch) 
     assert 0.0 <= small < large <= 1.0  # the big blind's range facing a continuation bet, then a shove
 
 
+def test_solver_folds_reads_the_big_blinds_answers_to_a_played_continuation_bet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folds = load("solver_folds", monkeypatch)
+
+    def hand(button: int, flop: list[tuple[int, str, int]], payoff: int) -> dict[str, object]:
+        preflop = [(button, "raise", 250), (1 - button, "call", 250)]
+        actions = [{"street": "preflop", "seat": s, "kind": k, "to": t} for s, k, t in preflop]
+        actions += [{"street": "flop", "seat": s, "kind": k, "to": t} for s, k, t in flop]
+        return {
+            "names": ["rule", "solver:flop_values=board"],
+            "button": button,
+            "actions": actions,
+            "payoffs": [-payoff, payoff],
+            "config": {"big_blind": 100},
+        }
+
+    hands = [
+        hand(0, [(1, "check", 0), (0, "bet", 125), (1, "fold", 0)], -250),  # the agent folds to a quarter pot
+        hand(0, [(1, "check", 0), (0, "bet", 125), (1, "call", 125)], 1000),
+        hand(0, [(1, "check", 0), (0, "bet", 325), (1, "fold", 0)], -250),
+        hand(0, [(1, "bet", 250), (0, "call", 250), (1, "check", 0)], 500),  # the agent led: not the spot
+        hand(1, [(0, "check", 0), (1, "bet", 125), (0, "fold", 0)], 250),  # the agent on the button
+    ]
+    assert folds.played_folds(hands, 250) == {0.25: (2, 1, 7.5), 0.65: (1, 1, -2.5)}
+
+
 def test_solver_leads_reads_the_big_blinds_first_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     from baselines.solver import SolverAgent
 

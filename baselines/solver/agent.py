@@ -54,8 +54,10 @@ as DeepStack re-solves from counterfactual values rather than a range (with ``fl
 with both ranges from the abstraction's strategy, as after the tables; the shares give the opponent's weak
 hands more than a betting game leaves them, and the safe big blind folds 37% to 57% of its range to a
 quarter-pot continuation bet on the three flops of ``benchmarks/solver_folds.py --line open``, 19% to 33%
-unsafely; not the default, as no match has shown it gaining). A turn after a flop solve that did not deal
-its card (or checked the turn down) is re-solved unsafely (see
+unsafely; not the default, as no match has shown it gaining). With ``flop_values="board"`` each opponent hand
+is held to its equity on this flop, realised as the model says, not to its preflop class's average over every
+flop: 23% to 30% there (not the default: one seed of LBR and of rule measured; see ``flop_values``). A turn
+after a flop solve that did not deal its card (or checked the turn down) is re-solved unsafely (see
 :meth:`SolverAgent._gadget`).
 
 Street settings (``_STREETS``): the flop's solve is depth-limited, with bets of
