@@ -4,10 +4,14 @@ Duplicate matches with the same seed deal the same cards, so the difference betw
 agent (against the same opponent) can be taken per duplicate pair, which removes the luck the two share.
 Reads the ``histories.jsonl`` of both matches (``pokergym match A B --seed S --out DIR``), keys each hand
 by its board and the two hole cards, keeps the pairs played in both, and prints each run's mean and the
-mean of the differences (second minus first) in mbb/hand with 95% normal intervals over pairs.
+mean of the differences (second minus first) in mbb/hand with 95% normal intervals over pairs. With
+``--aivat``, the same for the AIVAT estimates of matches played with ``--estimator aivat``: each pair's from
+the ``result.json`` beside its ``histories.jsonl`` (its ``aivat_chips``, agent A's, in the order of the
+histories' ``extra.pair``), so the agent must be the match's first.
 
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/paired.py runs/A/histories.jsonl runs/B/histories.jsonl solver
+    PYTHONPATH=. python benchmarks/paired.py runs/A/histories.jsonl runs/B/histories.jsonl solver --aivat
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ import argparse
 import json
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -43,6 +48,26 @@ def per_pair(hands: Iterable[dict[str, Any]], prefix: str) -> dict[Deal, float]:
     return {deal: sum(c) / len(c) / big_blind[deal] * 1000 for deal, c in chips.items() if len(c) == 2}
 
 
+def aivat_per_pair(hands: Iterable[dict[str, Any]], result: dict[str, Any], prefix: str) -> dict[Deal, float]:
+    """Agent A's AIVAT mbb/hand in each duplicate pair of a match, keyed by the deal; A's name starts with ``prefix``.
+
+    ``result`` is the match's ``result.json``; its ``aivat_chips`` hold A's two hands of every counted pair in
+    the order of the pairs, which the histories' ``extra.pair`` numbers.
+
+    Raises:
+        ValueError: if A's name does not start with ``prefix``, the match has no AIVAT estimates, or voided
+            pairs leave the estimates' order unknown.
+    """
+    if not result["agents"][0].startswith(prefix):
+        raise ValueError(f"the match's first agent is {result['agents'][0]}, not {prefix}...: AIVAT is A's")
+    chips = result.get("aivat_chips") or []
+    if not chips or result.get("voided_pairs"):
+        raise ValueError("the match has no AIVAT estimate per pair (or voided pairs): play it with --estimator aivat")
+    deals = {hand["extra"]["pair"]: (hand["board"], tuple(sorted(hand["hole_cards"]))) for hand in hands}
+    big_blind = result["config"]["big_blind"]
+    return {deals[k]: (first + second) / 2 / big_blind * 1000 for k, (first, second) in enumerate(chips)}
+
+
 def interval(values: npt.NDArray[np.float64]) -> tuple[float, float]:
     """Mean and 95% half-width (normal, over the values)."""
     if len(values) < 2:
@@ -63,17 +88,26 @@ def _read(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", help="histories.jsonl of the first match")
     parser.add_argument("second", help="histories.jsonl of the second match (same seed)")
     parser.add_argument("agent", help="the start of the agent's name in both (e.g. solver)")
-    args = parser.parse_args()
-    result = compare(per_pair(_read(args.first), args.agent), per_pair(_read(args.second), args.agent))
-    print(f"{result['pairs']} duplicate pairs in both, {args.agent}'s mbb/hand, 95% CI over pairs:")
-    for key in ("first", "second", "difference"):
-        mean, half = result[key]  # type: ignore[misc]
-        print(f"  {key}: {mean:+,.0f} +- {half:,.0f}")
+    parser.add_argument("--aivat", action="store_true", help="also the AIVAT estimates (see above)")
+    args = parser.parse_args(argv)
+    first, second = _read(args.first), _read(args.second)
+    scores = [("counted", per_pair(first, args.agent), per_pair(second, args.agent))]
+    if args.aivat:
+        results = [json.loads((Path(p).parent / "result.json").read_text()) for p in (args.first, args.second)]
+        scores.append(
+            ("AIVAT", aivat_per_pair(first, results[0], args.agent), aivat_per_pair(second, results[1], args.agent))
+        )
+    for label, a, b in scores:
+        result = compare(a, b)
+        print(f"{label}: {result['pairs']} duplicate pairs in both, {args.agent}'s mbb/hand, 95% CI over pairs:")
+        for key in ("first", "second", "difference"):
+            mean, half = result[key]  # type: ignore[misc]
+            print(f"  {key}: {mean:+,.0f} +- {half:,.0f}")
 
 
 if __name__ == "__main__":

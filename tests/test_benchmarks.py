@@ -116,6 +116,36 @@ def test_paired_differences_match_the_two_matches(monkeypatch: pytest.MonkeyPatc
         paired.per_pair([{"hand_id": 0, "names": ["x", "y"]}], "solver")
 
 
+def test_paired_aivat_reads_each_pairs_estimate_from_the_result(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from baselines.simple import ManiacBot
+    from pokergym.agents import CallAgent, RandomAgent
+    from pokergym.arena.match import match
+
+    paired = load("paired", monkeypatch)
+    paths = []
+    for name, opponent in (("a", ManiacBot()), ("b", RandomAgent())):  # the same deals, another opponent
+        (tmp_path / name).mkdir()
+        path = tmp_path / name / "histories.jsonl"
+        result = match(CallAgent(), opponent, pairs=20, seed=5, histories=path, estimator="aivat")
+        (tmp_path / name / "result.json").write_text(result.to_json())
+        hands = [json.loads(line) for line in path.read_text().splitlines()]
+        per_pair = paired.aivat_per_pair(hands, json.loads(result.to_json()), result.agents[0])
+        assert len(per_pair) == 20 and sum(per_pair.values()) / 20 == pytest.approx(result.mbb_per_hand)
+        paths.append(str(path))
+    paired.main([*paths, "call", "--aivat"])
+    printed = capsys.readouterr().out
+    assert "counted: 20 duplicate pairs" in printed and "AIVAT: 20 duplicate pairs" in printed
+    with pytest.raises(ValueError, match="not maniac"):
+        paired.aivat_per_pair([], json.loads(result.to_json()), "maniac")
+    raw = json.loads(match(CallAgent(), ManiacBot(), pairs=2, seed=5).to_json())
+    with pytest.raises(ValueError, match="no AIVAT estimate per pair"):
+        paired.aivat_per_pair([], raw, "call")
+
+
 def test_lbr_compare_pairs_two_runs_on_the_same_decks(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
