@@ -75,10 +75,15 @@ def played_folds(hands: Iterable[dict[str, Any]], opened: int) -> dict[float, tu
 
     The spot: the agent in the big blind called an open to ``opened`` chips and checked the flop, and the
     opponent bet (see the module). ``hands`` are saved hand histories as JSON objects.
+
+    Raises:
+        ValueError: if a hand has no player whose name starts with ``solver``.
     """
     table: dict[float, list[float]] = defaultdict(lambda: [0, 0, 0.0])
     for hand in hands:
-        seat = next(i for i, name in enumerate(hand["names"]) if name.startswith("solver"))
+        seat = next((i for i, name in enumerate(hand["names"]) if name.startswith("solver")), None)
+        if seat is None:
+            raise ValueError(f"no player named solver... in hand {hand.get('hand_id')}: {hand['names']}")
         actions = hand["actions"]
         preflop = [(a["kind"], a["to"]) for a in actions if a["street"] == "preflop"]
         flop = [a for a in actions if a["street"] == "flop"]

@@ -254,6 +254,8 @@ def test_solver_folds_reads_the_big_blinds_answers_to_a_played_continuation_bet(
         hand(1, [(0, "check", 0), (1, "bet", 125), (0, "fold", 0)], 250),  # the agent on the button
     ]
     assert folds.played_folds(hands, 250) == {0.25: (2, 1, 7.5), 0.65: (1, 1, -2.5)}
+    with pytest.raises(ValueError, match="no player named solver"):
+        folds.played_folds([{**hands[0], "names": ["rule", "call"]}], 250)
 
 
 def test_solver_leads_reads_the_big_blinds_first_decision(monkeypatch: pytest.MonkeyPatch) -> None:

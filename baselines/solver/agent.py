@@ -56,7 +56,8 @@ hands more than a betting game leaves them, and the safe big blind folds 37% to 
 quarter-pot continuation bet on the three flops of ``benchmarks/solver_folds.py --line open``, 19% to 33%
 unsafely; not the default, as no match has shown it gaining). With ``flop_values="board"`` each opponent hand
 is held to its equity on this flop, realised as the model says, not to its preflop class's average over every
-flop: 23% to 30% there (not the default: one seed of LBR and of rule measured; see ``flop_values``). A turn
+flop: 23% to 30% there (not the default: measured on two seeds against rule and against LBR with a quarter-pot
+size, one with its default sizes, better on each, no difference shown; see ``flop_values``). A turn
 after a flop solve that did not deal its card (or checked the turn down) is re-solved unsafely (see
 :meth:`SolverAgent._gadget`).
 
@@ -139,13 +140,7 @@ from baselines.solver.ranges import (
     strength_order,
     tree_path,
 )
-from baselines.solver.solved_preflop import (
-    FLOP_VALUES,
-    board_shares,
-    flop_shares,
-    solved_probabilities,
-    solved_ranges,
-)
+from baselines.solver.solved_preflop import FLOP_VALUES, flop_values, solved_probabilities, solved_ranges
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.engine.actions import ActionRecord
 from pokergym.engine.config import GameConfig
@@ -667,11 +662,7 @@ class SolverAgent(BaseAgent):
         street = spot.street
         if street == Street.FLOP and self._safe_flop(seat, button):
             opponent = _player(1 - seat, button)
-            if self.flop_values == "board":
-                shares = board_shares(config, button, before, 1 - seat, spot.board)
-            else:
-                model = "remainder" if self.flop_values == "classes" else "proportional"
-                shares = flop_shares(config, button, before, 1 - seat, model)
+            shares = flop_values(config, button, before, 1 - seat, spot.board, self.flop_values)
             return Gadget(opponent, shares[spot.hands(opponent)] * spot.pot)
         if street == Street.FLOP:
             return self._flop_gadget(config, seat, button, before, spot) if self.flop_gadget else None

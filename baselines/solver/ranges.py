@@ -203,7 +203,7 @@ def nearest_columns(strength: npt.NDArray[np.number], hands: npt.NDArray[np.intp
 
 
 @lru_cache(maxsize=4)
-def _runout_ranks(board: tuple[int, ...]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+def _runout_ranks(board: tuple[int, ...]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
     """``(live, runouts, ranks)``: the live combos, the run-outs' cards, each live combo's rank on each run-out.
 
     ``ranks[runout, i]``: lower is stronger; 5 MB on a flop, so only a few boards are kept.
@@ -216,7 +216,7 @@ def _runout_ranks(board: tuple[int, ...]) -> tuple[npt.NDArray[np.intp], npt.NDA
     rows[:, :, :2] = combo_array()[live]
     rows[:, :, 2 : 2 + len(board)] = board
     rows[:, :, 2 + len(board) :] = runouts[:, None, :]
-    ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(runouts), len(live)).astype(np.int64)
+    ranks = evaluate_batch(rows.reshape(-1, 7), check=False).reshape(len(runouts), len(live))
     return live, runouts, ranks
 
 

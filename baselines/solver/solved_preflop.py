@@ -46,6 +46,7 @@ __all__ = [
     "PREFLOP_ITERATIONS",
     "board_shares",
     "flop_shares",
+    "flop_values",
     "solved_line",
     "solved_probabilities",
     "solved_ranges",
@@ -196,3 +197,22 @@ def board_shares(
     factor = (1.0 - realisation * (1.0 - held)) / held if held > 0.0 else 1.0
     shares: Weights = factor * equity
     return shares
+
+
+def flop_values(
+    config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int, board: tuple[int, ...], kind: str
+) -> Weights:
+    """Per combo, ``seat``'s share of the flop's pot as the solver agent's ``flop_values`` option ``kind`` prices it.
+
+    ``"classes"``: :func:`flop_shares`, the button taking the rest of each matchup's pot; ``"proportional"``:
+    :func:`flop_shares` with the button's share proportional to its class's equity; ``"board"``:
+    :func:`board_shares`.
+
+    Raises:
+        ValueError: if ``kind`` is not one of :data:`FLOP_VALUES`.
+    """
+    if kind == "board":
+        return board_shares(config, button, history, seat, board)
+    if kind not in FLOP_VALUES:
+        raise ValueError(f"flop values must be one of {', '.join(FLOP_VALUES)}, got {kind!r}")
+    return flop_shares(config, button, history, seat, "remainder" if kind == "classes" else "proportional")

@@ -22,7 +22,7 @@ from baselines.solver.ranges import (
     runout_strength,
     strength_order,
 )
-from baselines.solver.solved_preflop import board_shares, flop_shares, solved_line, solved_ranges
+from baselines.solver.solved_preflop import board_shares, flop_shares, flop_values, solved_line, solved_ranges
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
@@ -165,6 +165,10 @@ def test_board_shares_price_each_hand_by_this_flop_and_keep_the_models_split() -
     air, set_of_nines = (combo_index(*parse_cards(h)) for h in ("3c2s", "9h9c"))
     by_class = flop_shares(state.config, 0, state.history, 0)
     assert button[air] < 0.5 * by_class[air] and button[set_of_nines] > by_class[set_of_nines]
+    np.testing.assert_array_equal(flop_values(state.config, 0, state.history, 0, board, "board"), button)
+    np.testing.assert_array_equal(flop_values(state.config, 0, state.history, 0, board, "classes"), by_class)
+    with pytest.raises(ValueError, match="flop values must be one of classes, proportional, board"):
+        flop_values(state.config, 0, state.history, 0, board, "flop")
 
 
 def test_the_runout_order_plays_a_left_out_draw_like_a_draw() -> None:
