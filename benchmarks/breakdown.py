@@ -3,7 +3,8 @@
 Reads a ``histories.jsonl`` written by ``pokergym match --out DIR`` and prints, for the named agent,
 hands and net big blinds per (street, ending) — the agent folded, the opponent folded, or a showdown —
 and, for river showdowns, per river line: checked down, the opponent bet and the agent called, or the
-agent bet or raised and was called. Last, each duplicate pair's net goes to the first decision where
+agent bet or raised and was called, and what the agent's closing calls netted beyond folding in their
+place (a river leak of bluff-catching shows there as a negative figure). Last, each duplicate pair's net goes to the first decision where
 the two hands of the pair differ: the same cards in the same seat were played by the agent in one hand
 and by the opponent in the other, so a pair whose actions match nets zero and every other pair's net
 follows from the first place the agent chose otherwise (or the opponent did, holding the agent's cards).
@@ -72,19 +73,46 @@ def river_line(hand: dict[str, Any], seat: int) -> str:
     return "agent bet or raised, called" if aggression[-1]["seat"] == seat else "opponent bet or raised, agent called"
 
 
+def last_call(hand: dict[str, Any], seat: int) -> float:
+    """Chips the agent's last action won beyond folding instead: its net plus what it had in before it.
+
+    Meant for a hand that ends with the agent calling (a river bet it bluff-caught): a fold there would have
+    lost the blind and every chip the agent added before that call, and nothing more.
+
+    Example:
+        >>> hand = {"button": 0, "config": {"small_blind": 50, "big_blind": 100}, "payoffs": [-550, 550],
+        ...         "actions": [{"seat": 0, "added": 200}, {"seat": 1, "added": 150}, {"seat": 1, "added": 300},
+        ...                     {"seat": 0, "added": 300}]}
+        >>> last_call(hand, 0)  # in for 250, then a call of 300 that lost: a fold would have lost 250
+        -300.0
+    """
+    config = hand["config"]
+    before = config["small_blind"] if hand["button"] == seat else config["big_blind"]
+    before += sum(a["added"] for a in hand["actions"][:-1] if a["seat"] == seat)
+    return float(hand["payoffs"][seat] + before)
+
+
 def tally(
     hands: Iterable[dict[str, Any]], name: str
 ) -> tuple[dict[tuple[str, str], list[float]], dict[str, list[float]]]:
-    """Per ending and per river-showdown line: ``[hands, net BB, hands won]`` for agent ``name``."""
+    """Per ending: ``[hands, net BB, hands won]``; per river-showdown line the same and the last calls' net.
+
+    For agent ``name``. The fourth entry of a river line's row sums :func:`last_call` in BB over its hands
+    where the agent made the last action, a call: what folding there every time would have changed, negated.
+    """
     endings: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0])
-    rivers: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0])
+    rivers: dict[str, list[float]] = defaultdict(lambda: [0, 0.0, 0, 0.0])
     for hand in hands:
         seat = seat_of(hand, name)
-        result = hand["payoffs"][seat] / hand["config"]["big_blind"]
+        big_blind = hand["config"]["big_blind"]
+        result = hand["payoffs"][seat] / big_blind
         key = ending(hand, seat)
         rows = [endings[key]]
         if key == ("river", "showdown"):
             rows.append(rivers[river_line(hand, seat)])
+            last = hand["actions"][-1]
+            if last["seat"] == seat and last["kind"] == "call":
+                rows[-1][3] += last_call(hand, seat) / big_blind
         for row in rows:
             row[0] += 1
             row[1] += result
@@ -155,9 +183,9 @@ def main() -> None:
     print("| street | ending | hands | net BB | won |\n|---|---|---:|---:|---:|")
     for (street, how), (n, net, won) in sorted(endings.items()):
         print(f"| {street} | {how} | {int(n)} | {net:+,.0f} | {won / n:.0%} |")
-    print("\n| river showdown | hands | net BB | won |\n|---|---:|---:|---:|")
-    for line, (n, net, won) in sorted(rivers.items()):
-        print(f"| {line} | {int(n)} | {net:+,.0f} | {won / n:.0%} |")
+    print("\n| river showdown | hands | net BB | won | the agent's closing calls, net BB |\n|---|---:|---:|---:|---:|")
+    for line, (n, net, won, calls) in sorted(rivers.items()):
+        print(f"| {line} | {int(n)} | {net:+,.0f} | {won / n:.0%} | {calls:+,.0f} |")
     split = divergences(_hands(args.histories), args.agent)
     heading = "first difference in the pair (street, the cards' seat, agent, opponent)"
     print(f"\n| {heading} | pairs | net BB | BB a pair, 95% |")

@@ -67,6 +67,7 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
 
     from pokergym.agents import CallAgent, RandomAgent
     from pokergym.arena.match import match
+    from pokergym.engine.history import HandHistory
 
     breakdown = load("breakdown", monkeypatch)
     path = tmp_path / "histories.jsonl"
@@ -77,6 +78,19 @@ def test_the_breakdown_adds_up_to_the_match(monkeypatch: pytest.MonkeyPatch, tmp
     total_bb = sum(row[1] for row in endings.values())
     assert total_bb == pytest.approx(sum(a + b for a, b in result.pair_chips) / 100)
     assert sum(row[0] for row in rivers.values()) == endings[("river", "showdown")][0]
+    _, station = breakdown.tally(hands, result.agents[1])  # the call station calls the random agent's river bets
+    folded = 0.0  # the engine's answer: each closing call's hand replayed with a fold in its place
+    for hand in hands:
+        seat = breakdown.seat_of(hand, result.agents[1])
+        last = hand["actions"][-1]
+        if hand["showdown"] and last["street"] == "river" and last["kind"] == "call" and last["seat"] == seat:
+            state = HandHistory.from_dict(hand).state_before(len(hand["actions"]) - 1)
+            state.fold()
+            assert state.payoffs is not None
+            folded += hand["payoffs"][seat] - state.payoffs[seat]
+    assert folded != 0.0
+    assert station["opponent bet or raised, agent called"][3] == pytest.approx(folded / 100)
+    assert station["checked down"][3] == 0.0
     split = breakdown.divergences(hands, result.agents[0])
     assert sum(len(nets) for nets in split.values()) == 40
     assert sum(sum(nets) for nets in split.values()) == pytest.approx(total_bb)
