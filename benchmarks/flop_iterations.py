@@ -12,9 +12,16 @@ counts the traverser's decisions the opponent reaches with no hand at all. An up
 subtrees (their regrets are discounted and their average-strategy sums grow with the traverser's reach), so
 their share bounds what skipping them, with the discounts applied late, could save.
 
+``sampled`` asks whether the iterations before the average's restart at 64, whose strategies the average
+never reads, could be cheaper: it runs them with the turn cards sampled (each first chance node walks a
+random ``--rate`` of its cards, their values scaled up to an unbiased estimate of the node's; the cards not
+drawn are not updated that iteration), then the exact iterations, and prints the exploitability at
+``--checks``. At ``--rate 1`` it is the exact solve, bit for bit.
+
 Usage (from the repository root):
     PYTHONPATH=. python benchmarks/flop_iterations.py trace --start 94 --stop 112
     PYTHONPATH=. python benchmarks/flop_iterations.py dead --iterations 80 [--turn]
+    PYTHONPATH=. python benchmarks/flop_iterations.py sampled --rate 0.25 --warm 63 --checks 80 90 100 110
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ import numpy as np
 import numpy.typing as npt
 from bench_solver import FLOP, SPOTS
 
+from pokergym.solver import _cfr_kernel as K
+from pokergym.solver.parallel import Split, _reaches
 from pokergym.solver.solve import NO_GADGET, Prepared, _iterate, prepare
 from pokergym.solver.spot import Spot
 from pokergym.solver.tree import CHANCE, DECISION
@@ -83,15 +92,75 @@ def dead_decisions(prepared: Prepared, opponent: int) -> tuple[int, int]:
     return decisions, dead
 
 
+def sampled_update(prepared: Prepared, trav: int, t: int, rng: np.random.Generator, rate: float) -> float:
+    """One update walk of ``trav`` at iteration ``t`` with each first chance node walking ``rate`` of its cards.
+
+    The drawn cards' values, times the node's cards over those drawn, stand for the node's sum (an unbiased
+    estimate); the subtrees of the cards not drawn are left as they are. The average-strategy sums are not
+    touched. Returns the share of the first chance nodes' cards walked. At ``rate`` 1 this is
+    :func:`pokergym.solver.parallel.split_walk`'s update, operation for operation.
+    """
+    tree, hands = prepared.tree, prepared.hands_args
+    split = Split.of(tree)
+    n, pot = prepared.spot.n_hands[trav], float(prepared.spot.pot)
+    discounts = K.iteration_discounts(t, K.DCFR, pot, t + 1)  # no sums
+    args = ((prepared.tree_args, hands, prepared.boards_args), prepared.store, discounts)
+    shape = (tree.max_depth, tree.max_actions)
+    reach_t, reach_o = prepared.weights[trav], prepared.weights[1 - trav]
+    sums = np.zeros((len(split.nodes), n))
+    walked = total = 0
+    arrived = _reaches(prepared, split, trav, K.UPDATE, reach_t, reach_o)
+    for k, (node, (rt, ro)) in enumerate(zip(split.nodes, arrived, strict=True)):
+        children = list(tree.children_of(node))
+        drawn = max(1, round(rate * len(children)))
+        walked, total = walked + drawn, total + len(children)
+        for i in sorted(rng.choice(len(children), size=drawn, replace=False).tolist()):
+            child, card = children[i], int(tree.card[children[i]])
+            below = (K._deal(trav, card, rt, hands), K._deal(1 - trav, card, ro, hands), pot, *args, shape)
+            value = np.asarray(K.walk(child, trav, K.UPDATE, *below, K.NO_LEAVES))
+            K._add_card(value * (len(children) / drawn), sums[k], child, trav, prepared.tree_args, hands, n)
+    K.walk(tree.root, trav, K.UPDATE, reach_t, reach_o, pot, *args, shape, (split.leaf_of, sums))
+    return walked / max(total, 1)
+
+
+def sampled_then_exact(
+    spot: Spot, rate: float, warm: int, checks: list[int], seed: int = 0
+) -> tuple[float, list[tuple[int, float]]]:
+    """Iterations 1..``warm`` sampled at ``rate`` (:func:`sampled_update`), then exact to each of ``checks``.
+
+    Returns the warm-up's cost in exact iterations (walked cards' share) and ``(iteration, exploitability
+    in % of the pot)`` at each check.
+    """
+    prepared, rng = prepare(spot), np.random.default_rng(seed)
+    cost = sum(sampled_update(prepared, trav, t, rng, rate) / 2 for t in range(1, warm + 1) for trav in (0, 1))
+    done, out = warm, []
+    for check in checks:
+        _iterate(prepared, done + 1, check - done, "dcfr", NO_GADGET, read_at=check)
+        done = check
+        out.append((check, 100.0 * prepared.exploitability() / spot.pot))
+    return cost, out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("mode", choices=("trace", "dead"))
+    parser.add_argument("mode", choices=("trace", "dead", "sampled"))
     parser.add_argument("--turn", action="store_true", help="the first turn spot instead of the flop spot")
     parser.add_argument("--start", type=int, default=94, help="trace: the first iteration read")
     parser.add_argument("--stop", type=int, default=112, help="trace: the last iteration read")
     parser.add_argument("--iterations", type=int, default=80, help="dead: iterations before counting")
+    parser.add_argument("--rate", type=float, default=0.25, help="sampled: share of the turn cards walked")
+    parser.add_argument("--warm", type=int, default=63, help="sampled: iterations sampled before the exact ones")
+    parser.add_argument("--checks", type=int, nargs="+", default=[80, 90, 100, 110], help="sampled: reads")
     args = parser.parse_args(argv)
     spot = SPOTS[TURN if args.turn else FLOP]
+    if args.mode == "sampled":
+        began = time.process_time()
+        cost, read = sampled_then_exact(spot, args.rate, args.warm, args.checks)
+        print(f"{args.warm} iterations at rate {args.rate}: {cost:.1f} exact iterations' cards", flush=True)
+        for t, pct in read:
+            print(f"{t:4d} {pct:.4f}%", flush=True)
+        print(f"{time.process_time() - began:.1f} s CPU")
+        return
     if args.mode == "trace":
         for t, pct in trace(spot, args.start, args.stop):
             print(f"{t:4d} {pct:.4f}%", flush=True)

@@ -426,6 +426,22 @@ def test_flop_iterations_counts_the_decisions_an_opponent_never_reaches(monkeypa
     assert traced[-1][1] == pytest.approx(solve(spot, iterations=5).exploitability_pct, rel=1e-9)
 
 
+def test_flop_iterations_sampled_warm_up_is_exact_at_rate_one_and_moves_below(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pokergym.cards import parse_cards
+    from pokergym.solver import Menu, Range, Spot, solve
+
+    flop_iterations = load("flop_iterations", monkeypatch)
+    ranges = (Range.parse("AA,KK,76s,54s,A5s"), Range.parse("QQ,JJ,AK,98s,KQs"))
+    spot = Spot(parse_cards("Ks7d2c5h"), 1000, 2000, ranges, Menu.uniform("a"))  # a turn: each river a card
+    exact = solve(spot, iterations=6).exploitability_pct
+    cost, read = flop_iterations.sampled_then_exact(spot, 1.0, 3, [6])
+    assert cost == 3.0
+    assert read == [(6, exact)]  # every card walked: the exact solve, bit for bit
+    cost, read = flop_iterations.sampled_then_exact(spot, 0.25, 3, [6])
+    assert 0.2 < cost / 3.0 < 0.3  # a quarter of the 44 river cards walked
+    assert read[0][1] != exact
+
+
 def test_lbr_sizes_reads_each_bet_as_a_share_of_the_pot(monkeypatch: pytest.MonkeyPatch) -> None:
     from pokergym.cards import parse_cards
     from pokergym.engine import HandHistory, HandState, Street
