@@ -56,8 +56,8 @@ hands more than a betting game leaves them, and the safe big blind folds 37% to 
 quarter-pot continuation bet on the three flops of ``benchmarks/solver_folds.py --line open``, 19% to 33%
 unsafely; not the default, as no match has shown it gaining). With ``flop_values="board"`` each opponent hand
 is held to its equity on this flop, realised as the model says, not to its preflop class's average over every
-flop: 23% to 30% there (not the default: measured on two seeds against rule and against LBR with a quarter-pot
-size, one with its default sizes, better on each, no difference shown; see ``flop_values``). A turn
+flop: 23% to 30% there (not the default: four seeds against rule and four against LBR with its default sizes,
+two with a quarter-pot size added, no difference from the default shown; see ``flop_values``). A turn
 after a flop solve that did not deal its card (or checked the turn down) is re-solved unsafely (see
 :meth:`SolverAgent._gadget`).
 
