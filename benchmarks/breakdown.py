@@ -4,8 +4,9 @@ Reads a ``histories.jsonl`` written by ``pokergym match --out DIR`` and prints, 
 hands and net big blinds per (street, ending) — the agent folded, the opponent folded, or a showdown —
 and, for river showdowns, per river line: checked down, the opponent bet and the agent called, or the
 agent bet or raised and was called, and what the agent's closing calls netted beyond folding in their
-place (a river leak of bluff-catching shows there as a negative figure). Last, each duplicate pair's net goes to the first decision where
-the two hands of the pair differ: the same cards in the same seat were played by the agent in one hand
+place (a river leak of bluff-catching shows there as a negative figure). Last, each duplicate pair's net
+goes to the first decision where the two hands of the pair differ: the same cards in the same seat were
+played by the agent in one hand
 and by the opponent in the other, so a pair whose actions match nets zero and every other pair's net
 follows from the first place the agent chose otherwise (or the opponent did, holding the agent's cards).
 With ``--preflop N``, also the N preflop lines (the agent's seat, then each action and its size) where the
