@@ -6,9 +6,9 @@ and, for river showdowns, per river line: checked down, the opponent bet and the
 agent bet or raised and was called, and what the agent's closing calls netted beyond folding in their
 place (a river leak of bluff-catching shows there as a negative figure). Last, each duplicate pair's net
 goes to the first decision where the two hands of the pair differ: the same cards in the same seat were
-played by the agent in one hand
-and by the opponent in the other, so a pair whose actions match nets zero and every other pair's net
-follows from the first place the agent chose otherwise (or the opponent did, holding the agent's cards).
+played by the agent in one hand and by the opponent in the other, so a pair whose actions match nets zero
+and every other pair's net follows from the first place the agent chose otherwise (or the opponent did,
+holding the agent's cards).
 With ``--preflop N``, also the N preflop lines (the agent's seat, then each action and its size) where the
 agent's net was furthest from zero. The hands of ``pokergym exploit AGENT --histories FILE`` read the same
 way (the responder is named ``LBR``), but for the first-difference table: an LBR pair deals each seat the
@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pokergym.arena.stats import mean_ci
+from pokergym.engine import HandHistory
 
 _RAISES = ("bet", "raise")
 
@@ -75,22 +76,24 @@ def river_line(hand: dict[str, Any], seat: int) -> str:
 
 
 def last_call(hand: dict[str, Any], seat: int) -> float:
-    """Chips the agent's last action won beyond folding instead: its net plus what it had in before it.
+    """Chips ``seat``'s last action won beyond folding in its place, the hand replayed by the engine.
 
-    Meant for a hand that ends with the agent calling (a river bet it bluff-caught): a fold there would have
-    lost the blind and every chip the agent added before that call, and nothing more.
+    Meant for a hand that ends with the agent calling (a river bet it bluff-caught).
 
     Example:
-        >>> hand = {"button": 0, "config": {"small_blind": 50, "big_blind": 100}, "payoffs": [-550, 550],
-        ...         "actions": [{"seat": 0, "added": 200}, {"seat": 1, "added": 150}, {"seat": 1, "added": 300},
-        ...                     {"seat": 0, "added": 300}]}
-        >>> last_call(hand, 0)  # in for 250, then a call of 300 that lost: a fold would have lost 250
-        -300.0
+        >>> from pokergym.cards import parse_cards
+        >>> from pokergym.engine import HandHistory, HandState
+        >>> state = HandState.new(deck=parse_cards("AsAh7c2dKsQdJh9c4s"), button=0)
+        >>> state.raise_to(250); state.call(); state.check(); state.check(); state.check(); state.check()
+        >>> state.raise_to(300); state.call()  # the big blind bets the river, the button calls and wins
+        >>> last_call(HandHistory.from_state(state).to_dict(), 0)  # won 550 where a fold loses the 250 in
+        800.0
     """
-    config = hand["config"]
-    before = config["small_blind"] if hand["button"] == seat else config["big_blind"]
-    before += sum(a["added"] for a in hand["actions"][:-1] if a["seat"] == seat)
-    return float(hand["payoffs"][seat] + before)
+    saved = {key: value for key, value in hand.items() if key != "source"}  # :func:`_hands`' tag is not a field
+    state = HandHistory.from_dict(saved).state_before(len(hand["actions"]) - 1)
+    state.fold()
+    assert state.payoffs is not None
+    return float(hand["payoffs"][seat] - state.payoffs[seat])
 
 
 def tally(

@@ -92,16 +92,16 @@ def dead_decisions(prepared: Prepared, opponent: int) -> tuple[int, int]:
     return decisions, dead
 
 
-def sampled_update(prepared: Prepared, trav: int, t: int, rng: np.random.Generator, rate: float) -> float:
+def sampled_update(prepared: Prepared, split: Split, trav: int, t: int, rng: np.random.Generator, rate: float) -> float:
     """One update walk of ``trav`` at iteration ``t`` with each first chance node walking ``rate`` of its cards.
 
     The drawn cards' values, times the node's cards over those drawn, stand for the node's sum (an unbiased
     estimate); the subtrees of the cards not drawn are left as they are. The average-strategy sums are not
     touched. Returns the share of the first chance nodes' cards walked. At ``rate`` 1 this is
-    :func:`pokergym.solver.parallel.split_walk`'s update, operation for operation.
+    :func:`pokergym.solver.parallel.split_walk`'s update, operation for operation. ``split``: ``Split.of``
+    the prepared tree.
     """
     tree, hands = prepared.tree, prepared.hands_args
-    split = Split.of(tree)
     n, pot = prepared.spot.n_hands[trav], float(prepared.spot.pot)
     discounts = K.iteration_discounts(t, K.DCFR, pot, t + 1)  # no sums
     args = ((prepared.tree_args, hands, prepared.boards_args), prepared.store, discounts)
@@ -132,7 +132,8 @@ def sampled_then_exact(
     in % of the pot)`` at each check.
     """
     prepared, rng = prepare(spot), np.random.default_rng(seed)
-    cost = sum(sampled_update(prepared, trav, t, rng, rate) / 2 for t in range(1, warm + 1) for trav in (0, 1))
+    split = Split.of(prepared.tree)
+    cost = sum(sampled_update(prepared, split, trav, t, rng, rate) / 2 for t in range(1, warm + 1) for trav in (0, 1))
     done, out = warm, []
     for check in checks:
         _iterate(prepared, done + 1, check - done, "dcfr", NO_GADGET, read_at=check)
