@@ -81,10 +81,11 @@ from typing import Any, TypeVar, cast
 
 import numba
 import numpy as np
-from numba.core import config, errors, types
+from numba.core import cgutils, config, errors, types
 from numba.core.caching import FunctionCache
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.registry import CPUDispatcher
+from numba.extending import intrinsic
 
 __all__ = [
     "COMPILING_MESSAGE",
@@ -99,9 +100,11 @@ __all__ = [
     "load_cached",
     "resume_compiling",
     "stop_compiling",
+    "unowned",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 COMPILING_MESSAGE = (
     "pokergym: compiling numba kernels, once per install (about 10 s of one core for an environment, 50 s with "
@@ -159,6 +162,48 @@ def inner_kernel(fn: _F) -> _F:
         A numba dispatcher with ``fn``'s static type.
     """
     return _compiled(fn, _InnerKernelDispatcher, _INNER_OPTIONS)
+
+
+def _without_owner(context: Any, builder: Any, typ: Any, value: Any) -> Any:
+    """``value`` of numba type ``typ`` with every array in it (tuples searched, nested ones too) owner-less."""
+    if isinstance(typ, types.Array):
+        view = context.make_array(typ)(context, builder, value=value)
+        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
+        return view._getvalue()
+    if isinstance(typ, types.BaseTuple):
+        for i, member in enumerate(cast(Any, typ).types):  # Tuple and UniTuple alike
+            item = _without_owner(context, builder, member, builder.extract_value(value, i))
+            value = builder.insert_value(value, item, i)
+    return value
+
+
+def _unowned_intrinsic(typingctx: Any, value: Any) -> Any:
+    """The numba intrinsic behind :func:`unowned`: the same value, its arrays' ``meminfo`` set to null."""
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return _without_owner(context, builder, signature.args[0], args[0])
+
+    return value(value), codegen
+
+
+def _same(value: _T) -> _T:
+    """:func:`unowned` with ``NUMBA_DISABLE_JIT=1``: the argument itself."""
+    return value
+
+
+_DISABLED: bool = config.DISABLE_JIT  # type: ignore[attr-defined]
+unowned: Callable[[_T], _T] = _same if _DISABLED else cast(Callable[[_T], _T], intrinsic(_unowned_intrinsic))
+"""In a kernel: an array, or a tuple of arrays and other values (nested tuples too), as views without an owner.
+
+Numba counts references to an array's owner (its ``meminfo``) with atomic
+operations every time the array enters or leaves a compiled function, and a
+kernel that calls small helpers at every node of a tree or every step of a
+table spends much of its time there. A view with a null ``meminfo`` is
+skipped by the counting. The views must never outlive the memory they look
+at: take them of a kernel's own arguments (the caller holds those until the
+kernel returns) and never return or store them. With ``NUMBA_DISABLE_JIT=1``
+it returns its argument.
+"""
 
 
 def _compiled(fn: _F, dispatcher_type: type[_KernelDispatcher], options: dict[str, bool]) -> _F:

@@ -7,11 +7,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import numba
+import numpy as np
 import pytest
 
 import pokergym
-from pokergym._jit import COMPILING_MESSAGE, InnerKernelCallError, dependency_files, kernel_digest
+from pokergym._jit import COMPILING_MESSAGE, InnerKernelCallError, dependency_files, kernel_digest, unowned
 
 # A two-module package: the caller's kernel calls the callee's kernels (numba links their code into its own).
 CALLEE = """
@@ -142,3 +145,25 @@ def test_warmup_command_readies_every_kernel_family(capsys: pytest.CaptureFixtur
     expected = ["environment (HUNL-v0 and its AEC twin)", "vector environment", "PokerSkill features", "evaluator"]
     assert families == expected
     assert lines[-1].startswith("every kernel ready in ")
+
+
+@numba.njit
+def _through_unowned(owned: Any) -> float:
+    """Write through owner-less views of a nested tuple's arrays, then read every value back through them."""
+    (a, (b, scale)), label = unowned(owned)
+    a[0] = 1.5
+    b[1, 1] = 2
+    return float(a.sum() + b.sum() * scale + label)
+
+
+def test_unowned_views_look_at_the_arrays_themselves() -> None:
+    a, b = np.zeros(3), np.zeros((2, 2), dtype=np.int64)
+    assert _through_unowned(((a, (b, 10.0)), 7)) == 1.5 + 20.0 + 7
+    assert a.tolist() == [1.5, 0.0, 0.0] and b.tolist() == [[0, 0], [0, 2]]  # the writes reached the originals
+
+
+def test_unowned_is_the_identity_without_the_jit() -> None:
+    code = "from pokergym._jit import unowned; import numpy as np; a = np.ones(2); print(unowned((a, 1))[0] is a)"
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert result.stdout.strip() == "True"

@@ -26,7 +26,7 @@ action into its history slot when it is taken, the board cards and street
 when a street is dealt, and the scalars after every step, so the rows hold
 exactly the floats a single environment returns. The two kernels below hand
 their helpers views of these arrays without a memory owner, so that numba
-does not count references at every helper call (see :func:`_unowned_view`).
+does not count references at every helper call (see :data:`pokergym._jit.unowned`).
 
 **Rules.** The functions below port :class:`~pokergym.engine.HandState`
 line for line (blinds, minimum raise = last full raise increment, all-in for
@@ -60,15 +60,13 @@ Example:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba.core import cgutils
-from numba.extending import intrinsic
 
-from pokergym._jit import inner_kernel, kernel
+from pokergym._jit import inner_kernel, kernel, unowned
 from pokergym.engine.actions import ActionKind
 from pokergym.engine.config import GameConfig
 from pokergym.engine.dealer import DEALS, GOLDEN, LIMIT, SEED_MULT, SEED_XOR
@@ -116,7 +114,6 @@ __all__ = [
     "step_tables",
 ]
 
-_A = TypeVar("_A", bound=np.ndarray)
 
 Int64s = npt.NDArray[np.int64]
 Log = npt.NDArray[np.int64]
@@ -124,25 +121,7 @@ Log = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float32]
 
 
-def _unowned_view(typingctx: Any, array: Any) -> Any:
-    """The same array without its memory owner, for the kernels' helpers (a numba intrinsic).
-
-    Numba counts references to an array's owner with atomic operations each
-    time the array enters or leaves a function, and these counts took about
-    40% of a step. The kernels pass their helpers views with no owner (a
-    null ``meminfo``, which the counting skips); the views never outlive the
-    call that made them, whose arguments keep the memory alive.
-    """
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        view = context.make_array(signature.args[0])(context, builder, value=args[0])
-        view.meminfo = cgutils.get_null_value(view.meminfo.type)  # type: ignore[no-untyped-call]
-        return view._getvalue()
-
-    return array(array), codegen
-
-
-_unowned = cast(Callable[[_A], _A], intrinsic(_unowned_view))
+_unowned = unowned
 
 
 # Entries of the int64 settings array.
@@ -711,7 +690,7 @@ def replay_view(
 
 @inner_kernel
 def _unowned_tables(tabs: Tables) -> Tables:
-    """The evaluator's tables as views without a memory owner (see :func:`_unowned_view`)."""
+    """The evaluator's tables as views without a memory owner (see :data:`pokergym._jit.unowned`)."""
     return (
         _unowned(tabs[0]),
         _unowned(tabs[1]),

@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from pokergym._jit import kernel as _jit
+from pokergym._jit import unowned
 
 UPDATE = 0
 NO_LEAVES = (np.zeros(0, dtype=np.int64), np.zeros((0, 0)))
@@ -510,15 +511,30 @@ def walk(
 
     ``game``: ``(tree, hands, boards)``; ``shape``: ``(max_depth, max_actions)``; ``leaves``: ``(leaf_of, leaf_sums)``,
     the sum over the cards of a chance node walked already (:mod:`.parallel`) in ``leaf_sums[leaf_of[node]]``.
-    Depth-first over frames (:func:`_frames` says how they are shared).
+    Depth-first over frames (:func:`_frames` says how they are shared), in :func:`_walk`.
     """
-    (tree, hands, boards), max_actions = game, shape[1]
+    owned = (game, store, leaves, _frames(shape, reach_t, reach_o), _workspace(game[1]))
+    return _walk(root, trav, mode, reach_o, pot, owned, discounts, shape[1])
+
+
+@_jit
+def _walk(
+    root: int, trav: int, mode: int, reach_o: Any, pot: float, owned: Any, discounts: Any, max_actions: int
+) -> Any:
+    """:func:`walk` over the frames and scratch space in ``owned`` = ``(game, store, leaves, frames, work)``.
+
+    Every array of ``owned`` is taken as a view without an owner (:data:`pokergym._jit.unowned`): the walk hands
+    its helpers several arrays at every node, and numba would count a reference, an atomic operation, for each on
+    entry and exit. The caller holds ``owned`` until the walk returns, and no view leaves it.
+    """
+    game, store, leaves, frames, work = unowned(owned)
+    tree, hands, boards = game
     kind_a, player_a, amount_a, child_start, n_children, children, card_a, board_a, offset_a, _, n_twins = tree[:11]
     learning = (mode, (store[trav], store[2 + trav], store[4 + trav]), discounts)
     walking = (mode == UPDATE, mode == UPDATE and discounts[3] != 0.0)  # updates; updates the sums (its reach's use)
     payoffs, leaf = (pot, (player_a, amount_a, board_a)), (seat_tables(trav, hands), boards[2:5], boards[1])
-    n, m, work, width = hands[2][trav], hands[2][1 - trav], _workspace(hands), max_actions + 1
-    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = _frames(shape, reach_t, reach_o)
+    n, m, width = hands[2][trav], hands[2][1 - trav], max_actions + 1
+    nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = frames
     d, nodes[0], dead[0] = 0, root, not _any_reach(reach_o, m)
     while d >= 0:
         node, dest = nodes[d], rows[out_at[d]]
