@@ -37,9 +37,10 @@ check-down board ``i`` (0 for pairs that share a card) and the per-board
 tables of :mod:`.tables`, and ``store = (regrets0, regrets1, sums0, sums1, cumulative0, cumulative1)``
 (the cumulative regrets of predictive CFR, empty for the other algorithms).
 The walk takes out of these, once, what each helper reads (:func:`seat_tables`, the traverser's rows of
-``store``) and hands a helper only that: numba counts a reference, an atomic add, for every array a call is
-given, on entry and on exit, and helpers given the whole tuples at every node spent 14% of an iteration
-on it (``benchmarks/profile_solver.py``).
+``store``) and hands a helper only that, as views without an owner (:data:`pokergym._jit.unowned`): numba
+counts a reference, an atomic add, for every array a call is given, on entry and on exit, and helpers given
+the whole tuples at every node spent 14% of an iteration on it, the owned views still 9%
+(``benchmarks/profile_solver.py``).
 """
 
 from __future__ import annotations
