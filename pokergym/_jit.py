@@ -50,6 +50,11 @@ on standard error (once a process) tells that the kernels are compiling and
 that ``pokergym warmup`` compiles them ahead; nothing is printed when the
 cache is warm.
 
+Beside the decorator, :data:`unowned` gives a kernel views of its arrays
+that numba does not count references to (the table kernels of
+:mod:`pokergym.envs.kernel` and the solver's tree walk pass them to their
+helpers).
+
 Numba has no public hook for any of this, so :class:`_DependencyCache` and
 :class:`_KernelDispatcher` override private methods of numba's
 ``FunctionCache`` (``_index_key``, ``load_overload``) and ``Dispatcher``
