@@ -9,8 +9,10 @@ line, most frequent first. ``--against`` names a range the last raise might real
 notation) and lists the classes the answering player goes on with (calls or raises), with the share of each
 that does and its preflop equity against that range (card removal counted).
 
+``--model curved`` solves the agent's ``preflop_model="curved"`` abstraction instead.
+
 Usage (from the repository root):
-    PYTHONPATH=. python benchmarks/preflop_line.py 250 750 2700 --against "99+,AJs+,AQo+"
+    PYTHONPATH=. python benchmarks/preflop_line.py 250 750 2700 --against "99+,AJs+,AQo+" [--model curved]
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from baselines.solver.solved_preflop import solved_line
+from baselines.solver.solved_preflop import PREFLOP_MODELS, solved_line
 from pokergym.engine import HandState
 from pokergym.engine.actions import Action, ActionKind, ActionRecord, Street
 from pokergym.engine.config import GameConfig
@@ -76,9 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("raises", nargs="+", type=int, help="the raise-to amounts in chips, the button's open first")
     parser.add_argument("--against", default="", help="a range the last raise is made with, in range notation")
     parser.add_argument("--top", type=int, default=20, help="classes of the last raiser's range to list")
+    parser.add_argument(
+        "--model", choices=list(PREFLOP_MODELS), default="linear", help="the agent's preflop_model (default linear)"
+    )
     args = parser.parse_args(argv)
     config = GameConfig()
-    solution, line = solved_line(config, records(config, args.raises))
+    solution, line = solved_line(config, records(config, args.raises), PREFLOP_MODELS[args.model])
     for depth in range(len(line) + 1):
         head = "button" if solution.actor(line[:depth]) == 0 else "big blind"
         split = ", ".join(f"{name} {combos:.1f}" for name, combos in masses(solution, line[:depth]))

@@ -140,7 +140,13 @@ from baselines.solver.ranges import (
     strength_order,
     tree_path,
 )
-from baselines.solver.solved_preflop import FLOP_VALUES, flop_values, solved_probabilities, solved_ranges
+from baselines.solver.solved_preflop import (
+    FLOP_VALUES,
+    PREFLOP_MODELS,
+    flop_values,
+    solved_probabilities,
+    solved_ranges,
+)
 from pokergym.agents import Action, BaseAgent, LegalActions, PlayerView, Street
 from pokergym.engine.actions import ActionRecord
 from pokergym.engine.config import GameConfig
@@ -285,6 +291,11 @@ class SolverAgent(BaseAgent):
             play and both ranges at the flop; ``"solved"``: the solved preflop abstraction
             (:mod:`baselines.solver.solved_preflop`), the opponent's off-menu sizes inserted into its tree, and
             with ``safe`` the flop re-solved safely against its values (see the module).
+        preflop_model: the realisation model of the solved preflop abstraction
+            (:data:`~baselines.solver.solved_preflop.PREFLOP_MODELS`): ``"linear"`` (the default) or
+            ``"curved"`` (each matchup's equity through an S-curve first: the button folds its weakest hands,
+            the big blind 3-bets and answers 4-bets tighter). ``"curved"`` does not go with
+            ``flop_values="board"``, which prices hands by a linear model.
         preflop_tremble: the opponent's range at the flop with each of its preflop actions' probabilities
             mixed with uniformly random play over the spot's actions (0, the default: the tables' or the
             solve's probabilities alone).
@@ -322,6 +333,7 @@ class SolverAgent(BaseAgent):
         threads: int = 1,
         defend: str | bool = "preflop",
         preflop: str = "mixed",
+        preflop_model: str = "linear",
         preflop_tremble: float = 0.0,
         order: str = "made",
         name: str | None = None,
@@ -368,6 +380,11 @@ class SolverAgent(BaseAgent):
         if preflop not in _PREFLOPS:
             raise ConfigError(f"preflop must be one of {', '.join(_PREFLOPS)}, got {preflop!r}")
         self.preflop = preflop
+        if preflop_model not in PREFLOP_MODELS:
+            raise ConfigError(f"preflop_model must be one of {', '.join(PREFLOP_MODELS)}, got {preflop_model!r}")
+        self.preflop_menu = PREFLOP_MODELS[preflop_model]
+        if self.preflop_menu.curve != 1.0 and flop_values == "board":
+            raise ConfigError('flop_values="board" prices hands by a linear model: it does not go with a curved one')
         if (
             isinstance(preflop_tremble, bool)
             or not isinstance(preflop_tremble, int | float)
@@ -440,7 +457,7 @@ class SolverAgent(BaseAgent):
         legal = legal_of(view)
         if view.street == Street.PREFLOP:
             if self._solved_preflop(view.seat, view.button):
-                return solved_probabilities(view), ""
+                return solved_probabilities(view, self.preflop_menu), ""
             distribution = defended_probabilities(view, defend=self.defend)
             if distribution is None:
                 return self._preflop.action_probabilities(view), "deep_preflop"
@@ -531,7 +548,7 @@ class SolverAgent(BaseAgent):
 
         def ranges(tremble: float) -> tuple[Weights, Weights]:
             if self._solved_preflop(seat, button):
-                return solved_ranges(config, button, before, tremble)
+                return solved_ranges(config, button, before, tremble, self.preflop_menu)
             return preflop_ranges(config, button, before, defend=self.defend, tremble=tremble)
 
         exact = ranges(0.0)
@@ -662,7 +679,7 @@ class SolverAgent(BaseAgent):
         street = spot.street
         if street == Street.FLOP and self._safe_flop(seat, button):
             opponent = _player(1 - seat, button)
-            shares = flop_values(config, button, before, 1 - seat, spot.board, self.flop_values)
+            shares = flop_values(config, button, before, 1 - seat, spot.board, self.flop_values, self.preflop_menu)
             return Gadget(opponent, shares[spot.hands(opponent)] * spot.pot)
         if street == Street.FLOP:
             return self._flop_gadget(config, seat, button, before, spot) if self.flop_gadget else None

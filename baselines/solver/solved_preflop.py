@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -44,6 +45,7 @@ from pokergym.solver.preflop import Line, PreflopMenu, PreflopSolution, combo_cl
 __all__ = [
     "FLOP_VALUES",
     "PREFLOP_ITERATIONS",
+    "PREFLOP_MODELS",
     "board_shares",
     "flop_shares",
     "flop_values",
@@ -62,7 +64,17 @@ PREFLOP_ITERATIONS: Final = 400
 FLOP_VALUES: Final = ("classes", "proportional", "board")
 """The agent's ``flop_values``: :func:`flop_shares` with either split of the button's, or :func:`board_shares`."""
 
-_MENU: Final = PreflopMenu()
+PREFLOP_MODELS: Final = MappingProxyType(
+    {"linear": PreflopMenu(), "curved": PreflopMenu(curve=2.0, realization=0.9, raiser_realization=0.9)}
+)
+"""The agent's ``preflop_model`` values: the realisation models of :class:`~pokergym.solver.PreflopMenu`.
+
+``"linear"`` (the default): the big blind realises 0.8 of its equity deep (all of it where it raised last),
+the button the rest of the pot; ``"curved"``: each matchup's equity through an S-curve of exponent 2 first,
+and the big blind 0.9 deep either way (``curve``: the hand behind realises less than its equity, so the
+button folds its weakest hands instead of playing 99% of them).
+"""
+_MENU: Final = PREFLOP_MODELS["linear"]
 _CACHE: Final = 256
 """Preflop trees kept per process (one per set of inserted sizes)."""
 
@@ -80,12 +92,12 @@ def _keys(history: Sequence[ActionRecord], cap: int) -> tuple[Key, ...]:
 
 
 @lru_cache(maxsize=_CACHE)
-def _solved(config: GameConfig, extra: tuple[tuple[Line, tuple[int, ...]], ...]) -> PreflopSolution:
-    return solve_preflop(config, _MENU, extra=dict(extra), iterations=PREFLOP_ITERATIONS)
+def _solved(config: GameConfig, extra: tuple[tuple[Line, tuple[int, ...]], ...], menu: PreflopMenu) -> PreflopSolution:
+    return solve_preflop(config, menu, extra=dict(extra), iterations=PREFLOP_ITERATIONS)
 
 
 @lru_cache(maxsize=4096)
-def _placed(config: GameConfig, keys: tuple[Key, ...]) -> tuple[PreflopSolution, Line]:
+def _placed(config: GameConfig, keys: tuple[Key, ...], menu: PreflopMenu) -> tuple[PreflopSolution, Line]:
     """The solved tree that holds the line ``keys`` (sizes off the menu inserted) and the line in its actions.
 
     The sizes to insert are found on the unsolved trees (:func:`~pokergym.solver.preflop.preflop_tree`), so
@@ -93,7 +105,7 @@ def _placed(config: GameConfig, keys: tuple[Key, ...]) -> tuple[PreflopSolution,
     """
     extra: dict[Line, tuple[int, ...]] = {}
     while True:
-        tree = preflop_tree(config, _MENU, extra=extra)
+        tree = preflop_tree(config, menu, extra=extra)
         line: list[Action] = []
         for key in keys:
             found = [a for a in tree[tuple(line)] if _key(a.kind, a.amount, config.effective_stack) == key]
@@ -105,7 +117,7 @@ def _placed(config: GameConfig, keys: tuple[Key, ...]) -> tuple[PreflopSolution,
             extra[tuple(line)] = (*extra.get(tuple(line), ()), key[1])
             break
         else:
-            return _solved(config, tuple(sorted(extra.items(), key=_line_order))), tuple(line)
+            return _solved(config, tuple(sorted(extra.items(), key=_line_order)), menu), tuple(line)
 
 
 def _line_order(item: tuple[Line, tuple[int, ...]]) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -113,12 +125,14 @@ def _line_order(item: tuple[Line, tuple[int, ...]]) -> tuple[int, tuple[tuple[in
     return len(item[0]), tuple((int(a.kind), a.amount) for a in item[0])
 
 
-def solved_line(config: GameConfig, history: Sequence[ActionRecord]) -> tuple[PreflopSolution, Line]:
-    """The solved tree that holds ``history``'s preflop actions, and those actions as the tree's line."""
-    return _placed(config, _keys(history, config.effective_stack))
+def solved_line(
+    config: GameConfig, history: Sequence[ActionRecord], menu: PreflopMenu = _MENU
+) -> tuple[PreflopSolution, Line]:
+    """The tree solved with ``menu`` that holds ``history``'s preflop actions, and those actions as its line."""
+    return _placed(config, _keys(history, config.effective_stack), menu)
 
 
-def solved_probabilities(view: PlayerView) -> ActionDistribution:
+def solved_probabilities(view: PlayerView, menu: PreflopMenu = _MENU) -> ActionDistribution:
     """The solved preflop strategy of ``view``'s hand class at its spot, as legal engine actions.
 
     Raises:
@@ -127,7 +141,7 @@ def solved_probabilities(view: PlayerView) -> ActionDistribution:
     legal = view.legal
     if view.street != Street.PREFLOP or legal is None:
         raise PokerGymError("solved_probabilities needs a preflop decision")
-    solution, line = solved_line(view.config, view.history)
+    solution, line = solved_line(view.config, view.history, menu)
     column = combo_classes()[combo_index(*view.hole)]
     weighted = []
     for action, p in zip(solution.actions(line), solution.strategy(line)[:, column], strict=True):
@@ -138,32 +152,42 @@ def solved_probabilities(view: PlayerView) -> ActionDistribution:
 
 
 def solved_ranges(
-    config: GameConfig, button: int, history: Sequence[ActionRecord], tremble: float = 0.0
+    config: GameConfig, button: int, history: Sequence[ActionRecord], tremble: float = 0.0, menu: PreflopMenu = _MENU
 ) -> tuple[Weights, Weights]:
     """Each seat's range (per combo, not normalised, cards not blocked) after ``history``'s preflop actions.
 
     ``tremble`` mixes each action's probability with uniformly random play over the node's actions.
     """
-    solution, line = solved_line(config, history)
+    solution, line = solved_line(config, history, menu)
     by_position = [reach[combo_classes()] for reach in solution.reach(line, tremble)]
     return (by_position[0], by_position[1]) if button == 0 else (by_position[1], by_position[0])
 
 
 def flop_shares(
-    config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int, model: str = "remainder"
+    config: GameConfig,
+    button: int,
+    history: Sequence[ActionRecord],
+    seat: int,
+    model: str = "remainder",
+    menu: PreflopMenu = _MENU,
 ) -> Weights:
     """Per combo, the share of the flop's pot ``seat``'s hand wins in the solved abstraction's model.
 
     ``history``'s preflop actions must end at the flop; ``model`` splits the button's share over its hands; see
     :meth:`~pokergym.solver.PreflopSolution.flop_shares`.
     """
-    solution, line = solved_line(config, history)
+    solution, line = solved_line(config, history, menu)
     shares: Weights = solution.flop_shares(line, 0 if seat == button else 1, model)[combo_classes()]
     return shares
 
 
 def board_shares(
-    config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int, board: tuple[int, ...]
+    config: GameConfig,
+    button: int,
+    history: Sequence[ActionRecord],
+    seat: int,
+    board: tuple[int, ...],
+    menu: PreflopMenu = _MENU,
 ) -> Weights:
     """Per combo, the share of the flop's pot ``seat``'s hand wins in the abstraction's model, by its equity here.
 
@@ -172,6 +196,10 @@ def board_shares(
     the big blind's times the line's realisation; the button's one factor times its equity, the factor that gives
     the button's range (each combo by its weight) the rest of the pot. A hand that missed this flop is worth what
     it holds here, not its class's average over every flop.
+
+    Raises:
+        ValueError: if ``menu`` bends the equities (``curve`` other than 1): the curve is of a matchup's
+            equity, and this prices a hand by its equity against a whole range.
 
     Example:
         >>> from pokergym.cards import parse_cards
@@ -185,9 +213,11 @@ def board_shares(
         >>> bool(shares[set_of_nines] > 0.9 > 0.2 > shares[air])
         True
     """
-    solution, line = solved_line(config, history)
+    if menu.curve != 1.0:
+        raise ValueError(f"board shares follow a linear realisation model, not one with curve {menu.curve}")
+    solution, line = solved_line(config, history, menu)
     realisation = solution.realisation(line)
-    by_seat = solved_ranges(config, button, history)
+    by_seat = solved_ranges(config, button, history, menu=menu)
     equity = runout_equity(board, by_seat[1 - seat])
     if seat != button:
         big_blind: Weights = realisation * equity
@@ -200,19 +230,26 @@ def board_shares(
 
 
 def flop_values(
-    config: GameConfig, button: int, history: Sequence[ActionRecord], seat: int, board: tuple[int, ...], kind: str
+    config: GameConfig,
+    button: int,
+    history: Sequence[ActionRecord],
+    seat: int,
+    board: tuple[int, ...],
+    kind: str,
+    menu: PreflopMenu = _MENU,
 ) -> Weights:
     """Per combo, ``seat``'s share of the flop's pot as the solver agent's ``flop_values`` option ``kind`` prices it.
 
     ``"classes"``: :func:`flop_shares`, the button taking the rest of each matchup's pot; ``"proportional"``:
     :func:`flop_shares` with the button's share proportional to its class's equity; ``"board"``:
-    :func:`board_shares`.
+    :func:`board_shares`; each in the abstraction solved with ``menu``.
 
     Raises:
-        ValueError: if ``kind`` is not one of :data:`FLOP_VALUES`.
+        ValueError: if ``kind`` is not one of :data:`FLOP_VALUES`, or is ``"board"`` with a curved ``menu``.
     """
     if kind == "board":
-        return board_shares(config, button, history, seat, board)
+        return board_shares(config, button, history, seat, board, menu)
     if kind not in FLOP_VALUES:
         raise ValueError(f"flop values must be one of {', '.join(FLOP_VALUES)}, got {kind!r}")
-    return flop_shares(config, button, history, seat, "remainder" if kind == "classes" else "proportional")
+    model = "remainder" if kind == "classes" else "proportional"
+    return flop_shares(config, button, history, seat, model, menu)

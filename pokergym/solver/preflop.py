@@ -15,6 +15,11 @@ equity-realisation model of preflop charts: it prices a call out of position
 in a deep pot below its raw equity, so that the defence falls as the open
 grows, which raw equity alone does not do (a call of a 5-big-blind open
 "realising" its full equity defends almost as wide as against a min-raise).
+With ``curve`` above 1 a matchup's equity ``e`` counts as ``e**k / (e**k + (1 - e)**k)``
+before the realisation applies: the hand ahead realises more than its equity and
+the hand behind less, as betting on later streets makes them (a linear model
+gives the button's weakest hands more than their equity, so that it plays
+almost all of them).
 
 Hands are the 169 classes (``"AA"``, ``"AKs"``, ``"T9o"``); the chance of each
 pair of classes and their equity come from the exact table of every preflop
@@ -93,6 +98,8 @@ class PreflopMenu:
         raiser_realization: the big blind's share when it raised last (a 3-bet called): the initiative
             offsets the position.
         full_spr: the stack-to-pot ratio at and above which the realisations apply in full.
+        curve: the exponent ``k`` of the S-curve a flop matchup's equity goes through before the realisation
+            (1, the default: the equity itself).
     """
 
     opens: tuple[float, ...] = (2.0, 2.5, 3.5, 5.0)
@@ -103,15 +110,33 @@ class PreflopMenu:
     realization: float = 0.8
     raiser_realization: float = 1.0
     full_spr: float = 8.0
+    curve: float = 1.0
 
     def __post_init__(self) -> None:
-        """Check that every size is a raise and the shares are shares."""
+        """Check that every size is a raise, the shares are shares and the curve rises."""
         sizes = (*self.opens, *self.over_limp, *self.reraises, *self.later_raises)
         if any(not size > 1.0 for size in sizes):
             raise ConfigError(f"preflop sizes must exceed 1 (big blinds or multiples), got {sizes}")
         shares = (self.all_in_share, self.realization, self.raiser_realization)
         if not (all(0.0 < share <= 1.0 for share in shares) and self.full_spr > 0.0):
             raise ConfigError("all_in_share and the realisations must lie in (0, 1], full_spr above 0")
+        if not 0.0 < self.curve < 100.0:
+            raise ConfigError(f"curve must be a positive exponent below 100, got {self.curve!r}")
+
+    def flop_equity(self, pairs: Array, equity: Array) -> Array:
+        """The equity sums of :func:`class_matchups` as a flop's realisation counts them (see ``curve``).
+
+        Example:
+            >>> pairs, equity = np.array([[4.0, 2.0]]), np.array([[3.0, 1.0]])   # equities 0.75 and 0.5
+            >>> PreflopMenu(curve=2.0).flop_equity(pairs, equity).tolist()       # 4 * 0.9 and 2 * 0.5
+            [[3.6, 1.0]]
+        """
+        if self.curve == 1.0:
+            return equity
+        mean = np.where(pairs > 0.0, equity / np.where(pairs > 0.0, pairs, 1.0), 0.5)
+        ahead, behind = mean**self.curve, (1.0 - mean) ** self.curve
+        curved: Array = ahead / (ahead + behind) * pairs
+        return curved
 
     def big_blind_share(self, spr: float, big_blind_raised: bool = False) -> float:
         """The share of its equity the big blind realises at stack-to-pot ratio ``spr`` on the flop."""
@@ -235,9 +260,10 @@ def _summed(node: _Node, strategy: Array, opponent: Array, walk: Callable[[int, 
 class _Game:
     """The tree with the payoff matrices: counterfactual values and Discounted CFR's updates over it."""
 
-    def __init__(self, nodes: list[_Node]) -> None:
+    def __init__(self, nodes: list[_Node], menu: PreflopMenu) -> None:
         self.nodes = nodes
         self.pairs, self.equity = class_matchups()
+        self.flop_equity = menu.flop_equity(self.pairs, self.equity)
         shape = {i: (len(n.actions), N_CLASSES) for i, n in enumerate(nodes) if n.kind == "decision"}
         self.regrets = {i: np.zeros(s) for i, s in shape.items()}
         self.totals = {i: np.zeros(s) for i, s in shape.items()}
@@ -247,7 +273,7 @@ class _Game:
         met = self.pairs @ opponent
         if node.kind == "fold":
             return met * (-node.matched if node.actor == player else node.matched)
-        won = self.equity @ opponent
+        won = (self.flop_equity if node.kind == "flop" else self.equity) @ opponent
         share = node.share
         if player == 0:  # the button: the pot less the big blind's realised equity
             return node.matched * ((1.0 - 2.0 * share) * met + 2.0 * share * won)
@@ -366,9 +392,10 @@ class PreflopSolution:
     def flop_shares(self, line: Line, player: int, button: str = "remainder") -> Array:
         """Per class of ``player``, the share of the flop's pot it wins in the model against the other's range.
 
-        ``line`` ends where the flop begins. The share is the class's equity against the other player's
-        classes at the line (weighted by their reach and the combo pairs that share no card), realised as
-        the model says: the big blind's times the node's realisation. The button's is, by ``button``:
+        ``line`` ends where the flop begins. The share is the class's equity (through the menu's ``curve``)
+        against the other player's classes at the line (weighted by their reach and the combo pairs that share
+        no card), realised as the model says: the big blind's times the node's realisation. The button's is,
+        by ``button``:
 
         * ``"remainder"`` (the model's own split): the rest of the pot in each class's matchups, so the
           realisation the big blind gives up goes to every button class alike, its weakest included;
@@ -388,7 +415,8 @@ class PreflopSolution:
         node = self._nodes[self._node(line)]
         if node.kind != "flop":
             raise KeyError(f"{[str(a) for a in line]} does not end at the flop")
-        pairs, equity = class_matchups()
+        pairs, raw = class_matchups()
+        equity = self.menu.flop_equity(pairs, raw)
         reach = self.reach(line)
         other = reach[1 - player]
         met, won = pairs @ other, equity @ other
@@ -482,7 +510,7 @@ def solve_preflop(
     menu = menu or PreflopMenu()
     effective, extras = _prepared(config or GameConfig(), extra)
     nodes = _build(effective, menu, extras)
-    game = _Game(nodes)
+    game = _Game(nodes, menu)
     start = np.ones(N_CLASSES)
     for iteration in range(1, iterations + 1):
         for player in (0, 1):

@@ -42,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
         help="the big blind's share where it raised last",
     )
     parser.add_argument("--full-spr", type=float, default=PreflopMenu.full_spr, help="SPR of full realisation loss")
+    parser.add_argument(
+        "--curve", type=float, default=PreflopMenu.curve, help="S-curve exponent of a flop matchup's equity (1: none)"
+    )
     parser.add_argument("--iterations", type=int, default=1000, help="Discounted CFR iterations (default 1000)")
     parser.add_argument("--classes", action="store_true", help="also the button's strategy per hand class")
     return parser
@@ -59,13 +62,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     args = _parser().parse_args(argv)
     config = GameConfig(stacks=(round(args.stack * 100),) * 2)
-    menu = PreflopMenu(realization=args.realization, raiser_realization=args.raiser_realization, full_spr=args.full_spr)
+    menu = PreflopMenu(
+        realization=args.realization,
+        raiser_realization=args.raiser_realization,
+        full_spr=args.full_spr,
+        curve=args.curve,
+    )
     start = time.perf_counter()
     solution = solve_preflop(config, menu, iterations=args.iterations)
     print(
         f"preflop abstraction: blinds {config.small_blind}/{config.big_blind}, stacks {config.effective_stack}, "
         f"the big blind realises {menu.realization} ({menu.raiser_realization} where it raised last) at SPR >= "
-        f"{menu.full_spr}; {solution.iterations} iterations"
+        f"{menu.full_spr}, equities through an S-curve of exponent {menu.curve}; {solution.iterations} iterations"
     )
     print(
         f"exploitability {solution.exploitability_mbb:.2f} mbb/hand (of the abstraction), "

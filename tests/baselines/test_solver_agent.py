@@ -22,7 +22,15 @@ from baselines.solver.ranges import (
     runout_strength,
     strength_order,
 )
-from baselines.solver.solved_preflop import board_shares, flop_shares, flop_values, solved_line, solved_ranges
+from baselines.solver.solved_preflop import (
+    PREFLOP_MODELS,
+    board_shares,
+    flop_shares,
+    flop_values,
+    solved_line,
+    solved_probabilities,
+    solved_ranges,
+)
 from pokergym.agents import Action, Agent, BaseAgent, PlayerView, RandomAgent, Street
 from pokergym.arena import match
 from pokergym.cards import parse_cards
@@ -31,6 +39,7 @@ from pokergym.errors import ConfigError
 from pokergym.evaluator import equity_vs_random, equity_vs_range
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_index
 from pokergym.solver import Gadget, Spot, solve
+from pokergym.solver.preflop import PreflopMenu, PreflopSolution
 
 CHEAP = "solver:iterations=1"
 
@@ -477,6 +486,28 @@ def test_registry_specs() -> None:
     assert SolverAgent().flop_values == "classes" and make("solver:flop_values=board").flop_values == "board"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="flop_values must be one of classes, proportional, board"):
         SolverAgent(flop_values="flop")
+    assert SolverAgent().preflop_menu == PreflopMenu()  # the linear model, as before the option
+    assert make("solver:preflop_model=curved").preflop_menu.curve == 2.0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="preflop_model must be one of linear, curved"):
+        make("solver:preflop_model=bent")
+    with pytest.raises(ValueError, match="does not go with a curved one"):
+        make("solver:preflop_model=curved,flop_values=board")
+
+
+def test_the_curved_preflop_model_folds_more_big_blinds_and_prices_the_flop_by_its_curve() -> None:
+    state = HandState.new(deck=parse_cards("7c2dTs2sKd9h3c5s4h"), button=0)
+    state.raise_to(250)  # the big blind holds Ts2s facing an open to 2.5 big blinds: the linear model defends it
+    fold = Action.fold()
+    linear, curved = (dict(solved_probabilities(state.view(1), m)).get(fold, 0.0) for m in PREFLOP_MODELS.values())
+    assert linear < 0.5 < curved
+    state.call()
+    solution, line = solved_line(state.config, state.history, PREFLOP_MODELS["curved"])
+    shares = flop_shares(state.config, 0, state.history, 1, menu=PREFLOP_MODELS["curved"])
+    assert shares[combo_index(*parse_cards("AsAh"))] == pytest.approx(
+        solution.flop_shares(line, 1)[PreflopSolution.class_index("AA")]
+    )
+    with pytest.raises(ValueError, match="board shares follow a linear realisation model"):
+        flop_values(state.config, 0, state.history, 0, state.board, "board", PREFLOP_MODELS["curved"])
 
 
 def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:

@@ -8,7 +8,14 @@ import pytest
 from pokergym.engine.actions import Action, ActionKind
 from pokergym.engine.config import GameConfig
 from pokergym.errors import ConfigError
-from pokergym.solver.preflop import PreflopMenu, PreflopSolution, class_matchups, preflop_tree, solve_preflop
+from pokergym.solver.preflop import (
+    PreflopMenu,
+    PreflopSolution,
+    class_matchups,
+    combo_classes,
+    preflop_tree,
+    solve_preflop,
+)
 
 PUSH_FOLD = PreflopMenu(opens=(), over_limp=(), reraises=(), later_raises=())
 SHORT = GameConfig(stacks=(1000, 1000))
@@ -193,3 +200,33 @@ def test_the_big_blind_realises_its_equity_where_it_raised_last(default: Preflop
     assert PreflopMenu(raiser_realization=0.9).big_blind_share(20.0, big_blind_raised=True) == pytest.approx(0.9)
     with pytest.raises(ConfigError, match="realisations"):
         PreflopMenu(raiser_realization=1.5)
+
+
+def test_the_curve_keeps_each_matchups_pot_whole_and_favours_the_hand_ahead() -> None:
+    pairs, equity = class_matchups()
+    assert PreflopMenu().flop_equity(pairs, equity) is equity  # curve 1: the equities themselves
+    curved = PreflopMenu(curve=2.0).flop_equity(pairs, equity)
+    np.testing.assert_allclose(curved + curved.T, pairs)  # ahead's gain is behind's loss: S(e) + S(1 - e) = 1
+    aa, kk, seven_two = (PreflopSolution.class_index(name) for name in ("AA", "KK", "72o"))
+    ahead = equity[aa, kk] / pairs[aa, kk]  # about 0.82
+    assert curved[aa, kk] / pairs[aa, kk] == pytest.approx(ahead**2 / (ahead**2 + (1 - ahead) ** 2))
+    assert curved[aa, kk] / pairs[aa, kk] > ahead and curved[seven_two, kk] < equity[seven_two, kk]
+    with pytest.raises(ConfigError, match="curve must be a positive exponent"):
+        PreflopMenu(curve=0.0)
+
+
+def test_a_curved_realisation_folds_the_buttons_weakest_hands(default: PreflopSolution) -> None:
+    curved = solve_preflop(menu=PreflopMenu(curve=2.0, realization=0.9, raiser_realization=0.9), iterations=200)
+    combos = np.bincount(combo_classes(), minlength=169)
+    folds = [float(s.strategy(())[0] @ combos) for s in (default, curved)]
+    assert folds[0] < 50.0 < 150.0 < folds[1]  # the linear model plays almost every hand
+    seven_two = PreflopSolution.class_index("72o")
+    assert curved.strategy(())[0, seven_two] > 0.9
+    line = (Action.raise_to(250), Action.call())
+    shares = curved.flop_shares(line, 1)
+    button, _ = curved.reach(line)
+    pairs, equity = class_matchups()
+    flop = curved.menu.flop_equity(pairs, equity)
+    aa = PreflopSolution.class_index("AA")
+    expected = curved.realisation(line) * (flop[aa] @ button) / (pairs[aa] @ button)
+    assert shares[aa] == pytest.approx(expected)  # the gadget's values use the curve the solve used
