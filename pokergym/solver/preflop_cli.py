@@ -58,6 +58,10 @@ def _shares(solution: PreflopSolution, line: Line) -> str:
     return ", ".join(parts)
 
 
+def _curve_text(menu: PreflopMenu) -> str:
+    return "" if menu.curve == 1.0 else f", each matchup's equity through an S-curve of exponent {menu.curve} first"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -73,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"preflop abstraction: blinds {config.small_blind}/{config.big_blind}, stacks {config.effective_stack}, "
         f"the big blind realises {menu.realization} ({menu.raiser_realization} where it raised last) at SPR >= "
-        f"{menu.full_spr}, equities through an S-curve of exponent {menu.curve}; {solution.iterations} iterations"
+        f"{menu.full_spr}{_curve_text(menu)}; {solution.iterations} iterations"
     )
     print(
         f"exploitability {solution.exploitability_mbb:.2f} mbb/hand (of the abstraction), "

@@ -65,3 +65,18 @@ def test_isomorphism_is_on_unless_switched_off(capsys: pytest.CaptureFixture[str
         sizes.append(int(head.split("; ")[1].split(" nodes")[0].replace(",", "")))
         assert head.endswith("(suits alike: cs)" if not extra else "(suits alike: none)")
     assert sizes[0] < 0.8 * sizes[1]
+
+
+def test_solve_preflop_prints_the_model_and_a_curve_folds_more_buttons(capsys: pytest.CaptureFixture[str]) -> None:
+    def button_folds(*options: str) -> tuple[str, float]:
+        assert main(["solve", "preflop", "--iterations", "100", *options]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        share = lines[2].split("fold ")[1].split("%")[0]
+        return lines[0], float(share)
+
+    linear_header, linear = button_folds()
+    curved_header, curved = button_folds("--curve", "2", "--realization", "0.9", "--raiser-realization", "0.9")
+    assert "S-curve" not in linear_header and "S-curve of exponent 2.0" in curved_header
+    assert linear < 10.0 < curved  # the linear model's button plays almost every hand
+    assert main(["solve", "preflop", "--curve", "0"]) == 2
+    assert "curve must be a positive exponent" in capsys.readouterr().err
