@@ -121,9 +121,6 @@ Log = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float32]
 
 
-_unowned = unowned
-
-
 # Entries of the int64 settings array.
 _SMALL = 0
 _BIG = 1
@@ -597,8 +594,8 @@ def reset_tables(
     A reseeded table also forgets the button alternation, so its first hand
     takes the dealer's button bit (as :meth:`HUNLEnv.reset <pokergym.envs.HUNLEnv.reset>` with a seed).
     """
-    state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
-    settings, fractions = _unowned(settings), _unowned(fractions)
+    state, keys, obs, masks = unowned(state), unowned(keys), unowned(obs), unowned(masks)
+    settings, fractions = unowned(settings), unowned(fractions)
     deck = np.empty(52, np.int64)
     log = np.empty((1, 0, LOG_FIELDS), np.int64)  # the vector keeps no action log
     for i in range(state.shape[0]):
@@ -677,7 +674,7 @@ def replay_view(
     (``DiscreteActions.sizes`` for the pot fractions, 0 where masked, then
     all-in as the last), for the seat to act.
     """
-    state, obs, masks, settings = _unowned(state), _unowned(obs), _unowned(masks), _unowned(settings)
+    state, obs, masks, settings = unowned(state), unowned(obs), unowned(masks), unowned(settings)
     _start_hand(state, 0, obs, settings, state[0, BUTTON])
     for k in range(moves.shape[0]):
         _act(state, 0, obs, log, moves[k, 0], moves[k, 1], settings[_SLOTS], settings[_BIG])
@@ -686,20 +683,6 @@ def replay_view(
     for k in range(out_sizes.shape[0] - 1):
         out_sizes[k] = _raise_size(state, 0, fractions, k)
     out_sizes[out_sizes.shape[0] - 1] = state[0, MAX_RAISE_TO]
-
-
-@inner_kernel
-def _unowned_tables(tabs: Tables) -> Tables:
-    """The evaluator's tables as views without a memory owner (see :data:`pokergym._jit.unowned`)."""
-    return (
-        _unowned(tabs[0]),
-        _unowned(tabs[1]),
-        _unowned(tabs[2]),
-        _unowned(tabs[3]),
-        _unowned(tabs[4]),
-        _unowned(tabs[5]),
-        tabs[6],
-    )
 
 
 @kernel
@@ -749,9 +732,9 @@ def step_tables(
         for i in range(n):
             if not _legal_id(actions[i], masks, i, width):
                 return -1 - i
-    state, keys, obs, masks = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks)
-    settings, fractions = _unowned(settings), _unowned(fractions)
-    tables = _unowned_tables(tabs)
+    state, keys, obs, masks = unowned(state), unowned(keys), unowned(obs), unowned(masks)
+    settings, fractions = unowned(settings), unowned(fractions)
+    tables = unowned(tabs)
     outcome = (final_payoffs, final_showdown, final_illegal, final_button, final_hole)
     slots = settings[_SLOTS]
     big_blind = settings[_BIG]
@@ -847,14 +830,14 @@ def reset_table(
     ``reply`` the calling station plays seat 1 (``HUNL-v0``); without, both
     seats are played from outside (the AEC environment).
     """
-    state, keys, obs, masks, log = _unowned(state), _unowned(keys), _unowned(obs), _unowned(masks), _unowned(log)
+    state, keys, obs, masks, log = unowned(state), unowned(keys), unowned(obs), unowned(masks), unowned(log)
     if seed >= 0:
         keys[0] = (np.uint64(seed) ^ _SEED_XOR) * _SEED_MULT
     if seed != NO_SEED:
         state[0, COUNT] = 0
         state[0, NEXT_BUTTON] = -1
     deck = np.empty(52, np.int64)
-    _new_hand(state, keys, 0, obs, masks, log, _unowned(settings), _unowned(fractions), scale, deck, reply)
+    _new_hand(state, keys, 0, obs, masks, log, unowned(settings), unowned(fractions), scale, deck, reply)
 
 
 @kernel
@@ -879,13 +862,13 @@ def step_table(
     Returns:
         Whether the hand is over.
     """
-    state, obs, masks, log = _unowned(state), _unowned(obs), _unowned(masks), _unowned(log)
-    fractions = _unowned(fractions)
+    state, obs, masks, log = unowned(state), unowned(obs), unowned(masks), unowned(log)
+    fractions = unowned(fractions)
     _take(state, 0, obs, log, action, masks.shape[1], fractions, settings[_SLOTS], settings[_BIG])
     if reply:
         _play_opponent(state, 0, obs, log, settings[_SLOTS], settings[_BIG])
     if state[0, SHOWDOWN]:
-        _showdown(state, 0, _unowned_tables(tabs))
+        _showdown(state, 0, unowned(tabs))
     _write_view(state, 0, obs, masks, fractions, scale)
     return bool(state[0, TERMINAL] == 1)
 

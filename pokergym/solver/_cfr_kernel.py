@@ -515,13 +515,11 @@ def walk(
     Depth-first over frames (:func:`_frames` says how they are shared), in :func:`_walk`.
     """
     owned = (game, store, leaves, _frames(shape, reach_t, reach_o), _workspace(game[1]))
-    return _walk(root, trav, mode, reach_o, pot, owned, discounts, shape[1])
+    return _walk(root, trav, mode, pot, owned, discounts, shape[1])
 
 
 @_jit
-def _walk(
-    root: int, trav: int, mode: int, reach_o: Any, pot: float, owned: Any, discounts: Any, max_actions: int
-) -> Any:
+def _walk(root: int, trav: int, mode: int, pot: float, owned: Any, discounts: Any, max_actions: int) -> Any:
     """:func:`walk` over the frames and scratch space in ``owned`` = ``(game, store, leaves, frames, work)``.
 
     Every array of ``owned`` is taken as a view without an owner (:data:`pokergym._jit.unowned`): the walk hands
@@ -536,7 +534,7 @@ def _walk(
     payoffs, leaf = (pot, (player_a, amount_a, board_a)), (seat_tables(trav, hands), boards[2:5], boards[1])
     n, m, width = hands[2][trav], hands[2][1 - trav], max_actions + 1
     nodes, next_child, t_at, o_at, out_at, dead, rt, ro, alive, rows, strategy = frames
-    d, nodes[0], dead[0] = 0, root, not _any_reach(reach_o, m)
+    d, nodes[0], dead[0] = 0, root, not _any_reach(ro[o_at[0]], m)  # the root's reach, as _frames put it
     while d >= 0:
         node, dest = nodes[d], rows[out_at[d]]
         kind, count = kind_a[node], n_children[node]

@@ -46,7 +46,7 @@ FIRST_STEP_KERNELS = sorted(
     [
         *["reset_table", "step_table", "rank_of", "_act", "_begin_turn", "_board_count", "_deal", "_end_street"],
         *["_finish", "_log", "_mix", "_new_hand", "_play_opponent", "_raise_size", "_record", "_showdown", "_take"],
-        *["_start_hand", "_unowned_tables", "_write_scalars", "_write_view", "_owed", "_raise_bounds", "sized_raise"],
+        *["_start_hand", "_write_scalars", "_write_view", "_owed", "_raise_bounds", "sized_raise"],
     ]
 )
 
