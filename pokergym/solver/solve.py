@@ -13,6 +13,7 @@ Example:
 from __future__ import annotations
 
 import math
+import mmap
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -45,6 +46,34 @@ NO_GADGET = (-1, np.zeros(1), np.zeros((2, 1)))
 _NO_CUMULATIVE = (np.zeros(0, dtype=np.float32), np.zeros(0, dtype=np.float32))
 """The store's last two entries where the algorithm keeps no separate cumulative regrets."""
 _BYTES_PER_NODE = 240  # the build's lists and arrays (the flop benchmark: 2.0 GiB estimated, 2.2 GB resident)
+_MAPPED_BYTES = 1 << 22
+"""From this size on (numpy's threshold for asking the kernel for huge pages) :func:`zeroed` maps fresh memory."""
+
+
+def zeroed(shape: int | tuple[int, ...], dtype: npt.DTypeLike = np.float64) -> npt.NDArray[Any]:
+    """``np.zeros(shape, dtype)``, the large ones in a fresh anonymous mapping, without huge-page advice.
+
+    numpy advises the kernel to back every allocation of 4 MiB or more with transparent huge pages. Where the
+    kernel honours that advice by compacting memory on the first touch (Linux's ``defrag`` setting
+    ``madvise``, the default), the flop benchmark's 1.3 GiB of regrets and sums cost 3.3 s of system time to
+    touch once, against 0.8 s in ordinary pages, and its iterations ran no faster with huge pages
+    (``benchmarks/RESULTS.md``, "The solver's arrays in ordinary pages"). A mapping's pages are zero when
+    first read, so nothing is written here; the array keeps the mapping alive and it is unmapped with it.
+
+    Example:
+        >>> big = zeroed((1 << 21,), np.float32)
+        >>> big.shape, big.dtype.name, bool(big.flags.writeable), float(big.max())
+        ((2097152,), 'float32', True, 0.0)
+        >>> zeroed(3).tolist()                     # small arrays: plain np.zeros
+        [0.0, 0.0, 0.0]
+    """
+    dims = (shape,) if isinstance(shape, int) else tuple(shape)
+    kind = np.dtype(dtype)
+    count = math.prod(dims)
+    if count * kind.itemsize < _MAPPED_BYTES:
+        return np.zeros(dims, dtype=kind)
+    buffer = mmap.mmap(-1, count * kind.itemsize)
+    return np.ndarray(dims, dtype=kind, buffer=buffer)
 
 
 def estimate_bytes(spot: Spot, algorithm: Algorithm = "dcfr") -> int:
@@ -239,7 +268,7 @@ def prepare(spot: Spot, *, max_bytes: int | None = None, algorithm: Algorithm = 
         images,
     )
     n_max = first.shape[1]
-    equity = np.zeros((max(1, len(tree.checkdowns)), n_max, n_max))
+    equity = zeroed((max(1, len(tree.checkdowns)), n_max, n_max))
     for i, (board, runouts) in enumerate(zip(tree.checkdowns, tree.checkdown_runouts, strict=True)):
         equity[i, : n_hands[0], : n_hands[1]] = K.equity_matrix(
             runouts, np.array(board, dtype=np.int64), tree.boards, strength, hands_args
@@ -248,8 +277,8 @@ def prepare(spot: Spot, *, max_bytes: int | None = None, algorithm: Algorithm = 
         spot.ranges[0].weights[hands[0]].astype(np.float64),
         spot.ranges[1].weights[hands[1]].astype(np.float64),
     )
-    store = tuple(np.zeros(tree.slots[p % 2], dtype=np.float32) for p in range(4))
-    store += tuple(np.zeros_like(store[p]) for p in range(2)) if algorithm == "pdcfr+" else _NO_CUMULATIVE
+    store = tuple(zeroed(tree.slots[p % 2], np.float32) for p in range(4))
+    store += tuple(zeroed(tree.slots[p], np.float32) for p in range(2)) if algorithm == "pdcfr+" else _NO_CUMULATIVE
     tree_args = (
         tree.kind,
         tree.player,

@@ -1,6 +1,8 @@
 """The solver against a closed-form equilibrium, a second implementation, and its own invariants."""
 
 import importlib
+import mmap
+import pickle
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -13,7 +15,7 @@ from pokergym.evaluator.combos import COMBO_CARDS, combo_index
 from pokergym.solver import Gadget, Menu, Range, Sizes, Solution, Spot, estimate_bytes, solve
 from pokergym.solver import _cfr_kernel as K
 from pokergym.solver.reference import PlainCFR
-from pokergym.solver.solve import NO_GADGET, _iterate, check_gap, prepare
+from pokergym.solver.solve import NO_GADGET, _iterate, check_gap, prepare, zeroed
 from pokergym.solver.tree import CHANCE
 
 NONE = Sizes.parse("")
@@ -295,6 +297,26 @@ def test_skipping_the_sums_a_restart_wipes_changes_no_average(
     assert skipping.history == every.history
     for mine, theirs in zip(skipping._prepared.store, every._prepared.store, strict=True):
         assert np.array_equal(mine, theirs)
+
+
+def test_mapped_arrays_solve_as_numpys_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solve_module, "_MAPPED_BYTES", 1)  # every array of the solve in a fresh mapping
+    mapped = solve(_turn_spot(), iterations=12)
+    assert all(isinstance(a.base, mmap.mmap) for a in mapped._prepared.store[:4])
+    monkeypatch.setattr(solve_module, "_MAPPED_BYTES", 1 << 62)  # none
+    plain = solve(_turn_spot(), iterations=12)
+    assert all(a.base is None for a in plain._prepared.store[:4])
+    assert mapped.history == plain.history
+    for mine, theirs in zip(mapped._prepared.store, plain._prepared.store, strict=True):
+        assert np.array_equal(mine, theirs)
+
+
+def test_a_mapped_array_is_zero_writable_and_pickles() -> None:
+    array = zeroed((3, 1 << 19), np.float32)  # 6 MiB: mapped
+    assert isinstance(array.base, mmap.mmap) and array.shape == (3, 1 << 19) and not array.any()
+    array[1, 5] = 2.5
+    again = pickle.loads(pickle.dumps(array))
+    assert again.dtype == np.float32 and np.array_equal(again, array) and float(again.sum()) == 2.5
 
 
 def test_iterations_before_the_next_reads_restart_leave_the_sums_alone() -> None:
