@@ -456,3 +456,36 @@ def test_lbr_sizes_reads_each_bet_as_a_share_of_the_pot(monkeypatch: pytest.Monk
     state.fold()
     sizes = lbr_sizes.sizes_of(HandHistory.from_state(state), (0.25, 0.5, 1.0, 2.0))
     assert sizes == [(Street.FLOP, 0.25, 0.25)]
+
+
+def test_realisation_reads_pot_shares_and_groups_classes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pokergym.cards import parse_cards
+    from pokergym.engine.config import GameConfig
+    from pokergym.evaluator.combos import combo_index
+    from pokergym.solver import Menu, Range, Spot, solve
+
+    realisation = load("realisation", monkeypatch)
+    groups = [realisation.group_of(n) for n in ("77", "A5s", "T8s", "K4s", "KJo", "T9o", "ATo")]
+    assert groups == [*realisation.GROUPS, "offsuit broadways"]
+    checked_down = Spot(parse_cards("2c7d9hJsKd"), 500, 5000, (Range.parse("AA"), Range.parse("QQ")), Menu.uniform(""))
+    solution = solve(checked_down, iterations=2)
+    winner, loser = realisation.pot_shares(solution, 0), realisation.pot_shares(solution, 1)
+    assert winner[combo_index(*parse_cards("AsAh"))] == 1.0 and loser[combo_index(*parse_cards("QsQh"))] == 0.0
+    assert np.count_nonzero(winner) == 6 and not loser.any()  # only the held combos, each worth the whole pot
+    bet_into = Spot(parse_cards("2c7d9hJsKd"), 500, 5000, (Range.parse("AA"), Range.parse("QQ")), Menu.uniform("a"))
+    assert realisation.pot_shares(solve(bet_into, iterations=50), 0).max() >= 1.0  # it can win more than the pot
+    big_blind, button, model_bb, model_button = realisation.line_ranges(GameConfig())
+    assert big_blind.shape == button.shape == (1326,) and 0.0 < big_blind.mean() < 1.0 and 0.0 < button.mean() < 1.0
+    assert np.all((model_bb > 0.0) & (model_bb < 1.0)) and np.all(model_button > 0.0)
+    measured, weight = realisation.by_class(np.full(1326, 0.5), big_blind)
+    assert np.allclose(measured[weight > 0.0], 0.5) and np.isnan(measured[weight == 0.0]).all()
+    monkeypatch.setattr(realisation, "MENU", Menu.uniform("a", "", raise_cap=0))  # a small tree for the test
+    assert realisation.main(["--flops", "1", "--iterations", "2"]) == 0
+    printed = capsys.readouterr().out
+    assert (
+        "exploitability" in printed
+        and "suited connectors" in printed
+        and printed.count("measured share, model share") == 2
+    )
