@@ -35,9 +35,9 @@ from baselines.solver.solved_preflop import PREFLOP_MODELS, solved_line
 from pokergym.engine import HandState
 from pokergym.engine.actions import Street
 from pokergym.engine.config import GameConfig
-from pokergym.evaluator.combos import COMBO_CARDS
+from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
 from pokergym.solver import Menu, Range, Solution, Spot, solve
-from pokergym.solver.preflop import combo_classes
+from pokergym.solver.preflop import N_CLASSES, combo_classes
 from pokergym.solver.ranges import hand_classes
 
 Floats = npt.NDArray[np.float64]
@@ -58,7 +58,7 @@ def group_of(name: str) -> str:
         return "pairs"
     high, low = _RANKS.index(name[0]), _RANKS.index(name[1])
     if name[2] == "s":
-        if high == 12:
+        if name[0] == "A":
             return "suited aces"
         return "suited connectors" if high - low <= 2 else "other suited"
     return "offsuit broadways" if low >= _RANKS.index("T") else "other offsuit"
@@ -92,24 +92,26 @@ def pot_shares(solution: Solution, player: int) -> Floats:
         >>> float(shares[0][combo_index(*parse_cards("AsAh"))]), float(shares[1][combo_index(*parse_cards("QsQh"))])
         (1.0, 0.0)
     """
-    out = np.zeros(1326)
+    out = np.zeros(N_COMBOS)
     out[solution.spot.hands(player)] = solution.node(()).ev[player] / solution.spot.pot
     return out
 
 
-def flop_shares(board: tuple[int, ...], weights: tuple[Floats, Floats], iterations: int) -> tuple[Floats, ...]:
+def flop_shares(
+    board: tuple[int, ...], weights: tuple[Floats, Floats], iterations: int
+) -> tuple[Floats, Floats, float]:
     """The big blind's and the button's pot shares per combo on ``board``, and the solve's exploitability in %."""
     spot = Spot(board, POT, BEHIND, (Range(weights[0]), Range(weights[1])), MENU)
     solution = solve(spot, iterations=iterations)
-    return pot_shares(solution, 0), pot_shares(solution, 1), np.array([solution.exploitability_pct])
+    return pot_shares(solution, 0), pot_shares(solution, 1), solution.exploitability_pct
 
 
 def by_class(shares: Floats, held: Floats) -> tuple[Floats, Floats]:
     """Per class, the held-weighted mean share and the weight behind it."""
     classes = combo_classes()
-    weight = np.asarray(np.bincount(classes, weights=held, minlength=169), dtype=np.float64)
-    total = np.asarray(np.bincount(classes, weights=shares * held, minlength=169), dtype=np.float64)
-    return np.divide(total, weight, out=np.full(169, np.nan), where=weight > 0.0), weight
+    weight = np.asarray(np.bincount(classes, weights=held, minlength=N_CLASSES), dtype=np.float64)
+    total = np.asarray(np.bincount(classes, weights=shares * held, minlength=N_CLASSES), dtype=np.float64)
+    return np.divide(total, weight, out=np.full(N_CLASSES, np.nan), where=weight > 0.0), weight
 
 
 def report(name: str, measured: Floats, weight: Floats, model: Floats) -> None:
@@ -117,7 +119,7 @@ def report(name: str, measured: Floats, weight: Floats, model: Floats) -> None:
     names = hand_classes()
     print(f"\n{name}: group, weight (combos over the flops), measured share, model share, measured / model")
     for group in GROUPS:
-        members = [i for i in range(169) if group_of(names[i]) == group and weight[i] > 0.0]
+        members = [i for i in range(N_CLASSES) if group_of(names[i]) == group and weight[i] > 0.0]
         w = weight[members]
         if not w.sum() > 0.0:
             print(f"  {group:18s} {0.0:9.1f}  (none in the range)")
@@ -152,16 +154,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         with ProcessPoolExecutor(args.workers) as pool:
             results = list(pool.map(flop_shares, *zip(*jobs, strict=True)))
-    held = [np.zeros(1326), np.zeros(1326)]
-    summed = [np.zeros(1326), np.zeros(1326)]
+    held = [np.zeros(N_COMBOS), np.zeros(N_COMBOS)]
+    summed = [np.zeros(N_COMBOS), np.zeros(N_COMBOS)]
     for board, (bb, btn, exploitability) in zip(boards, results, strict=True):
         live = ~np.isin(COMBO_CARDS, board).any(axis=1)
         for p, (weights, shares) in enumerate(((big_blind, bb), (button, btn))):
             held[p] += weights * live
             summed[p] += shares * weights * live
-        print(f"flop {board}: exploitability {float(exploitability[0]):.2f}% of the pot", flush=True)
+        print(f"flop {board}: exploitability {exploitability:.2f}% of the pot", flush=True)
     for p, (name, model) in enumerate((("big blind (out of position)", model_bb), ("button", model_button))):
-        measured, weight = by_class(np.divide(summed[p], held[p], out=np.zeros(1326), where=held[p] > 0), held[p])
+        measured, weight = by_class(np.divide(summed[p], held[p], out=np.zeros(N_COMBOS), where=held[p] > 0), held[p])
         report(name, measured, weight, model)
     return 0
 
