@@ -38,32 +38,11 @@ from pokergym.engine.config import GameConfig
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
 from pokergym.solver import Menu, Range, Solution, Spot, solve
 from pokergym.solver.preflop import N_CLASSES, combo_classes
-from pokergym.solver.ranges import hand_classes
+from pokergym.solver.ranges import HAND_GROUPS, hand_classes, hand_group
 
 Floats = npt.NDArray[np.float64]
 POT, BEHIND = 500, 19_750
 MENU = Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1)
-GROUPS = ("pairs", "suited aces", "suited connectors", "other suited", "offsuit broadways", "other offsuit")
-_RANKS = "23456789TJQKA"
-
-
-def group_of(name: str) -> str:
-    """The group of a class name such as ``"T9s"``.
-
-    Example:
-        >>> [group_of(n) for n in ("77", "A5s", "T8s", "K4s", "KJo", "T9o")]
-        ['pairs', 'suited aces', 'suited connectors', 'other suited', 'offsuit broadways', 'other offsuit']
-    """
-    if len(name) == 2:
-        return "pairs"
-    high, low = _RANKS.index(name[0]), _RANKS.index(name[1])
-    if name[2] == "s":
-        if name[0] == "A":
-            return "suited aces"
-        return "suited connectors" if high - low <= 2 else "other suited"
-    return "offsuit broadways" if low >= _RANKS.index("T") else "other offsuit"
-
-
 def line_ranges(config: GameConfig) -> tuple[Floats, Floats, Floats, Floats]:
     """The big blind's and the button's combo weights after an open to 2.5 BB and a call, and the model's shares.
 
@@ -118,8 +97,8 @@ def report(name: str, measured: Floats, weight: Floats, model: Floats) -> None:
     """Print the groups' and the heaviest classes' measured and model shares for one player."""
     names = hand_classes()
     print(f"\n{name}: group, weight (combos over the flops), measured share, model share, measured / model")
-    for group in GROUPS:
-        members = [i for i in range(N_CLASSES) if group_of(names[i]) == group and weight[i] > 0.0]
+    for group in HAND_GROUPS:
+        members = [i for i in range(N_CLASSES) if hand_group(names[i]) == group and weight[i] > 0.0]
         w = weight[members]
         if not w.sum() > 0.0:
             print(f"  {group:18s} {0.0:9.1f}  (none in the range)")

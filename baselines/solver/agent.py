@@ -294,8 +294,10 @@ class SolverAgent(BaseAgent):
         preflop_model: the realisation model of the solved preflop abstraction
             (:data:`~baselines.solver.solved_preflop.PREFLOP_MODELS`): ``"linear"`` (the default) or
             ``"curved"`` (each matchup's equity through an S-curve first: the button folds its weakest hands,
-            the big blind 3-bets and answers 4-bets tighter). ``"curved"`` does not go with
-            ``flop_values="board"``, which prices hands by a linear model.
+            the big blind 3-bets and answers 4-bets tighter) or ``"typed"`` (a bonus by hand group and seat on
+            top of the linear model: pairs and suited connectors win more after the flop, other offsuit hands
+            less). ``"curved"`` does not go with ``flop_values="board"``, which prices hands by a linear model;
+            ``"typed"`` goes with ``flop_values="classes"`` only.
         preflop_tremble: the opponent's range at the flop with each of its preflop actions' probabilities
             mixed with uniformly random play over the spot's actions (0, the default: the tables' or the
             solve's probabilities alone).
@@ -385,6 +387,8 @@ class SolverAgent(BaseAgent):
         self.preflop_menu = PREFLOP_MODELS[preflop_model]
         if self.preflop_menu.curve != 1.0 and flop_values == "board":
             raise ConfigError('flop_values="board" prices hands by a linear model: it does not go with a curved one')
+        if self.preflop_menu.typed and flop_values != "classes":
+            raise ConfigError(f'flop_values={flop_values!r} does not go with bonuses by hand group: use "classes"')
         if (
             isinstance(preflop_tremble, bool)
             or not isinstance(preflop_tremble, int | float)

@@ -65,14 +65,25 @@ FLOP_VALUES: Final = ("classes", "proportional", "board")
 """The agent's ``flop_values``: :func:`flop_shares` with either split of the button's, or :func:`board_shares`."""
 
 PREFLOP_MODELS: Final = MappingProxyType(
-    {"linear": PreflopMenu(), "curved": PreflopMenu(curve=2.0, realization=0.9, raiser_realization=0.9)}
+    {
+        "linear": PreflopMenu(),
+        "curved": PreflopMenu(curve=2.0, realization=0.9, raiser_realization=0.9),
+        "typed": PreflopMenu(
+            big_blind_bonus=(0.33, 0.071, 0.087, 0.039, 0.075, -0.039),
+            button_bonus=(0.304, 0.045, 0.12, 0.052, 0.063, -0.065),
+        ),
+    }
 )
 """The agent's ``preflop_model`` values: the realisation models of :class:`~pokergym.solver.PreflopMenu`.
 
 ``"linear"`` (the default): the big blind realises 0.8 of its equity deep (all of it where it raised last),
 the button the rest of the pot; ``"curved"``: each matchup's equity through an S-curve of exponent 2 first,
 and the big blind 0.9 deep either way (``curve``: the hand behind realises less than its equity, so the
-button folds its weakest hands instead of playing 99% of them).
+button folds its weakest hands instead of playing 99% of them); ``"typed"``: the linear model plus a bonus by
+hand group (:data:`~pokergym.solver.ranges.HAND_GROUPS`) and seat, fitted to what each group won after the flop
+in the postflop solver (``benchmarks/realisation.py``, 20 flops of the single-raised pot): pairs, suited
+connectors and broadways win more than their realised equity, other offsuit hands less. The big blind's pairs
+and suited aces, which that line's big blind never held, take the button's bonus over its other offsuit hands.
 """
 _MENU: Final = PREFLOP_MODELS["linear"]
 _CACHE: Final = 256
@@ -198,8 +209,9 @@ def board_shares(
     it holds here, not its class's average over every flop.
 
     Raises:
-        ValueError: if ``menu`` bends the equities (``curve`` other than 1): the curve is of a matchup's
-            equity, and this prices a hand by its equity against a whole range.
+        ValueError: if ``menu`` bends the equities (``curve`` other than 1) or pays bonuses by hand group: the
+            curve is of a matchup's equity and the bonuses are by class, and this prices a hand by its equity
+            against a whole range.
 
     Example:
         >>> from pokergym.cards import parse_cards
@@ -213,8 +225,10 @@ def board_shares(
         >>> bool(shares[set_of_nines] > 0.9 > 0.2 > shares[air])
         True
     """
-    if menu.curve != 1.0:
-        raise ValueError(f"board shares follow a linear realisation model, not one with curve {menu.curve}")
+    if menu.curve != 1.0 or menu.typed:
+        raise ValueError(
+            f"board shares follow a linear realisation model, not one with curve {menu.curve} or bonuses by hand group"
+        )
     solution, line = solved_line(config, history, menu)
     realisation = solution.realisation(line)
     by_seat = solved_ranges(config, button, history, menu=menu)

@@ -59,12 +59,13 @@ from pokergym.engine.state import HandState
 from pokergym.errors import ConfigError
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS
 from pokergym.evaluator.matchups import BOARDS_PER_MATCHUP, matchup_row
-from pokergym.solver.ranges import class_of_combo, hand_classes
+from pokergym.solver.ranges import HAND_GROUPS, class_of_combo, hand_classes, hand_group
 
 __all__ = [
     "BUTTON_SHARES",
     "PreflopMenu",
     "PreflopSolution",
+    "bonus_moved",
     "class_matchups",
     "combo_classes",
     "preflop_tree",
@@ -100,6 +101,12 @@ class PreflopMenu:
         full_spr: the stack-to-pot ratio at and above which the realisations apply in full.
         curve: the exponent ``k`` of the S-curve a flop matchup's equity goes through before the realisation
             (1, the default: the equity itself).
+        big_blind_bonus: per hand group (:data:`~pokergym.solver.ranges.HAND_GROUPS`, in that order; empty for
+            none), the share of the flop's pot a big blind class of the group wins beyond its realised equity:
+            what betting on later streets adds for hands that play better or worse than their equity.
+        button_bonus: the same for the button's classes. In each matchup the big blind's bonus less the
+            button's moves from the button to the big blind (the pot stays whole); both shrink with the
+            realisation's depth below ``full_spr`` and are 0 all-in.
     """
 
     opens: tuple[float, ...] = (2.0, 2.5, 3.5, 5.0)
@@ -111,9 +118,11 @@ class PreflopMenu:
     raiser_realization: float = 1.0
     full_spr: float = 8.0
     curve: float = 1.0
+    big_blind_bonus: tuple[float, ...] = ()
+    button_bonus: tuple[float, ...] = ()
 
     def __post_init__(self) -> None:
-        """Check that every size is a raise, the shares are shares and the curve rises."""
+        """Check that every size is a raise, the shares are shares, the curve rises and the bonuses fit."""
         sizes = (*self.opens, *self.over_limp, *self.reraises, *self.later_raises)
         if any(not size > 1.0 for size in sizes):
             raise ConfigError(f"preflop sizes must exceed 1 (big blinds or multiples), got {sizes}")
@@ -122,6 +131,31 @@ class PreflopMenu:
             raise ConfigError("all_in_share and the realisations must lie in (0, 1], full_spr above 0")
         if not 0.0 < self.curve < 100.0:
             raise ConfigError(f"curve must be a positive exponent below 100, got {self.curve!r}")
+        for name, bonus in (("big_blind_bonus", self.big_blind_bonus), ("button_bonus", self.button_bonus)):
+            if bonus and not (len(bonus) == len(HAND_GROUPS) and all(-1.0 < b < 1.0 for b in bonus)):
+                raise ConfigError(
+                    f"{name} must be empty or {len(HAND_GROUPS)} shares of the pot in (-1, 1), one per group of "
+                    f"{', '.join(HAND_GROUPS)}; got {bonus!r}"
+                )
+
+    @property
+    def typed(self) -> bool:
+        """Whether the model pays bonuses by hand group (``big_blind_bonus`` or ``button_bonus``)."""
+        return bool(self.big_blind_bonus or self.button_bonus)
+
+    def class_bonus(self, player: int) -> Array:
+        """Per class (169), the bonus of ``player``'s group (0 the button, 1 the big blind); zeros for none.
+
+        Example:
+            >>> menu = PreflopMenu(button_bonus=(0.3, 0.0, 0.1, 0.0, 0.0, -0.05))
+            >>> bonus = menu.class_bonus(0)
+            >>> [float(bonus[PreflopSolution.class_index(n)]) for n in ("77", "T9s", "T9o")], menu.class_bonus(1).any()
+            ([0.3, 0.1, -0.05], np.False_)
+        """
+        bonus = self.button_bonus if player == 0 else self.big_blind_bonus
+        if not bonus:
+            return np.zeros(N_CLASSES)
+        return np.array([bonus[HAND_GROUPS.index(hand_group(name))] for name in hand_classes()])
 
     def flop_equity(self, pairs: Array, equity: Array) -> Array:
         """The equity sums of :func:`class_matchups` as a flop's realisation counts them (see ``curve``).
@@ -138,10 +172,14 @@ class PreflopMenu:
         curved: Array = ahead / (ahead + behind) * pairs
         return curved
 
+    def depth(self, spr: float) -> float:
+        """How far the realisation and the bonuses apply at stack-to-pot ratio ``spr``: 0 all-in, 1 from ``full_spr``."""
+        return min(1.0, spr / self.full_spr)
+
     def big_blind_share(self, spr: float, big_blind_raised: bool = False) -> float:
         """The share of its equity the big blind realises at stack-to-pot ratio ``spr`` on the flop."""
         deep = self.raiser_realization if big_blind_raised else self.realization
-        return 1.0 - (1.0 - deep) * min(1.0, spr / self.full_spr)
+        return 1.0 - (1.0 - deep) * self.depth(spr)
 
     def raise_targets(self, state: HandState, raises: int) -> list[int]:
         """The menu's raise-to amounts at ``state`` (legal, all-in included), after ``raises`` voluntary raises."""
@@ -174,6 +212,8 @@ class _Node:
     """Chips each player has in at a showdown or flop; at a fold the chips the folder loses."""
     share: float = 1.0
     """The big blind's share of its equity realised (1 at a showdown)."""
+    depth: float = 0.0
+    """At a flop, how far the realisation and the bonuses apply (:meth:`PreflopMenu.depth`)."""
 
 
 def _build(config: GameConfig, menu: PreflopMenu, extra: Mapping[Line, Sequence[int]]) -> list[_Node]:
@@ -215,7 +255,8 @@ def _settle(node: _Node, state: HandState, config: GameConfig, menu: PreflopMenu
     node.kind = "flop"
     raises = [r.seat for r in state.history if r.kind in (ActionKind.BET, ActionKind.RAISE)]
     big_blind_raised = bool(raises) and raises[-1] != state.button
-    node.share = menu.big_blind_share((config.effective_stack - matched) / (2 * matched), big_blind_raised)
+    spr = (config.effective_stack - matched) / (2 * matched)
+    node.share, node.depth = menu.big_blind_share(spr, big_blind_raised), menu.depth(spr)
 
 
 @cache
@@ -244,6 +285,22 @@ def class_matchups() -> tuple[Array, Array]:
     return pairs, equity
 
 
+def bonus_moved(own: Array, other: Array, pairs: Array, met: Array, opponent: Array) -> Array:
+    """Per class, the bonus (:class:`PreflopMenu`) a player's matchups move to it, summed over ``opponent``'s reach.
+
+    ``own`` and ``other``: both players' bonuses per class; ``met``: ``pairs @ opponent``. Each matchup of
+    classes ``a`` and ``b`` moves ``own[a] - other[b]`` of the pot, once per pair of combos that share no card.
+
+    Example:
+        >>> pairs = np.array([[2.0, 1.0], [1.0, 2.0]])
+        >>> opponent = np.array([1.0, 0.5])
+        >>> bonus_moved(np.array([0.1, 0.0]), np.array([0.0, 0.2]), pairs, pairs @ opponent, opponent).tolist()
+        [0.15, -0.2]
+    """
+    moved: Array = own * met - pairs @ (other * opponent)
+    return moved
+
+
 def _pairs(node: _Node, strategy: Array) -> zip[tuple[int, Array]]:
     """Each child of ``node`` with the row of ``strategy`` that leads to it."""
     return zip(node.children, strategy, strict=True)
@@ -264,6 +321,7 @@ class _Game:
         self.nodes = nodes
         self.pairs, self.equity = class_matchups()
         self.flop_equity = menu.flop_equity(self.pairs, self.equity)
+        self.bonus = (menu.class_bonus(0), menu.class_bonus(1)) if menu.typed else None
         shape = {i: (len(n.actions), N_CLASSES) for i, n in enumerate(nodes) if n.kind == "decision"}
         self.regrets = {i: np.zeros(s) for i, s in shape.items()}
         self.totals = {i: np.zeros(s) for i, s in shape.items()}
@@ -276,8 +334,13 @@ class _Game:
         won = (self.flop_equity if node.kind == "flop" else self.equity) @ opponent
         share = node.share
         if player == 0:  # the button: the pot less the big blind's realised equity
-            return node.matched * ((1.0 - 2.0 * share) * met + 2.0 * share * won)
-        return node.matched * (2.0 * share * won - met)
+            value = node.matched * ((1.0 - 2.0 * share) * met + 2.0 * share * won)
+        else:
+            value = node.matched * (2.0 * share * won - met)
+        if self.bonus is None or node.kind != "flop":
+            return value
+        moved = bonus_moved(self.bonus[player], self.bonus[1 - player], self.pairs, met, opponent)
+        return value + 2.0 * node.matched * node.depth * moved
 
     def current(self, index: int) -> Array:
         """Regret matching: the strategy at a decision node (uniform where no regret is positive)."""
@@ -404,11 +467,13 @@ class PreflopSolution:
           reading of equity realisation (a hand's value is its equity times its player's realisation); it
           gives the button's strong classes more and its weak ones less than the remainder.
 
-        A class no hand of the other range can meet gets its share against a random hand.
+        A class no hand of the other range can meet gets its share against a random hand. A model with bonuses
+        by hand group (``big_blind_bonus``, ``button_bonus``) adds each class's, less the other range's mean,
+        times the node's depth; it allows only ``"remainder"``.
 
         Raises:
             KeyError: if ``line`` does not end at the flop.
-            ValueError: if ``button`` is neither model.
+            ValueError: if ``button`` is neither model, or ``"proportional"`` with bonuses by hand group.
         """
         if button not in BUTTON_SHARES:
             raise ValueError(f"button must be one of {', '.join(BUTTON_SHARES)}, got {button!r}")
@@ -422,10 +487,19 @@ class PreflopSolution:
         met, won = pairs @ other, equity @ other
         fallback = equity.sum(axis=1) / pairs.sum(axis=1)
         mean = np.where(met > 0.0, won / np.where(met > 0.0, met, 1.0), fallback)
+        moved = np.zeros(N_CLASSES)
+        if self.menu.typed:
+            if button != "remainder":
+                raise ValueError("a model with bonuses by hand group splits the button's share as the remainder only")
+            own, theirs = self.menu.class_bonus(player), self.menu.class_bonus(1 - player)
+            everyone = np.ones(N_CLASSES)
+            against_all = bonus_moved(own, theirs, pairs, pairs @ everyone, everyone) / (pairs @ everyone)
+            summed = bonus_moved(own, theirs, pairs, met, other)
+            moved = node.depth * np.where(met > 0.0, summed / np.where(met > 0.0, met, 1.0), against_all)
         if player == 1:
-            big_blind: Array = node.share * mean
+            big_blind: Array = node.share * mean + moved
             return big_blind
-        remainder: Array = 1.0 - node.share * (1.0 - mean)
+        remainder: Array = 1.0 - node.share * (1.0 - mean) + moved
         if button == "remainder":
             return remainder
         weights = reach[0] * met

@@ -41,12 +41,14 @@ from pokergym.cards import RANKS, format_cards, parse_cards
 from pokergym.errors import RangeError
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_array, combo_index
 
-__all__ = ["Range", "class_of_combo", "hand_classes"]
+__all__ = ["HAND_GROUPS", "Range", "class_of_combo", "hand_classes", "hand_group"]
 
 _TOKEN: Final = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)(\+?)$")
 _DASH: Final = re.compile(r"^([2-9TJQKA])([2-9TJQKA])([so]?)-([2-9TJQKA])([2-9TJQKA])([so]?)$")
 _COMBO: Final = re.compile(r"^[2-9TJQKA][cdhs][2-9TJQKA][cdhs]$")
 _CARDS: Final = combo_array()
+HAND_GROUPS: Final = ("pairs", "suited aces", "suited connectors", "other suited", "offsuit broadways", "other offsuit")
+"""The groups of :func:`hand_group`, in this order: where a preflop model's realisation differs by hand type."""
 
 
 def _rank(char: str) -> int:
@@ -232,6 +234,23 @@ def hand_classes() -> list[str]:
     suited = [RANKS[h] + RANKS[lo] + "s" for h in range(12, -1, -1) for lo in range(h - 1, -1, -1)]
     offsuit = [name[:2] + "o" for name in suited]
     return pairs + suited + offsuit
+
+
+def hand_group(name: str) -> str:
+    """The group (:data:`HAND_GROUPS`) of a class name: connectors and one-gappers count apart from other suited.
+
+    Example:
+        >>> [hand_group(n) for n in ("77", "A5s", "T8s", "K4s", "KJo", "T9o")]
+        ['pairs', 'suited aces', 'suited connectors', 'other suited', 'offsuit broadways', 'other offsuit']
+    """
+    if len(name) == 2:
+        return "pairs"
+    high, low = _rank(name[0]), _rank(name[1])
+    if name[2] == "s":
+        if name[0] == "A":
+            return "suited aces"
+        return "suited connectors" if high - low <= 2 else "other suited"
+    return "offsuit broadways" if low >= _rank("T") else "other offsuit"
 
 
 def describe_combo(combo: int) -> str:

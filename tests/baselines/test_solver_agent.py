@@ -488,7 +488,7 @@ def test_registry_specs() -> None:
         SolverAgent(flop_values="flop")
     assert SolverAgent().preflop_menu == PreflopMenu()  # the linear model, as before the option
     assert make("solver:preflop_model=curved").preflop_menu.curve == 2.0  # type: ignore[attr-defined]
-    with pytest.raises(ValueError, match="preflop_model must be one of linear, curved"):
+    with pytest.raises(ValueError, match="preflop_model must be one of linear, curved, typed"):
         make("solver:preflop_model=bent")
     with pytest.raises(ValueError, match="does not go with a curved one"):
         make("solver:preflop_model=curved,flop_values=board")
@@ -498,7 +498,8 @@ def test_the_curved_preflop_model_folds_more_big_blinds_and_prices_the_flop_by_i
     state = HandState.new(deck=parse_cards("7c2dTs2sKd9h3c5s4h"), button=0)
     state.raise_to(250)  # the big blind holds Ts2s facing an open to 2.5 big blinds: the linear model defends it
     fold = Action.fold()
-    linear, curved = (dict(solved_probabilities(state.view(1), m)).get(fold, 0.0) for m in PREFLOP_MODELS.values())
+    models = (PREFLOP_MODELS["linear"], PREFLOP_MODELS["curved"])
+    linear, curved = (dict(solved_probabilities(state.view(1), m)).get(fold, 0.0) for m in models)
     assert linear < 0.5 < curved
     state.call()
     solution, line = solved_line(state.config, state.history, PREFLOP_MODELS["curved"])

@@ -5,6 +5,7 @@ from pokergym.cards import parse_cards
 from pokergym.errors import CardError, PokerGymError, RangeError
 from pokergym.evaluator.combos import COMBO_CARDS
 from pokergym.solver import Range, class_of_combo, hand_classes
+from pokergym.solver.ranges import HAND_GROUPS, hand_group
 
 
 @pytest.mark.parametrize(
@@ -81,3 +82,17 @@ def test_hand_classes_cover_every_combo() -> None:
     names = hand_classes()
     assert len(set(names)) == 169
     assert {class_of_combo(i) for i in range(1326)} == set(names)
+
+
+def test_every_class_falls_in_one_hand_group() -> None:
+    groups = [hand_group(n) for n in ("77", "A5s", "T8s", "K4s", "KJo", "T9o", "ATo", "AKs", "32s", "42s", "52s")]
+    assert groups == [*HAND_GROUPS, "offsuit broadways", "suited aces", *["suited connectors"] * 2, "other suited"]
+    counts = {g: sum(hand_group(n) == g for n in hand_classes()) for g in HAND_GROUPS}
+    assert counts == {
+        "pairs": 13,
+        "suited aces": 12,
+        "suited connectors": 21,
+        "other suited": 45,
+        "offsuit broadways": 10,
+        "other offsuit": 68,
+    }
