@@ -43,6 +43,8 @@ from pokergym.solver.ranges import HAND_GROUPS, hand_classes, hand_group
 Floats = npt.NDArray[np.float64]
 POT, BEHIND = 500, 19_750
 MENU = Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1)
+
+
 def line_ranges(config: GameConfig) -> tuple[Floats, Floats, Floats, Floats]:
     """The big blind's and the button's combo weights after an open to 2.5 BB and a call, and the model's shares.
 

@@ -173,7 +173,7 @@ class PreflopMenu:
         return curved
 
     def depth(self, spr: float) -> float:
-        """How far the realisation and the bonuses apply at stack-to-pot ratio ``spr``: 0 all-in, 1 from ``full_spr``."""
+        """How far the realisation and the bonuses apply at stack-to-pot ratio ``spr``: 0 all-in, 1 deep."""
         return min(1.0, spr / self.full_spr)
 
     def big_blind_share(self, spr: float, big_blind_raised: bool = False) -> float:

@@ -39,7 +39,8 @@ from pokergym.errors import ConfigError
 from pokergym.evaluator import equity_vs_random, equity_vs_range
 from pokergym.evaluator.combos import COMBO_CARDS, N_COMBOS, combo_index
 from pokergym.solver import Gadget, Spot, solve
-from pokergym.solver.preflop import PreflopMenu, PreflopSolution
+from pokergym.solver.preflop import PreflopMenu, PreflopSolution, combo_classes
+from pokergym.solver.ranges import HAND_GROUPS, hand_classes, hand_group
 
 CHEAP = "solver:iterations=1"
 
@@ -509,6 +510,26 @@ def test_the_curved_preflop_model_folds_more_big_blinds_and_prices_the_flop_by_i
     )
     with pytest.raises(ValueError, match="board shares follow a linear realisation model"):
         flop_values(state.config, 0, state.history, 0, state.board, "board", PREFLOP_MODELS["curved"])
+
+
+def test_the_typed_preflop_model_defends_suited_connectors_and_folds_weak_offsuit_hands() -> None:
+    state = HandState.new(deck=parse_cards("7c2dTs2sKd9h3c5s4h"), button=0)
+    state.raise_to(250)  # the big blind faces an open to 2.5 big blinds
+    combos = np.bincount(combo_classes(), minlength=169)
+    groups = np.array([hand_group(name) for name in hand_classes()])
+    folded = {}
+    for model in ("linear", "typed"):
+        solution, line = solved_line(state.config, state.history, PREFLOP_MODELS[model])
+        fold = solution.strategy(line)[0] * combos
+        folded[model] = {g: float(fold[groups == g].sum() / combos[groups == g].sum()) for g in HAND_GROUPS}
+    assert folded["typed"]["other offsuit"] > folded["linear"]["other offsuit"] + 0.1
+    assert folded["typed"]["suited connectors"] < folded["linear"]["suited connectors"]
+    assert make("solver:preflop_model=typed").preflop_menu.typed  # type: ignore[attr-defined]
+    for values in ("board", "proportional"):
+        with pytest.raises(ValueError, match="does not go with bonuses by hand group"):
+            make(f"solver:preflop_model=typed,flop_values={values}")
+    with pytest.raises(ValueError, match="bonuses by hand group"):
+        board_shares(state.config, 0, state.history, 0, state.board, PREFLOP_MODELS["typed"])
 
 
 def test_a_trembling_opponent_keeps_every_live_hand_in_its_range() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -16,6 +18,7 @@ from pokergym.solver.preflop import (
     preflop_tree,
     solve_preflop,
 )
+from pokergym.solver.ranges import hand_classes
 
 PUSH_FOLD = PreflopMenu(opens=(), over_limp=(), reraises=(), later_raises=())
 SHORT = GameConfig(stacks=(1000, 1000))
@@ -230,3 +233,45 @@ def test_a_curved_realisation_folds_the_buttons_weakest_hands(default: PreflopSo
     aa = PreflopSolution.class_index("AA")
     expected = curved.realisation(line) * (flop[aa] @ button) / (pairs[aa] @ button)
     assert shares[aa] == pytest.approx(expected)  # the gadget's values use the curve the solve used
+
+
+def test_zero_bonuses_solve_exactly_as_the_linear_model(default: PreflopSolution) -> None:
+    zero = PreflopMenu(big_blind_bonus=(0.0,) * 6, button_bonus=(0.0,) * 6)
+    assert zero.typed and not PreflopMenu().typed
+    typed = solve_preflop(menu=zero, iterations=300)
+    decisions = [line for line in default._lines if default.has(line)]
+    assert all(np.array_equal(typed.strategy(line), default.strategy(line)) for line in decisions)
+    assert typed.exploitability_mbb == default.exploitability_mbb
+
+
+def test_bonuses_move_the_pot_between_the_seats_by_group_and_depth(default: PreflopSolution) -> None:
+    pairs, _ = class_matchups()
+    typed = dataclasses.replace(default, menu=PreflopMenu(button_bonus=(0.3, 0.0, 0.0, 0.0, 0.0, 0.0)))
+    sevens, seven_two, ako = (PreflopSolution.class_index(n) for n in ("77", "72o", "AKo"))
+    is_pair = np.array([len(name) == 2 for name in hand_classes()], dtype=float)
+    depths = []
+    four_bet = default.actions((Action.raise_to(250), Action.raise_to(750)))[2]
+    for line in [
+        (Action.raise_to(250), Action.call()),
+        (Action.raise_to(250), Action.raise_to(750), four_bet, Action.call()),
+    ]:
+        depth = default._nodes[default._lines[line]].depth
+        depths.append(depth)
+        button, big_blind = default.reach(line)
+        plain, bonus = ([s.flop_shares(line, p) for p in (0, 1)] for s in (default, typed))
+        assert bonus[0][sevens] - plain[0][sevens] == pytest.approx(0.3 * depth)  # a pair on the button
+        assert bonus[0][seven_two] == pytest.approx(plain[0][seven_two])  # no bonus for its group
+        met_pairs = pairs[ako] @ (button * is_pair) / (pairs[ako] @ button)  # the button's pairs AKo meets
+        assert plain[1][ako] - bonus[1][ako] == pytest.approx(0.3 * depth * met_pairs)
+        met = [pairs @ big_blind, pairs @ button]
+        won = float((button * met[0]) @ bonus[0] + (big_blind * met[1]) @ bonus[1])
+        assert won == pytest.approx(float(button @ met[0]), rel=1e-9)  # the pot stays whole
+    assert depths[0] == 1.0 > depths[1] > 0.0  # deep after an open called, shallower after a 4-bet
+    with pytest.raises(ValueError, match="remainder only"):
+        typed.flop_shares((Action.raise_to(250), Action.call()), 0, "proportional")
+
+
+@pytest.mark.parametrize("bonus", [(0.1,) * 5, (0.0, 0.0, 0.0, 0.0, 0.0, 1.5)])
+def test_a_bonus_needs_one_share_per_group(bonus: tuple[float, ...]) -> None:
+    with pytest.raises(ConfigError, match="big_blind_bonus must be empty or 6 shares of the pot"):
+        PreflopMenu(big_blind_bonus=bonus)
