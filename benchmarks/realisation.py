@@ -15,6 +15,9 @@ printed beside the model's share for the same class
 (:meth:`~pokergym.solver.preflop.PreflopSolution.flop_shares`, which is taken against the whole other range,
 with no board).
 
+``--model typed`` (or ``curved``) takes the ranges and the model's shares from that preflop model instead: how
+well a model fitted to these measurements describes the ranges it makes.
+
 A share is the player's net chips from the flop on, over the pot: a hand that checks down with equity ``e``
 gets ``e``; a fold gets 0; a hand that wins bets on later streets can get more than 1.
 
@@ -45,7 +48,7 @@ POT, BEHIND = 500, 19_750
 MENU = Menu.per_street(("33,75", "a"), ("75", "a"), ("75", "a"), raise_cap=1)
 
 
-def line_ranges(config: GameConfig) -> tuple[Floats, Floats, Floats, Floats]:
+def line_ranges(config: GameConfig, model: str = "linear") -> tuple[Floats, Floats, Floats, Floats]:
     """The big blind's and the button's combo weights after an open to 2.5 BB and a call, and the model's shares.
 
     Returns ``(big blind weights, button weights, big blind model shares, button model shares)``: 1,326 combo
@@ -55,7 +58,7 @@ def line_ranges(config: GameConfig) -> tuple[Floats, Floats, Floats, Floats]:
     state.raise_to(250)
     state.call()
     history = [r for r in state.history if r.street == Street.PREFLOP]
-    solution, line = solved_line(config, history, PREFLOP_MODELS["linear"])
+    solution, line = solved_line(config, history, PREFLOP_MODELS[model])
     button, big_blind = solution.reach(line)
     classes = combo_classes()
     return big_blind[classes], button[classes], solution.flop_shares(line, 1), solution.flop_shares(line, 0)
@@ -122,10 +125,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--min-weight", type=float, default=0.01, help="combos reached less often are left out (default 0.01)"
     )
+    parser.add_argument(
+        "--model", choices=list(PREFLOP_MODELS), default="linear", help="the agent's preflop_model (default linear)"
+    )
     args = parser.parse_args(argv)
     if args.flops < 1 or args.iterations < 1 or args.workers < 1:
         parser.error("--flops, --iterations and --workers must be at least 1")
-    big_blind, button, model_bb, model_button = line_ranges(GameConfig())
+    big_blind, button, model_bb, model_button = line_ranges(GameConfig(), args.model)
     big_blind, button = (np.where(w >= args.min_weight, w, 0.0) for w in (big_blind, button))
     rng = np.random.default_rng(args.seed)
     boards = [tuple(int(c) for c in rng.choice(52, 3, replace=False)) for _ in range(args.flops)]

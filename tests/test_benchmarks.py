@@ -477,6 +477,8 @@ def test_realisation_reads_pot_shares_and_groups_classes(
     big_blind, button, model_bb, model_button = realisation.line_ranges(GameConfig())
     assert big_blind.shape == button.shape == (1326,) and 0.0 < big_blind.mean() < 1.0 and 0.0 < button.mean() < 1.0
     assert np.all((model_bb > 0.0) & (model_bb < 1.0)) and np.all(model_button > 0.0)
+    typed_button = realisation.line_ranges(GameConfig(), "typed")[3]
+    assert typed_button[0] > model_button[0] + 0.2  # AA: the typed model pays the button's pairs a bonus
     measured, weight = realisation.by_class(np.full(1326, 0.5), big_blind)
     assert np.allclose(measured[weight > 0.0], 0.5) and np.isnan(measured[weight == 0.0]).all()
     monkeypatch.setattr(realisation, "MENU", Menu.uniform("a", "", raise_cap=0))  # a small tree for the test
